@@ -1,0 +1,72 @@
+/**
+ * Dashboard sign-in (email and password, database sessions) with better-auth. People are created by the
+ * CLI (`users create`), never by self sign-up.
+ */
+import crypto from "node:crypto";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { hashPassword } from "better-auth/crypto";
+import type { Db } from "@/db/database";
+
+async function sessionSecret(db: Db): Promise<string> {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  // Kept in the database so that every app instance signs cookies with the same secret.
+  const generated = crypto.randomBytes(32).toString("base64url");
+  await db.setting.upsert({ where: { key: "auth_secret" }, create: { key: "auth_secret", value: generated }, update: {} });
+  const row = await db.setting.findUniqueOrThrow({ where: { key: "auth_secret" } });
+  return row.value;
+}
+
+function requestOrigin(request?: Request): string | undefined {
+  if (!request) return undefined;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (!host) return undefined;
+  const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean }) {
+  return betterAuth({
+    appName: "Payroute",
+    baseURL: opts.baseURL,
+    basePath: "/api/auth",
+    secret: await sessionSecret(db),
+    database: prismaAdapter(db, { provider: "postgresql" }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    account: { modelName: "credential" },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, input: false, defaultValue: "client" },
+        accountPk: { type: "string", required: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Same-origin requests only: the origin the browser used, behind the proxy if there is one.
+    trustedOrigins: (request) => [requestOrigin(request)],
+    telemetry: { enabled: false },
+    advanced: { useSecureCookies: opts.secureCookies },
+  });
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+/** Creates a person who can sign in to the dashboard. */
+export async function createUser(
+  db: Db,
+  input: { email: string; password: string; name: string; accountPk: string | null; role: "client" | "operator" },
+): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  const password = await hashPassword(input.password);
+  await db.user.create({
+    data: {
+      id,
+      email: input.email.toLowerCase(),
+      name: input.name,
+      emailVerified: true,
+      role: input.role,
+      accountPk: input.accountPk,
+      credentials: { create: { id: crypto.randomUUID(), accountId: id, providerId: "credential", password } },
+    },
+  });
+  return { id };
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm run --silent cli -- <command>`: administration with the same DATA_DIR / DATABASE_URL as the server.
+ *   keys create --env demo|live --account NAME [--allow-ip CIDR ...]   prints the new key alone on the last line
+ *   keys list [--account NAME]
+ *   keys revoke KEY_ID_OR_KEY
+ *   users create --email EMAIL --password PASSWORD [--name NAME] (--account NAME | --operator)
+ *   accounts list
+ */
+import { parseArgs } from "node:util";
+import { createUser } from "@/auth/auth";
+import { env } from "@/config/env";
+import { databaseOptionsFromEnv, openDatabase, type Database } from "@/db/database";
+import { DataDirLockedError } from "@/db/data-dir-lock";
+import { findOrCreateAccount, listAccounts } from "@/domain/accounts/account-service";
+import { createApiKey, listApiKeys, parseCidr, revokeApiKey } from "@/domain/api-keys/api-key-service";
+import { isEnvironment } from "@/domain/environments";
+
+const USAGE = `Usage: npm run --silent cli -- <command>
+  keys create --env demo|live --account NAME [--allow-ip CIDR ...]
+  keys list [--account NAME]
+  keys revoke KEY_ID_OR_KEY
+  users create --email EMAIL --password PASSWORD [--name NAME] (--account NAME | --operator)
+  accounts list`;
+
+class UsageError extends Error {}
+
+function table(rows: Record<string, string>[]): string {
+  if (rows.length === 0) return "(none)";
+  const cols = Object.keys(rows[0]);
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(cols), ...rows.map((r) => line(cols.map((c) => r[c])))].join("\n");
+}
+
+async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
+  const [group, command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      env: { type: "string" },
+      account: { type: "string" },
+      "allow-ip": { type: "string", multiple: true },
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      operator: { type: "boolean" },
+    },
+  });
+
+  if (group === "keys" && command === "create") {
+    if (!isEnvironment(values.env)) throw new UsageError("--env must be demo or live");
+    if (!values.account?.trim()) throw new UsageError("--account NAME is required");
+    const allowIps = values["allow-ip"] ?? [];
+    const bad = allowIps.filter((c) => !parseCidr(c));
+    if (bad.length) throw new UsageError(`not an IP address or CIDR range: ${bad.join(", ")}`);
+    const { prisma } = await db();
+    const account = await findOrCreateAccount(prisma, values.account.trim());
+    const key = await createApiKey(prisma, { accountPk: account.pk, environment: values.env, allowIps });
+    console.log(`${account.created ? "Created account" : "Account"} "${account.name}"; ${values.env} key ${key.pk} (${key.prefix}…)` +
+      (allowIps.length ? `, allowed from ${allowIps.join(", ")}` : "") + ". The key is shown only now:");
+    console.log(key.key);
+    return;
+  }
+  if (group === "keys" && command === "list") {
+    const { prisma } = await db();
+    const keys = await listApiKeys(prisma, values.account);
+    console.log(
+      table(
+        keys.map((k) => ({
+          id: k.pk,
+          account: k.account.name,
+          env: k.environment,
+          prefix: `${k.prefix}…`,
+          "allow-ip": k.allowIps.join(",") || "any",
+          created: k.createdAt.toISOString(),
+          revoked: k.revokedAt?.toISOString() ?? "",
+        })),
+      ),
+    );
+    return;
+  }
+  if (group === "keys" && command === "revoke") {
+    const target = positionals[0];
+    if (!target) throw new UsageError("keys revoke needs a key id (from keys list) or the key itself");
+    const { prisma } = await db();
+    if (!(await revokeApiKey(prisma, target))) throw new UsageError(`no active key matches ${target}`);
+    console.log("Revoked.");
+    return;
+  }
+  if (group === "users" && command === "create") {
+    if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) throw new UsageError("--email EMAIL is required");
+    if (!values.password || values.password.length < 10) throw new UsageError("--password must have at least 10 characters");
+    if (Boolean(values.operator) === Boolean(values.account)) throw new UsageError("give either --account NAME or --operator");
+    const { prisma } = await db();
+    const account = values.account ? await findOrCreateAccount(prisma, values.account.trim()) : null;
+    const user = await createUser(prisma, {
+      email: values.email,
+      password: values.password,
+      name: values.name ?? values.email,
+      accountPk: account?.pk ?? null,
+      role: values.operator ? "operator" : "client",
+    });
+    console.log(`Created ${values.operator ? "operator" : `user of account "${account?.name}"`} ${values.email} (${user.id}).`);
+    return;
+  }
+  if (group === "accounts" && command === "list") {
+    const { prisma } = await db();
+    console.log(table((await listAccounts(prisma)).map((a) => ({ id: a.pk, name: a.name, created: a.createdAt.toISOString() }))));
+    return;
+  }
+  throw new UsageError(argv.length ? `unknown command: ${argv.join(" ")}` : "no command given");
+}
+
+async function main(): Promise<void> {
+  let database: Database | undefined;
+  const open = async () => (database ??= await openDatabase(databaseOptionsFromEnv(env(), `npm run cli -- ${process.argv.slice(2).join(" ")}`)));
+  try {
+    await run(process.argv.slice(2), open);
+  } finally {
+    await database?.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof UsageError) console.error(`payroute: ${e.message}\n\n${USAGE}`);
+  else if (e instanceof DataDirLockedError) console.error(`payroute: ${e.message}`);
+  else if (e instanceof Error && "code" in e && e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`payroute: ${e.message}\n\n${USAGE}`);
+  else console.error(e);
+  process.exit(2);
+});

@@ -1,0 +1,51 @@
+/** Configuration, read once from the environment and validated (README, "Configuration"). */
+import { z } from "zod";
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && /^(1|true|yes|on)$/i.test(v));
+
+const EnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** Number of trusted proxy hops in front of the app; "1" trusts the nearest proxy's X-Forwarded-* headers. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? 0 : /^(true|yes|on)$/i.test(v) ? 1 : Number(v)))
+    .pipe(z.number().int().min(0).max(10)),
+  HTTPS_REDIRECT: flag,
+  /** Run the outbox worker inside `npm start` (default); set to 0 to run it only with `npm run worker`. */
+  WORKER: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Public base URL of the dashboard, used for links in emails; defaults to the request's own origin. */
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type TEnv = z.infer<typeof EnvSchema>;
+
+let cached: TEnv | undefined;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export function env(): TEnv {
+  cached ??= readEnv();
+  return cached;
+}

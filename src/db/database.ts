@@ -1,0 +1,101 @@
+/**
+ * Opens the database: a real PostgreSQL server when DATABASE_URL is set, otherwise an embedded PGlite
+ * under $DATA_DIR/pglite (locked to this process). Migrations are applied on open.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "@/generated/prisma/client";
+import { applyMigrations } from "./migrate";
+import { lockDataDir } from "./data-dir-lock";
+
+export type Db = PrismaClient;
+
+export interface Database {
+  driver: "pglite" | "pg";
+  prisma: PrismaClient;
+  /** Where the data lives, for logs (never the password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { driver: "pg"; url: string; poolSize?: number }
+  | { driver: "pglite"; dataDir: string | "memory://"; command: string };
+
+export function databaseOptionsFromEnv(
+  e: { DATABASE_URL?: string; DATA_DIR: string },
+  command: string,
+): DatabaseOptions {
+  return e.DATABASE_URL ? { driver: "pg", url: e.DATABASE_URL } : { driver: "pglite", dataDir: e.DATA_DIR, command };
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.driver === "pg" ? openPostgres(opts.url, opts.poolSize ?? 10) : openPGlite(opts.dataDir, opts.command);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await applyMigrations(
+      {
+        exec: async (sql) => void (await admin.query(sql)),
+        query: async <T>(sql: string, params?: unknown[]) => (await admin.query(sql, params)).rows as T[],
+      },
+      { advisoryLock: true },
+    );
+  } finally {
+    await admin.end();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  const u = new URL(url);
+  return {
+    driver: "pg",
+    prisma,
+    description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
+    close: () => prisma.$disconnect(),
+  };
+}
+
+async function openPGlite(dataDir: string, command: string): Promise<Database> {
+  const memory = dataDir === "memory://";
+  const release = memory ? () => undefined : lockDataDir(path.resolve(dataDir), command);
+  let client: PGlite | undefined;
+  try {
+    const dbDir = memory ? "memory://" : path.join(path.resolve(dataDir), "pglite");
+    if (!memory) fs.mkdirSync(dbDir, { recursive: true }); // PGlite needs the folder to exist
+    client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+    const pglite = client;
+    await applyMigrations(
+      {
+        exec: async (sql) => void (await pglite.exec(sql)),
+        query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+      },
+      { advisoryLock: false },
+    );
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    let closed = false;
+    return {
+      driver: "pglite",
+      prisma,
+      description: memory ? "embedded PostgreSQL in memory" : `embedded PostgreSQL in ${dbDir}`,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await prisma.$disconnect();
+        // $disconnect does not close PGlite, and an open PGlite keeps Node alive and skips a clean shutdown.
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (e) {
+    await client?.close().catch(() => undefined);
+    release();
+    throw e;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * API keys: shown once, stored as SHA-256. A key reads `pr_<env>_<32 base62 chars>` so that people can
+ * tell live from demo keys at a glance (and secret scanners can find leaked ones).
+ */
+import crypto from "node:crypto";
+import net from "node:net";
+import type { Db } from "@/db/database";
+import type { Environment } from "@/domain/environments";
+
+const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of crypto.randomBytes(length)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62]; // 248 = 4*62: no modulo bias
+    }
+  }
+  return out;
+}
+
+export function hashKey(key: string): string {
+  return crypto.createHash("sha256").update(key).digest("hex");
+}
+
+/** Validates a CIDR ("10.0.0.0/8", "2001:db8::/32") or a single address; returns it normalised or null. */
+export function parseCidr(value: string): { address: string; prefix: number; family: "ipv4" | "ipv6" } | null {
+  const [address, prefixText, extra] = value.trim().split("/");
+  if (extra !== undefined) return null;
+  const version = net.isIP(address);
+  if (!version) return null;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
+    return null;
+  }
+  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
+}
+
+export function ipAllowed(ip: string, allowList: string[]): boolean {
+  if (allowList.length === 0) return true;
+  const list = new net.BlockList();
+  for (const entry of allowList) {
+    const cidr = parseCidr(entry);
+    if (cidr) list.addSubnet(cidr.address, cidr.prefix, cidr.family);
+  }
+  const mapped = ip.startsWith("::ffff:") && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  const family = net.isIPv4(mapped) ? "ipv4" : net.isIPv6(mapped) ? "ipv6" : null;
+  return family !== null && list.check(mapped, family);
+}
+
+export async function createApiKey(
+  db: Db,
+  input: { accountPk: string; environment: Environment; allowIps: string[] },
+): Promise<{ key: string; pk: string; prefix: string }> {
+  const key = `pr_${input.environment}_${randomBase62(32)}`;
+  const prefix = key.slice(0, 12);
+  const row = await db.apiKey.create({
+    data: { accountPk: input.accountPk, environment: input.environment, prefix, hash: hashKey(key), allowIps: input.allowIps },
+    select: { pk: true },
+  });
+  return { key, pk: row.pk, prefix };
+}
+
+export interface VerifiedKey {
+  pk: string;
+  accountPk: string;
+  environment: Environment;
+  allowIps: string[];
+}
+
+/** The key's owner and rules, or null for an unknown, malformed or revoked key. */
+export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const row = await db.apiKey.findUnique({
+    where: { hash: hashKey(key) },
+    select: { pk: true, accountPk: true, environment: true, allowIps: true, revokedAt: true },
+  });
+  if (!row || row.revokedAt) return null;
+  return { pk: row.pk, accountPk: row.accountPk, environment: row.environment, allowIps: row.allowIps };
+}
+
+export async function listApiKeys(db: Db, accountName?: string) {
+  return db.apiKey.findMany({
+    where: accountName ? { account: { name: accountName } } : {},
+    orderBy: { createdAt: "asc" },
+    select: {
+      pk: true,
+      prefix: true,
+      environment: true,
+      allowIps: true,
+      createdAt: true,
+      revokedAt: true,
+      account: { select: { name: true } },
+    },
+  });
+}
+
+/** Revokes by key id or by the full key; returns whether a key was revoked now. */
+export async function revokeApiKey(db: Db, idOrKey: string): Promise<boolean> {
+  const where = KEY_PATTERN.test(idOrKey) ? { hash: hashKey(idOrKey) } : /^[0-9a-f-]{36}$/i.test(idOrKey) ? { pk: idOrKey } : null;
+  if (!where) return false;
+  const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  return result.count > 0;
+}

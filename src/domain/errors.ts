@@ -1,0 +1,75 @@
+/**
+ * The one domain error type, and the one table from its code to the HTTP status and tRPC code.
+ * The /v2/ edge renders it in DRF shapes: `{"field": ["msg"]}` / `non_field_errors` for validation,
+ * `{"detail": "msg"}` for everything else.
+ */
+import { z } from "zod";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { t } from "@/i18n/locale";
+
+export interface FieldErrors {
+  [field: string]: string[] | FieldErrors;
+}
+
+export const ERROR_TABLE = {
+  validation: { status: 400, trpc: "BAD_REQUEST" },
+  unauthenticated: { status: 401, trpc: "UNAUTHORIZED" },
+  forbidden: { status: 403, trpc: "FORBIDDEN" },
+  not_found: { status: 404, trpc: "NOT_FOUND" },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  conflict: { status: 409, trpc: "CONFLICT" },
+  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  unprocessable: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  throttled: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
+
+export type DomainErrorCode = keyof typeof ERROR_TABLE;
+
+export class DomainError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: DomainErrorCode,
+    /** A message (rendered as `detail`), or field errors for `validation`. */
+    readonly body: string | FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === "string" ? body : JSON.stringify(body));
+    this.name = "DomainError";
+    this.status = ERROR_TABLE[code].status;
+  }
+
+  /** The JSON body clients receive. */
+  toJSON(): Record<string, unknown> {
+    return typeof this.body === "string" ? { detail: this.body } : this.body;
+  }
+}
+
+export function fieldError(field: string, message: string): DomainError {
+  return new DomainError("validation", { [field]: [message] });
+}
+
+export function notFound(): DomainError {
+  return new DomainError("not_found", t("not_found"));
+}
+
+/** zod issues as DRF field errors: nested paths become nested objects, a root issue `non_field_errors`. */
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path.length ? issue.path.map(String) : ["non_field_errors"];
+    let node = out;
+    for (const segment of path.slice(0, -1)) {
+      const existing = node[segment];
+      const child: FieldErrors = Array.isArray(existing) ? { non_field_errors: existing } : (existing ?? {});
+      node[segment] = child;
+      node = child;
+    }
+    const leaf = path[path.length - 1];
+    const existing = node[leaf];
+    if (Array.isArray(existing)) existing.push(issue.message);
+    else if (existing) existing.non_field_errors = [...(Array.isArray(existing.non_field_errors) ? existing.non_field_errors : []), issue.message];
+    else node[leaf] = [issue.message];
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { ZImageInput } from "@/domain/files/image-upload";
+import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { requiredText, ZId, ZMetadata } from "@/domain/shared/schemas";
+
+/** Integration types: 1 the account's web-app Integration, 2 an invoice Integration (read-only), 3 created through the API. */
+export const INTEGRATION_TYPES = [1, 2, 3] as const;
+
+export const ZIntegration = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.number().int().meta({ description: "1: web-app Integration, 2: invoice Integration (read-only), 3: API-created" }),
+    logo: z.string().nullable().meta({ description: "URL of the logo image" }),
+    metadata: z.record(z.string(), z.json()),
+    email: z.string(),
+    recipient: z.string(),
+    address_line_1: z.string(),
+    address_line_2: z.string().nullable(),
+    zip_code: z.string(),
+    city: z.string(),
+  })
+  .meta({ id: "Integration" });
+export type TIntegration = z.infer<typeof ZIntegration>;
+
+const fields = {
+  id: ZId.optional(),
+  name: requiredText(255),
+  logo: ZImageInput.meta({ description: "base64 (or a data: URL) in JSON; a file in multipart/form-data" }),
+  metadata: ZMetadata.optional(),
+  email: z.string().trim().max(254).pipe(z.email()),
+  recipient: requiredText(255),
+  address_line_1: requiredText(255),
+  address_line_2: z.string().trim().max(255).nullish(),
+  zip_code: requiredText(16),
+  city: requiredText(255),
+};
+
+export const ZCreateIntegrationRequest = z.object(fields);
+export type TCreateIntegrationRequest = z.infer<typeof ZCreateIntegrationRequest>;
+
+export const ZIntegrationLookup = z.object({ integration_id: z.string() });
+
+export const ZUpdateIntegrationRequest = ZIntegrationLookup.extend(ZCreateIntegrationRequest.partial().shape);
+export type TUpdateIntegrationRequest = z.infer<typeof ZUpdateIntegrationRequest>;
+
+export const ZReplaceIntegrationRequest = ZIntegrationLookup.extend(fields);
+
+export const ZListIntegrationsQuery = ZPageQuery.extend({
+  type: z.coerce.number().int().pipe(z.union(INTEGRATION_TYPES.map((n) => z.literal(n)))).optional(),
+});
+export type TListIntegrationsQuery = z.infer<typeof ZListIntegrationsQuery>;
+
+export const ZIntegrationList = listEnvelope(ZIntegration);

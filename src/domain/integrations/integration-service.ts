@@ -1,0 +1,174 @@
+/** Integrations: the client organisations that own Employees, Messages and Payouts. */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { fileUrl, readImage, type TImageInput } from "@/domain/files/image-upload";
+import { pageWindow } from "@/domain/shared/pagination";
+import { withUniqueId } from "@/domain/shared/unique-id";
+import { t } from "@/i18n/locale";
+import type { AccountScope } from "@/trpc/init";
+import type { TCreateIntegrationRequest, TIntegration, TListIntegrationsQuery } from "./integration-schemas";
+
+const integrationSelect = {
+  pk: true,
+  id: true,
+  type: true,
+  name: true,
+  email: true,
+  recipient: true,
+  addressLine1: true,
+  addressLine2: true,
+  zipCode: true,
+  city: true,
+  metadata: true,
+  logo: { select: { pk: true, filename: true } },
+} satisfies Prisma.IntegrationSelect;
+
+type IntegrationRow = Prisma.IntegrationGetPayload<{ select: typeof integrationSelect }>;
+
+export function toIntegrationApi(row: IntegrationRow, baseUrl: string): TIntegration {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    logo: fileUrl(baseUrl, row.logo),
+    metadata: row.metadata as TIntegration["metadata"],
+    email: row.email,
+    recipient: row.recipient,
+    address_line_1: row.addressLine1,
+    address_line_2: row.addressLine2,
+    zip_code: row.zipCode,
+    city: row.city,
+  };
+}
+
+const scoped = (scope: AccountScope, id: string): Prisma.IntegrationWhereInput => ({
+  id,
+  accountPk: scope.accountPk,
+  environment: scope.environment,
+});
+
+export async function listIntegrations(db: Db, scope: AccountScope, q: TListIntegrationsQuery) {
+  const where: Prisma.IntegrationWhereInput = { accountPk: scope.accountPk, environment: scope.environment, type: q.type };
+  const [count, rows] = await Promise.all([
+    db.integration.count({ where }),
+    db.integration.findMany({ where, select: integrationSelect, orderBy: [{ createdAt: "asc" }, { pk: "asc" }], ...pageWindow(q) }),
+  ]);
+  return { count, rows };
+}
+
+export async function getIntegration(db: Db, scope: AccountScope, id: string): Promise<IntegrationRow> {
+  const row = await db.integration.findFirst({ where: scoped(scope, id), select: integrationSelect });
+  if (!row) throw notFound();
+  return row;
+}
+
+async function storeLogo(tx: Prisma.TransactionClient, logo: TImageInput): Promise<string | null | undefined> {
+  if (logo === undefined) return undefined;
+  if (logo === null || logo === "") return null;
+  const image = await readImage(logo, "logo");
+  const file = await tx.storedFile.create({ data: image, select: { pk: true } });
+  return file.pk;
+}
+
+function columns(input: Partial<TCreateIntegrationRequest>) {
+  return {
+    name: input.name,
+    email: input.email,
+    recipient: input.recipient,
+    addressLine1: input.address_line_1,
+    addressLine2: input.address_line_2,
+    zipCode: input.zip_code,
+    city: input.city,
+    metadata: input.metadata,
+  };
+}
+
+/** Creates an Integration; API-created ones are type 3. */
+export async function createIntegration(
+  db: Db,
+  scope: AccountScope,
+  input: TCreateIntegrationRequest,
+  type: 1 | 2 | 3 = 3,
+): Promise<IntegrationRow> {
+  const image = input.logo ? await readImage(input.logo, "logo") : null;
+  return withUniqueId(() =>
+    db.$transaction(async (tx) => {
+      const logo = image ? await tx.storedFile.create({ data: image, select: { pk: true } }) : null;
+      return tx.integration.create({
+        data: {
+          id: input.id ?? crypto.randomUUID(),
+          type,
+          accountPk: scope.accountPk,
+          environment: scope.environment,
+          logoPk: logo?.pk ?? null,
+          name: input.name,
+          email: input.email,
+          recipient: input.recipient,
+          addressLine1: input.address_line_1,
+          addressLine2: input.address_line_2 ?? null,
+          zipCode: input.zip_code,
+          city: input.city,
+          metadata: input.metadata ?? {},
+        },
+        select: integrationSelect,
+      });
+    }),
+  );
+}
+
+/**
+ * PATCH (partial: omitted fields keep their value) and PUT (`replace`: omitted optional fields take their
+ * defaults, including a new random id, as create would).
+ */
+export async function updateIntegration(
+  db: Db,
+  scope: AccountScope,
+  id: string,
+  input: Partial<TCreateIntegrationRequest>,
+  mode: "partial" | "replace",
+): Promise<IntegrationRow> {
+  return withUniqueId(() =>
+    db.$transaction(async (tx) => {
+      const current = await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } });
+      if (!current) throw notFound();
+      if (current.type === 2) throw new DomainError("forbidden", t("integration_type_readonly"));
+      const logoPk = await storeLogo(tx, mode === "replace" ? (input.logo ?? null) : input.logo);
+      const data: Prisma.IntegrationUncheckedUpdateInput = {
+        ...columns(input),
+        id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
+        logoPk,
+      };
+      if (mode === "replace") {
+        data.addressLine2 = input.address_line_2 ?? null;
+        data.metadata = input.metadata ?? {};
+      }
+      return tx.integration.update({ where: { pk: current.pk }, data, select: integrationSelect });
+    }),
+  );
+}
+
+/**
+ * The objects that keep an Integration from being deleted. Each resource that belongs to an
+ * Integration adds its count here.
+ */
+async function countAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<number> {
+  const counts = await Promise.all(ASSOCIATED_OBJECT_COUNTERS.map((count) => count(tx, integrationPk)));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+type AssociatedCounter = (tx: Prisma.TransactionClient, integrationPk: string) => Promise<number>;
+const ASSOCIATED_OBJECT_COUNTERS: AssociatedCounter[] = [];
+
+export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } });
+    if (!current) throw notFound();
+    if (current.type === 1 || current.type === 2) {
+      throw new DomainError("forbidden", t("integration_type_undeletable", { type: current.type }));
+    }
+    if ((await countAssociatedObjects(tx, current.pk)) > 0) throw new DomainError("conflict", t("integration_has_objects"));
+    await tx.integration.delete({ where: { pk: current.pk } });
+  });
+}

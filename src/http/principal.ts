@@ -1,0 +1,52 @@
+/**
+ * One auth step for every face: an `Authorization: Token <key>` header, or a dashboard session cookie,
+ * becomes a Principal. A session acts in the environment chosen in the dashboard (cookie `payroute_env`).
+ */
+import type http from "node:http";
+import { fromNodeHeaders } from "better-auth/node";
+import type { Auth } from "@/auth/auth";
+import type { Db } from "@/db/database";
+import { ipAllowed, verifyApiKey } from "@/domain/api-keys/api-key-service";
+import { isEnvironment } from "@/domain/environments";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
+import type { Principal } from "@/trpc/context";
+
+export const ENV_COOKIE = "payroute_env";
+
+export function readCookie(req: http.IncomingMessage, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+}
+
+/** The API key's principal; throws 401 for a bad key and 403 for an address outside its allow-list. */
+export async function principalFromToken(db: Db, authorization: string, ip: string): Promise<Principal> {
+  const [scheme, key, extra] = authorization.trim().split(/\s+/);
+  if (scheme.toLowerCase() !== "token" || !key || extra !== undefined) {
+    throw new DomainError("unauthenticated", t("invalid_token"), { "WWW-Authenticate": "Token" });
+  }
+  const verified = await verifyApiKey(db, key);
+  if (!verified) throw new DomainError("unauthenticated", t("invalid_token"), { "WWW-Authenticate": "Token" });
+  if (!ipAllowed(ip, verified.allowIps)) throw new DomainError("forbidden", t("ip_not_allowed", { ip }));
+  return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", apiKeyPk: verified.pk };
+}
+
+export async function principalFromSession(auth: Auth, req: http.IncomingMessage): Promise<Principal | null> {
+  if (!req.headers.cookie) return null;
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  if (!session) return null;
+  const env = readCookie(req, ENV_COOKIE);
+  const role = session.user.role === "operator" ? "operator" : "client";
+  return {
+    via: "session",
+    accountPk: session.user.accountPk ?? null,
+    environment: isEnvironment(env) ? env : "demo",
+    role,
+    userId: session.user.id,
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The /v2/ edge: the API's conventions around the procedures. Trailing-slash 307s, 405 + Allow,
+ * HEAD/OPTIONS, body parsing, Token auth, Idempotency-Key, success codes, DRF error bodies and HTML
+ * negotiation live here and only here; the procedures do the work.
+ */
+import type http from "node:http";
+import crypto from "node:crypto";
+import { callTRPCProcedure } from "@trpc/server";
+import type { Auth } from "@/auth/auth";
+import type { Db } from "@/db/database";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "@/domain/idempotency/idempotency-service";
+import { DomainError } from "@/domain/errors";
+import { t, type Locale } from "@/i18n/locale";
+import type { Logger } from "@/log";
+import type { AppRouter } from "@/trpc/app-router";
+import type { Context, Principal } from "@/trpc/context";
+import type { ClientInfo } from "../client-info";
+import { principalFromSession, principalFromToken } from "../principal";
+import { jsonResponse, type HttpResponse } from "../respond";
+import { parseBody, queryToObject, readRaw } from "./body";
+import { errorResult } from "./errors";
+import { renderHtml, wantsHtml } from "./html-view";
+import { openApiDocument } from "./openapi";
+import type { Route, RouteTable } from "./routes";
+
+export interface V2Deps {
+  db: Db;
+  auth: Auth | null;
+  router: AppRouter;
+  routes: RouteTable;
+  log: Logger;
+}
+
+interface V2Request {
+  req: http.IncomingMessage;
+  url: URL;
+  info: ClientInfo;
+  requestId: string;
+  locale: Locale;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function redirect(status: 301 | 307, location: string): HttpResponse {
+  return { status, headers: { Location: location, "Content-Type": "application/json" }, body: JSON.stringify({ detail: location }) };
+}
+
+export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse> {
+  const { req, url, info } = r;
+  const method = (req.method ?? "GET").toUpperCase();
+  if (url.pathname === "/v2/openapi.json" && (method === "GET" || method === "HEAD")) {
+    return jsonResponse(200, openApiDocument(deps.router, deps.routes, info.origin));
+  }
+
+  // Canonical paths end in one "/" with no empty segments; anything else is redirected when it names a route.
+  const below = url.pathname.slice(3);
+  const segments = below.split("/").filter(Boolean);
+  const canonical = segments.length ? `/${segments.join("/")}/` : "/";
+  let decoded: string;
+  try {
+    decoded = `/${segments.map((s) => decodeURIComponent(s)).join("/")}${segments.length ? "/" : ""}`;
+  } catch {
+    return jsonResponse(404, { detail: t("not_found") });
+  }
+  const match = deps.routes.match(decoded);
+  if (!match) return html(r, deps, null, errorPage(404, { detail: t("not_found") }));
+  if (canonical !== below) return redirect(307, `${info.origin}/v2${canonical}${url.search}`);
+
+  const allowed = new Set(match.routes.map((route) => route.method));
+  const allow = [...allowed, ...(allowed.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+
+  let principal: Principal;
+  try {
+    principal = await authenticate(r, deps, method);
+  } catch (e) {
+    const err = errorResult(e, r.requestId, deps.log);
+    return html(r, deps, null, { ...errorPage(err.status, err.body), headers: err.headers });
+  }
+
+  if (method === "OPTIONS") {
+    const route = match.routes[0];
+    return jsonResponse(
+      200,
+      {
+        name: route.meta.openapi?.summary ?? route.path,
+        renders: ["application/json", "text/html"],
+        parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+      },
+      { Allow: allow },
+    );
+  }
+  const route = match.routes.find((candidate) => candidate.method === (method === "HEAD" ? "GET" : method));
+  if (!route) {
+    return jsonResponse(405, { detail: t("method_not_allowed", { method }) }, { Allow: allow });
+  }
+
+  const ctx: Context = {
+    db: deps.db,
+    principal,
+    integrationId: headerValue(req, "integration-id"),
+    baseUrl: info.origin,
+    pageUrl: (page) => {
+      const u = new URL(url.pathname + url.search, info.origin);
+      if (page === 1) u.searchParams.delete("page");
+      else u.searchParams.set("page", String(page));
+      return u.toString();
+    },
+    requestId: r.requestId,
+  };
+
+  try {
+    const input = await buildInput(r, route, match.params);
+    const idempotencyKey = method === "POST" ? headerValue(req, "idempotency-key") : null;
+    if (idempotencyKey !== null) return await idempotent(idempotencyKey, principal, route, input, ctx, r, deps);
+    return await html(r, deps, route, await invoke(route, input, ctx, deps));
+  } catch (e) {
+    const err = errorResult(e, r.requestId, deps.log);
+    return html(r, deps, route, { ...errorPage(err.status, err.body), headers: err.headers });
+  }
+}
+
+function headerValue(req: http.IncomingMessage, name: string): string | null {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v) ?? null;
+}
+
+async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise<Principal> {
+  const authorization = headerValue(r.req, "authorization");
+  if (authorization) return principalFromToken(deps.db, authorization, r.info.ip);
+  // A signed-in dashboard user may browse the API (safe methods only: cookies must not authorise writes).
+  if (deps.auth && SAFE_METHODS.has(method)) {
+    const session = await principalFromSession(deps.auth, r.req);
+    if (session) return session;
+  }
+  throw new DomainError("unauthenticated", t("not_authenticated"), { "WWW-Authenticate": 'Token realm="api"' });
+}
+
+async function buildInput(r: V2Request, route: Route, params: Record<string, string>): Promise<unknown> {
+  if (route.method === "GET" || route.method === "DELETE") {
+    const query = queryToObject(r.url.searchParams, route.input);
+    delete query.format; // HTML/JSON switch, not a filter
+    return { ...query, ...params };
+  }
+  const raw = await readRaw(r.req);
+  const body = await parseBody(r.req, raw, route.input);
+  if (body === undefined) return { ...expandParam(r), ...params };
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  return { ...expandParam(r), ...body, ...params };
+}
+
+/** `expand` is also accepted on create endpoints, from the query string. */
+function expandParam(r: V2Request): Record<string, string[]> {
+  const expand = r.url.searchParams.getAll("expand");
+  return expand.length ? { expand } : {};
+}
+
+/** A response with the data it was made from, for the HTML view. */
+type ApiResponse = HttpResponse & { data?: unknown };
+
+async function invoke(route: Route, input: unknown, ctx: Context, deps: V2Deps): Promise<ApiResponse> {
+  const data = await callTRPCProcedure({
+    router: deps.router,
+    path: route.procedurePath,
+    getRawInput: async () => input,
+    ctx,
+    type: route.type,
+    signal: undefined,
+    batchIndex: 0,
+  });
+  const status = route.meta.status ?? 200;
+  const response: ApiResponse = { ...jsonResponse(status, status === 204 ? undefined : data), data };
+  return response;
+}
+
+/** Files in an input are fingerprinted by content, so that a retried multipart upload matches. */
+async function fingerprintInput(value: unknown): Promise<unknown> {
+  if (value instanceof File) {
+    const digest = crypto.createHash("sha256").update(Buffer.from(await value.arrayBuffer())).digest("hex");
+    return { file: value.name, sha256: digest };
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(fingerprintInput));
+  if (value && typeof value === "object") {
+    const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await fingerprintInput(v)] as const));
+    return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+  }
+  return value;
+}
+
+async function idempotent(
+  key: string,
+  principal: Principal,
+  route: Route,
+  input: unknown,
+  ctx: Context,
+  r: V2Request,
+  deps: V2Deps,
+): Promise<HttpResponse> {
+  if (!IDEMPOTENCY_KEY.test(key)) throw new DomainError("validation", t("idempotency_key_invalid"));
+  if (!principal.accountPk) throw new DomainError("forbidden", t("not_found"));
+  const scope = { accountPk: principal.accountPk, environment: principal.environment };
+  const fingerprint = requestFingerprint([route.procedurePath, ctx.integrationId, await fingerprintInput(input)]);
+  const claim = await claimIdempotencyKey(deps.db, scope, key, fingerprint);
+  if (claim.kind === "mismatch") throw new DomainError("unprocessable", t("idempotency_key_reused"));
+  if (claim.kind === "in_progress") throw new DomainError("conflict", t("idempotency_key_in_progress"));
+  if (claim.kind === "replay") {
+    const { status, headers, body } = claim.response;
+    return { status, headers: { ...headers, "Idempotent-Replayed": "true" }, body: status === 204 ? null : body };
+  }
+  let response: HttpResponse;
+  try {
+    response = await invoke(route, input, ctx, deps);
+  } catch (e) {
+    const err = errorResult(e, r.requestId, deps.log);
+    response = jsonResponse(err.status, err.body, err.headers);
+  }
+  if (response.status >= 500) await releaseIdempotencyKey(deps.db, claim.pk);
+  else {
+    const body = response.body === null ? Buffer.alloc(0) : Buffer.from(response.body);
+    await completeIdempotencyKey(deps.db, claim.pk, { status: response.status, headers: response.headers, body });
+  }
+  return response;
+}
+
+function errorPage(status: number, body: Record<string, unknown>): ApiResponse {
+  return { ...jsonResponse(status, body), data: body };
+}
+
+/** Browsers (Accept: text/html) get the same data as a readable page; API clients get JSON. */
+function html(r: V2Request, deps: V2Deps, route: Route | null, response: ApiResponse): HttpResponse {
+  const method = (r.req.method ?? "GET").toUpperCase();
+  const { data, ...plain } = response;
+  if (!(method === "GET" || method === "HEAD") || !wantsHtml(r.req, r.url)) return plain;
+  return {
+    status: response.status,
+    headers: { ...response.headers, "Content-Type": "text/html; charset=utf-8" },
+    body: renderHtml({
+      status: response.status,
+      data,
+      route,
+      url: r.url,
+      locale: r.locale,
+      collections: deps.routes.collections(),
+    }),
+  };
+}

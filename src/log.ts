@@ -1,0 +1,8 @@
+/** Structured logs (pino); every request line carries its request id. */
+import pino from "pino";
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): Logger {
+  return pino({ level, base: { service: "payroute" } });
+}

@@ -1,0 +1,124 @@
+/**
+ * The process's one HTTP server. /v2/ (REST API and its HTML views), /api/trpc (the dashboard's
+ * procedures), /api/auth (sign-in), /media and /docs are ours; every other path is the Next.js dashboard.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import { createHTTPHandler } from "@trpc/server/adapters/standalone";
+import { toNodeHandler } from "better-auth/node";
+import type { Auth } from "@/auth/auth";
+import type { Db } from "@/db/database";
+import { clientInfo } from "@/http/client-info";
+import { principalFromSession, principalFromToken } from "@/http/principal";
+import { jsonResponse, send } from "@/http/respond";
+import { errorResult } from "@/http/v2/errors";
+import { handleV2 } from "@/http/v2/handler";
+import { RouteTable } from "@/http/v2/routes";
+import { negotiateLocale, withLocale } from "@/i18n/locale";
+import { installZodMessages } from "@/i18n/zod-messages";
+import type { Logger } from "@/log";
+import { appRouter } from "@/trpc/app-router";
+import type { Context } from "@/trpc/context";
+import { serveDocs, serveMedia } from "./static-files";
+
+export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+
+export interface AppOptions {
+  db: Db;
+  auth: Auth | null;
+  log: Logger;
+  trustProxyHops: number;
+  httpsRedirect: boolean;
+  /** The Next.js request handler for the dashboard; without it, other paths are 404. */
+  next?: NodeHandler;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function createAppHandler(opts: AppOptions): NodeHandler {
+  installZodMessages();
+  const routes = new RouteTable(appRouter);
+  const v2Deps = { db: opts.db, auth: opts.auth, router: appRouter, routes, log: opts.log };
+  const authHandler = opts.auth ? toNodeHandler(opts.auth) : null;
+
+  const trpcHandler = createHTTPHandler({
+    router: appRouter,
+    basePath: "/api/trpc/",
+    createContext: async ({ req }): Promise<Context> => {
+      const info = clientInfo(req, opts.trustProxyHops);
+      const authorization = req.headers.authorization;
+      const principal = authorization
+        ? await principalFromToken(opts.db, authorization, info.ip)
+        : opts.auth
+          ? await principalFromSession(opts.auth, req)
+          : null;
+      const integrationId = req.headers["integration-id"];
+      return {
+        db: opts.db,
+        principal,
+        integrationId: (Array.isArray(integrationId) ? integrationId[0] : integrationId) ?? null,
+        baseUrl: info.origin,
+        pageUrl: () => null,
+        requestId: requestIdOf(req),
+      };
+    },
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") opts.log.error({ err: error.cause ?? error, path }, "tRPC error");
+    },
+  });
+
+  return async (req, res) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.headers["x-request-id"];
+    const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    requestIds.set(req, requestId);
+    res.setHeader("X-Request-ID", requestId);
+    const info = clientInfo(req, opts.trustProxyHops);
+    const locale = negotiateLocale(req.headers["accept-language"]);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      opts.log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    try {
+      // Concatenated, not resolved: "//host/x" must stay a path, never become another origin.
+      const raw = req.url ?? "/";
+      const url = new URL(raw.startsWith("/") ? info.origin + raw : raw);
+      if (opts.httpsRedirect && info.proto === "http") {
+        res.writeHead(301, { Location: `https://${info.host}${url.pathname}${url.search}` }).end();
+        return;
+      }
+      const path = url.pathname;
+      await withLocale(locale, async () => {
+        if (path === "/v2" || path.startsWith("/v2/")) {
+          res.setHeader("Content-Language", locale);
+          res.setHeader("Vary", "Accept, Accept-Language, Authorization, Cookie");
+          const response = await handleV2({ req, url, info, requestId, locale }, v2Deps);
+          send(res, response, req.method === "HEAD");
+        } else if (path.startsWith("/api/trpc/")) {
+          await trpcHandler(req, res);
+        } else if (path.startsWith("/api/auth/") && authHandler) {
+          await authHandler(req, res);
+        } else if (path.startsWith("/media/")) {
+          send(res, await serveMedia(opts.db, path), req.method === "HEAD");
+        } else if (path === "/docs" || path.startsWith("/docs/")) {
+          send(res, serveDocs(path), req.method === "HEAD");
+        } else if (path === "/healthz") {
+          send(res, jsonResponse(200, { status: "ok" }));
+        } else if (opts.next) {
+          await opts.next(req, res);
+        } else {
+          send(res, jsonResponse(404, { detail: "Not found." }));
+        }
+      });
+    } catch (e) {
+      const err = errorResult(e, requestId, opts.log);
+      if (!res.headersSent) send(res, jsonResponse(err.status, err.body, err.headers));
+      else res.destroy();
+    }
+  };
+}
+
+const requestIds = new WeakMap<http.IncomingMessage, string>();
+function requestIdOf(req: http.IncomingMessage): string {
+  return requestIds.get(req) ?? crypto.randomUUID();
+}

@@ -1,0 +1,64 @@
+/** `npm start`: opens the database (applying migrations), then serves the API and the dashboard. */
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { createAuth } from "@/auth/auth";
+import { env } from "@/config/env";
+import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
+import { DataDirLockedError } from "@/db/data-dir-lock";
+import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
+import { createLogger } from "@/log";
+import { createAppHandler } from "./app-server";
+
+async function main(): Promise<void> {
+  const config = env();
+  const log = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(databaseOptionsFromEnv(config, "npm start"));
+  log.info({ database: db.description }, "database ready");
+
+  const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
+  const auth = await createAuth(db.prisma, { baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:") });
+  const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
+  await nextApp.prepare();
+  const nextHandler = nextApp.getRequestHandler();
+
+  const handler = createAppHandler({
+    db: db.prisma,
+    auth,
+    log,
+    trustProxyHops: config.TRUST_PROXY,
+    httpsRedirect: config.HTTPS_REDIRECT,
+    next: (req, res) => nextHandler(req, res),
+  });
+  const server = http.createServer((req, res) => void handler(req, res));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
+
+  const purge = setInterval(() => void purgeExpiredIdempotencyKeys(db.prisma).catch((e) => log.warn({ err: e }, "purge failed")), 3600_000);
+  purge.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    clearInterval(purge);
+    server.close();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await new Promise((r) => server.once("close", r));
+    await db.close(); // closes PGlite cleanly and releases the data-folder lock
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof DataDirLockedError) {
+    console.error(`payroute: ${e.message}`);
+    process.exit(2);
+  }
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+/** Assembles the resources' routers; nothing else lives here. */
+import { forEachOpenApiProcedure } from "trpc-to-openapi";
+import { z } from "zod";
+import { integrationRouter } from "@/domain/integrations/integration-router";
+import { sessionRouter } from "@/domain/session/session-router";
+import { accountProcedure, router } from "./init";
+
+/** Resource collections, read from the procedures' meta so that the API root lists every one. */
+function collections(): string[] {
+  const names = new Set<string>();
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ meta: { openapi } }) => {
+    const match = openapi.method === "GET" ? /^\/([a-z_]+)\/$/.exec(openapi.path) : null;
+    if (match) names.add(match[1]);
+  });
+  return [...names].sort();
+}
+
+const root = accountProcedure
+  .meta({ openapi: { method: "GET", path: "/", tags: ["API root"], summary: "The API root: the URL of each resource", protect: true } })
+  .input(z.object({}))
+  .output(z.record(z.string(), z.string()))
+  .query(({ ctx }) => Object.fromEntries(collections().map((name) => [name, `${ctx.baseUrl}/v2/${name}/`])));
+
+export const appRouter = router({
+  root,
+  session: sessionRouter,
+  integrations: integrationRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,25 @@
+import type { Db } from "@/db/database";
+import type { Environment } from "@/generated/prisma/enums";
+
+/** Who is calling: an API key or a dashboard session, resolved to the same shape. */
+export interface Principal {
+  via: "api_key" | "session";
+  /** null only for the service's own operators, who belong to no client account. */
+  accountPk: string | null;
+  environment: Environment;
+  role: "client" | "operator";
+  userId?: string;
+  apiKeyPk?: string;
+}
+
+export interface Context {
+  db: Db;
+  principal: Principal | null;
+  /** The Integration-ID header, when sent. */
+  integrationId: string | null;
+  /** Origin for absolute URLs in responses, e.g. "https://api.example.com". */
+  baseUrl: string;
+  /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
+  pageUrl: (page: number) => string | null;
+  requestId: string;
+}

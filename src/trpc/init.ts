@@ -1,0 +1,68 @@
+/**
+ * tRPC, built once: the meta type (OpenAPI path and method, success status, HTML view hints) and the
+ * base procedures. Every procedure is reachable from the dashboard (/api/trpc) and, when it has
+ * `openapi` meta, from the public REST API (/v2/).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { DomainError, ERROR_TABLE, fieldErrorsFromZod, type FieldErrors } from "@/domain/errors";
+import { t } from "@/i18n/locale";
+import type { Context, Principal } from "./context";
+
+export type Meta = OpenApiMeta<{
+  /** Success status of the REST call (default 200). */
+  status?: 201 | 204;
+  /** For the HTML view: where each object of a result lives, e.g. "/v2/integrations/{id}/". */
+  detailPath?: string;
+}>;
+
+const tRPC = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      let fieldErrors: FieldErrors | undefined;
+      if (cause instanceof DomainError && typeof cause.body !== "string") fieldErrors = cause.body;
+      else if (cause instanceof z.ZodError) fieldErrors = fieldErrorsFromZod(cause);
+      return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors } };
+    },
+  });
+
+export const router = tRPC.router;
+export const createCallerFactory = tRPC.createCallerFactory;
+
+/** Domain errors travel inside TRPCError so that the tRPC client gets the right code, the edge the original. */
+const domainErrors = tRPC.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = tRPC.procedure.use(domainErrors);
+
+export interface AccountScope {
+  accountPk: string;
+  environment: Principal["environment"];
+}
+
+/** A client account acting in one environment: an API key, or a person of the account in the dashboard. */
+export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
+  const p = ctx.principal;
+  if (!p) throw new DomainError("unauthenticated", t("not_authenticated"));
+  if (!p.accountPk) throw new DomainError("forbidden", t("not_found"));
+  const scope: AccountScope = { accountPk: p.accountPk, environment: p.environment };
+  return next({ ctx: { ...ctx, principal: p, scope } });
+});
+
+/** The service's own review team (dashboard only). */
+export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
+  const p = ctx.principal;
+  if (!p) throw new DomainError("unauthenticated", t("not_authenticated"));
+  if (p.role !== "operator") throw new DomainError("forbidden", t("not_found"));
+  return next({ ctx: { ...ctx, principal: p } });
+});
