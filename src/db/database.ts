@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { FixedPrismaPGlite } from "./pglite-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
@@ -78,7 +78,7 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
       },
       { advisoryLock: false },
     );
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite) });
     let closed = false;
     return {
       driver: "pglite",

@@ -37,13 +37,13 @@ export function serveDocs(pathname: string): HttpResponse {
   if (pathname === "/docs" || pathname === "/docs/") {
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payroute API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-</head><body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+</head><body><div id="ui" data-spec="/v2/openapi.json"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/init.js"></script></body></html>`;
     return { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }, body: page };
   }
   const name = pathname.slice("/docs/assets/".length);
   if (name === "init.js") {
-    const js = `window.ui = SwaggerUIBundle({ url: "/v2/openapi.json", dom_id: "#ui", deepLinking: true });`;
+    const js = `window.ui = SwaggerUIBundle({ url: document.getElementById("ui").dataset.spec, dom_id: "#ui", deepLinking: true });`;
     return { status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8" }, body: js };
   }
   const type = ASSETS[name];

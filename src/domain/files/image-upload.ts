@@ -8,7 +8,9 @@ import { t } from "@/i18n/locale";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-export const ZImageInput = z.union([z.string(), z.instanceof(File)]).nullish();
+export const ZImageInput = z
+  .union([z.string(), z.instanceof(File).meta({ type: "string", format: "binary", description: "an image file (multipart)" })])
+  .nullish();
 export type TImageInput = z.infer<typeof ZImageInput>;
 
 export interface ImageFile {

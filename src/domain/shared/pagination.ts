@@ -1,24 +1,29 @@
 /** Page-number pagination, as every list endpoint uses it. */
 import { z } from "zod";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
 
 export const DEFAULT_PAGE_SIZE = 25;
 /** Documented maximum; a larger page_size is clamped to it (as DRF does). */
 export const MAX_PAGE_SIZE = 100;
 
-const positiveInt = (fallback: number | null) =>
-  z.preprocess((v) => {
-    if (v === undefined || v === "") return fallback ?? undefined;
-    const n = typeof v === "number" ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
-    return Number.isInteger(n) && n >= 1 ? n : fallback === null ? -1 : fallback;
-  }, z.number().int());
+/** A page number; anything that is not a whole number >= 1 becomes 0, which `envelope` answers with 404 "Invalid page.". */
+const ZPage = z.preprocess((v) => {
+  if (v === undefined || v === "") return 1;
+  const text = String(v);
+  return /^\d{1,9}$/.test(text) ? Number(text) : 0;
+}, z.number().int());
+
+/** A page size; an invalid one falls back to the default and a large one is clamped to the maximum. */
+const ZPageSize = z.preprocess((v) => {
+  const text = String(v ?? "");
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  return n >= 1 ? Math.min(n, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+}, z.number().int());
 
 export const ZPageQuery = z.object({
-  /** An invalid or out-of-range page is a 404 "Invalid page." (checked in `pageOf`). */
-  page: positiveInt(1).optional().default(1),
-  page_size: positiveInt(DEFAULT_PAGE_SIZE)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-    .optional()
-    .default(DEFAULT_PAGE_SIZE),
+  page: ZPage.optional().default(1),
+  page_size: ZPageSize.optional().default(DEFAULT_PAGE_SIZE),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
@@ -37,5 +42,6 @@ export interface PageWindow {
 }
 
 export function pageWindow(q: TPageQuery): PageWindow {
+  if (q.page < 1) throw new DomainError("not_found", t("invalid_page"));
   return { skip: (q.page - 1) * q.page_size, take: q.page_size };
 }

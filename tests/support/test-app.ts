@@ -1,0 +1,128 @@
+/**
+ * Starts the real app (the same request handler `npm start` serves, without the Next.js dashboard) on a
+ * random port, on a fresh database of its own: in-memory PGlite, or a new database on the PostgreSQL
+ * server at PG_TEST_URL when TEST_DB=pg. Requests go over real HTTP.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { createAuth } from "@/auth/auth";
+import { openDatabase, type Database } from "@/db/database";
+import { findOrCreateAccount } from "@/domain/accounts/account-service";
+import { createApiKey } from "@/domain/api-keys/api-key-service";
+import type { Environment } from "@/domain/environments";
+import { createLogger } from "@/log";
+import { createAppHandler, type NodeHandler } from "@/server/app-server";
+
+export const TEST_DB = process.env.TEST_DB === "pg" ? "pg" : "pglite";
+const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
+
+export interface TestAppOptions {
+  trustProxyHops?: number;
+  httpsRedirect?: boolean;
+}
+
+export interface ApiCall {
+  method?: string;
+  key?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  redirect?: RequestRedirect;
+}
+
+export interface TestApp {
+  url: string;
+  db: Database["prisma"];
+  database: Database;
+  /** A new account (unique name unless given) with a key for the environment. */
+  newKey(env?: Environment, opts?: { account?: string; allowIps?: string[] }): Promise<{ key: string; accountPk: string; account: string }>;
+  api(path: string, call?: ApiCall): Promise<Response>;
+  json<T = Record<string, unknown>>(path: string, call?: ApiCall): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `payroute_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: `${PG_SERVER}/${name}`,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const pgDb = TEST_DB === "pg" ? await createPgDatabase() : null;
+  const database = await openDatabase(
+    pgDb ? { driver: "pg", url: pgDb.url, poolSize: 5 } : { driver: "pglite", dataDir: "memory://", command: "test" },
+  );
+  let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
+  const server = http.createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const auth = await createAuth(database.prisma, { baseURL: url, secureCookies: false });
+  handler = createAppHandler({
+    db: database.prisma,
+    auth,
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+    trustProxyHops: opts.trustProxyHops ?? 0,
+    httpsRedirect: opts.httpsRedirect ?? false,
+  });
+
+  const api = (path: string, call: ApiCall = {}) => {
+    const headers: Record<string, string> = { Accept: "application/json", ...call.headers };
+    if (call.key) headers.Authorization = `Token ${call.key}`;
+    let body: BodyInit | undefined;
+    if (call.body instanceof FormData || call.body instanceof URLSearchParams || typeof call.body === "string") body = call.body;
+    else if (call.body !== undefined) {
+      body = JSON.stringify(call.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    return fetch(url + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
+  };
+
+  return {
+    url,
+    db: database.prisma,
+    database,
+    async newKey(env = "demo", o = {}) {
+      const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
+      const acc = await findOrCreateAccount(database.prisma, account);
+      const { key } = await createApiKey(database.prisma, { accountPk: acc.pk, environment: env, allowIps: o.allowIps ?? [] });
+      return { key, accountPk: acc.pk, account };
+    },
+    api,
+    async json<T>(path: string, call?: ApiCall) {
+      const res = await api(path, call);
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** A valid Integration body, with overrides. */
+export function integrationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Bygg & Co",
+    email: "invoices@bygg.example",
+    recipient: "Bygg & Co AB",
+    address_line_1: "Storgatan 1",
+    zip_code: "11122",
+    city: "Stockholm",
+    ...overrides,
+  };
+}

@@ -1,0 +1,27 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve("src") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"], testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
+        // Each file starts the app on a random port with a database of its own (TEST_DB=pglite|pg).
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
