@@ -1,0 +1,80 @@
+// `npm test`: builds, then runs every suite (unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright)
+// and ends with one line "N passed, N failed" over all of them. SKIP_BUILD=1 reuses an existing build.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
+const PG_TEST_URL = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
+const results = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function vitestSuite(name, project, env = {}) {
+  const file = path.join(out, `${name.replace(/\W+/g, "-")}.json`);
+  const status = run(name, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  } catch {
+    failed = 1; // the runner died before reporting
+  }
+  if (status !== 0 && failed === 0) failed = 1;
+  results.push({ name, passed, failed });
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: `${PG_TEST_URL}/postgres`, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (e) {
+    console.error(`PostgreSQL is not reachable at ${PG_TEST_URL}: ${e.message}`);
+    return false;
+  }
+}
+
+if (process.env.SKIP_BUILD !== "1") {
+  if (run("build", "npm", ["run", "build"]) !== 0) {
+    console.log("\n0 passed, 1 failed");
+    process.exit(1);
+  }
+}
+
+vitestSuite("unit", "unit");
+vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" });
+if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL });
+else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
+
+{
+  const file = path.join(out, "playwright.json");
+  const status = run("e2e (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  let passed = 0;
+  let failed = 0;
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed = stats.expected + stats.flaky;
+    failed = stats.unexpected;
+  } catch {
+    failed = 1;
+  }
+  if (status !== 0 && failed === 0) failed = 1;
+  results.push({ name: "e2e", passed, failed });
+}
+
+console.log("\n=== summary ===");
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
