@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "src/server/main.ts", cli: "src/cli/main.ts" },
+  entryPoints: { server: "src/server/main.ts", worker: "src/worker/main.ts", cli: "src/cli/main.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -30,6 +30,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Public base URL of the dashboard, used for links in emails; defaults to the request's own origin. */
   PUBLIC_URL: z.url().optional(),
+  /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Payroute <no-reply@payroute.invalid>"),
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;

@@ -9,7 +9,7 @@ import { toNodeHandler } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { clientInfo } from "@/http/client-info";
-import { principalFromSession, principalFromToken } from "@/http/principal";
+import { principalFromSession, principalFromToken, readCookie } from "@/http/principal";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
@@ -44,7 +44,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
   const trpcHandler = createHTTPHandler({
     router: appRouter,
     basePath: "/api/trpc/",
-    createContext: async ({ req }): Promise<Context> => {
+    createContext: async ({ req, res }): Promise<Context> => {
       const info = clientInfo(req, opts.trustProxyHops);
       const authorization = req.headers.authorization;
       const principal = authorization
@@ -60,6 +60,14 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         baseUrl: info.origin,
         pageUrl: () => null,
         requestId: requestIdOf(req),
+        cookies: {
+          get: (name) => readCookie(req, name),
+          set: (name, value, o) => {
+            const cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${o.maxAgeSeconds}; SameSite=Lax${o.httpOnly ? "; HttpOnly" : ""}${info.proto === "https" ? "; Secure" : ""}`;
+            const prev = res.getHeader("Set-Cookie");
+            res.setHeader("Set-Cookie", [...(Array.isArray(prev) ? prev : prev ? [String(prev)] : []), cookie]);
+          },
+        },
       };
     },
     onError: ({ error, path }) => {

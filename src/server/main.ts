@@ -7,7 +7,9 @@ import { env } from "@/config/env";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
+import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
+import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
 
 async function main(): Promise<void> {
@@ -35,6 +37,14 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
+  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl: config.PUBLIC_URL }, { log }) : null;
+  worker?.start();
+  if (worker) log.info({ worker: worker.id, mail: mailer.description }, "outbox worker running in this process");
+  if ((await db.prisma.user.count()) === 0) {
+    log.warn("No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>");
+  }
+
   const purge = setInterval(() => void purgeExpiredIdempotencyKeys(db.prisma).catch((e) => log.warn({ err: e }, "purge failed")), 3600_000);
   purge.unref();
 
@@ -45,6 +55,7 @@ async function main(): Promise<void> {
     log.info({ signal }, "shutting down");
     clearInterval(purge);
     server.close();
+    await worker?.stop();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await new Promise((r) => server.once("close", r));
     await db.close(); // closes PGlite cleanly and releases the data-folder lock

@@ -1,7 +1,10 @@
 /** Assembles the resources' routers; nothing else lives here. */
 import { forEachOpenApiProcedure } from "trpc-to-openapi";
 import { z } from "zod";
+import { employeeAppRouter, employeeVerificationRouter } from "@/domain/employees/employee-app-router";
+import { employeeRouter } from "@/domain/employees/employee-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
+import { messageRouter } from "@/domain/messages/message-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { accountProcedure, router } from "./init";
 
@@ -25,6 +28,10 @@ export const appRouter = router({
   root,
   session: sessionRouter,
   integrations: integrationRouter,
+  employees: employeeRouter,
+  messages: messageRouter,
+  employeeApp: employeeAppRouter,
+  employeeVerification: employeeVerificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,4 +22,9 @@ export interface Context {
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
   pageUrl: (page: number) => string | null;
   requestId: string;
+  /** Request cookies, and a way to set one on the response (a no-op where there is no browser). */
+  cookies: {
+    get(name: string): string | undefined;
+    set(name: string, value: string, opts: { maxAgeSeconds: number; httpOnly: boolean }): void;
+  };
 }

@@ -59,6 +59,27 @@ export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, principal: p, scope } });
 });
 
+export interface IntegrationScope extends AccountScope {
+  integrationPk: string;
+  integrationId: string;
+}
+
+/**
+ * Acting as one of the account's Integrations, named by the `Integration-ID` header (a dashboard session may
+ * instead choose one with the `payroute_integration` cookie, since a browser cannot send the header).
+ */
+export const integrationProcedure = accountProcedure.use(async ({ ctx, next }) => {
+  const id = ctx.integrationId ?? (ctx.principal.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
+  if (!id) throw new DomainError("validation", t("integration_header_missing"));
+  const integration = await ctx.db.integration.findFirst({
+    where: { id, accountPk: ctx.scope.accountPk, environment: ctx.scope.environment },
+    select: { pk: true, id: true },
+  });
+  if (!integration) throw new DomainError("not_found", t("integration_header_unknown", { id }));
+  const scope: IntegrationScope = { ...ctx.scope, integrationPk: integration.pk, integrationId: integration.id };
+  return next({ ctx: { ...ctx, scope } });
+});
+
 /** The service's own review team (dashboard only). */
 export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
   const p = ctx.principal;

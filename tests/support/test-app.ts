@@ -4,7 +4,10 @@
  * server at PG_TEST_URL when TEST_DB=pg. Requests go over real HTTP.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createAuth } from "@/auth/auth";
@@ -12,8 +15,10 @@ import { openDatabase, type Database } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
 import type { Environment } from "@/domain/environments";
+import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
+import { OutboxWorker } from "@/worker/worker";
 
 export const TEST_DB = process.env.TEST_DB === "pg" ? "pg" : "pglite";
 const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
@@ -38,6 +43,11 @@ export interface TestApp {
   /** A new account (unique name unless given) with a key for the environment. */
   newKey(env?: Environment, opts?: { account?: string; allowIps?: string[] }): Promise<{ key: string; accountPk: string; account: string }>;
   api(path: string, call?: ApiCall): Promise<Response>;
+  /** Runs the outbox until no job is due (the real worker, with emails written to `mailDir`). */
+  drainJobs(): Promise<number>;
+  mailDir: string;
+  /** The .eml files written so far. */
+  mails(): { file: string; text: string }[];
   json<T = Record<string, unknown>>(path: string, call?: ApiCall): Promise<{ status: number; body: T; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -69,10 +79,14 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = await createAuth(database.prisma, { baseURL: url, secureCookies: false });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
+  const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl: undefined }, { log });
   handler = createAppHandler({
     db: database.prisma,
     auth,
-    log: createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+    log,
     trustProxyHops: opts.trustProxyHops ?? 0,
     httpsRedirect: opts.httpsRedirect ?? false,
   });
@@ -100,6 +114,13 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return { key, accountPk: acc.pk, account };
     },
     api,
+    drainJobs: () => worker.drain(),
+    mailDir: path.join(dataDir, "mail"),
+    mails() {
+      const dir = path.join(dataDir, "mail");
+      if (!fs.existsSync(dir)) return [];
+      return fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).sort().map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), "utf8") }));
+    },
     async json<T>(path: string, call?: ApiCall) {
       const res = await api(path, call);
       const text = await res.text();
@@ -110,6 +131,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await new Promise((r) => server.close(r));
       await database.close();
       await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -125,4 +147,28 @@ export function integrationBody(overrides: Record<string, unknown> = {}): Record
     city: "Stockholm",
     ...overrides,
   };
+}
+
+/** The magic-link token in an invitation email. */
+export function magicToken(mail: string): string {
+  const unfolded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const match = /\/e\/claim#token=([A-Za-z0-9_-]{43})/.exec(unfolded);
+  if (!match) throw new Error("no magic link in the email");
+  return match[1];
+}
+
+/** Calls a tRPC procedure over HTTP as the dashboard or employee app does (no transformer). */
+export async function trpc<T = unknown>(
+  app: TestApp,
+  proc: string,
+  input: unknown,
+  opts: { cookie?: string; mutation?: boolean } = {},
+): Promise<{ status: number; data: T | undefined; error: { message: string; data?: { code?: string } } | undefined; setCookie: string | null }> {
+  const headers: Record<string, string> = { "Content-Type": "application/json", Origin: app.url };
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  const res = opts.mutation
+    ? await fetch(`${app.url}/api/trpc/${proc}`, { method: "POST", headers, body: JSON.stringify(input) })
+    : await fetch(`${app.url}/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers });
+  const body = (await res.json()) as { result?: { data: T }; error?: { message: string; data?: { code?: string } } };
+  return { status: res.status, data: body.result?.data, error: body.error, setCookie: res.headers.get("set-cookie") };
 }

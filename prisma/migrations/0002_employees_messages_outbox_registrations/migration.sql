@@ -65,6 +65,7 @@ CREATE TABLE "employee_session" (
 -- CreateTable
 CREATE TABLE "event" (
     "pk" UUID NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "account_pk" UUID NOT NULL,
     "environment" "Environment" NOT NULL,
     "integration_pk" UUID,
@@ -79,6 +80,7 @@ CREATE TABLE "event" (
 -- CreateTable
 CREATE TABLE "outbox_job" (
     "pk" UUID NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "kind" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
     "ordering_key" TEXT,
@@ -175,7 +177,7 @@ CREATE INDEX "event_object_pk_idx" ON "event"("object_pk");
 CREATE INDEX "outbox_job_completed_at_failed_at_run_at_idx" ON "outbox_job"("completed_at", "failed_at", "run_at");
 
 -- CreateIndex
-CREATE INDEX "outbox_job_ordering_key_created_at_idx" ON "outbox_job"("ordering_key", "created_at");
+CREATE INDEX "outbox_job_ordering_key_seq_idx" ON "outbox_job"("ordering_key", "seq");
 
 -- CreateIndex
 CREATE INDEX "registration_needs_review_created_at_idx" ON "registration"("needs_review", "created_at");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZImageInput } from "@/domain/files/image-upload";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { requiredText, ZId, ZMetadata } from "@/domain/shared/schemas";
+import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 
 /** Integration types: 1 the account's web-app Integration, 2 an invoice Integration (read-only), 3 created through the API. */
 export const INTEGRATION_TYPES = [1, 2, 3] as const;
@@ -12,7 +12,7 @@ export const ZIntegration = z
     name: z.string(),
     type: z.number().int().meta({ description: "1: web-app Integration, 2: invoice Integration (read-only), 3: API-created" }),
     logo: z.string().nullable().meta({ description: "URL of the logo image" }),
-    metadata: z.record(z.string(), z.json()),
+    metadata: ZMetadataOutput,
     email: z.string(),
     recipient: z.string(),
     address_line_1: z.string(),

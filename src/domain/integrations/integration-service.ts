@@ -3,8 +3,9 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
-import { fileUrl, readImage, type TImageInput } from "@/domain/files/image-upload";
+import { fileUrl, readImage, type ImageFile, type TImageInput } from "@/domain/files/image-upload";
 import { pageWindow } from "@/domain/shared/pagination";
+import { metadataOf } from "@/domain/shared/schemas";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
@@ -33,7 +34,7 @@ export function toIntegrationApi(row: IntegrationRow, baseUrl: string): TIntegra
     name: row.name,
     type: row.type,
     logo: fileUrl(baseUrl, row.logo),
-    metadata: row.metadata as TIntegration["metadata"],
+    metadata: metadataOf(row.metadata),
     email: row.email,
     recipient: row.recipient,
     address_line_1: row.addressLine1,
@@ -93,29 +94,39 @@ export async function createIntegration(
   type: 1 | 2 | 3 = 3,
 ): Promise<IntegrationRow> {
   const image = input.logo ? await readImage(input.logo, "logo") : null;
-  return withUniqueId(() =>
-    db.$transaction(async (tx) => {
-      const logo = image ? await tx.storedFile.create({ data: image, select: { pk: true } }) : null;
-      return tx.integration.create({
-        data: {
-          id: input.id ?? crypto.randomUUID(),
-          type,
-          accountPk: scope.accountPk,
-          environment: scope.environment,
-          logoPk: logo?.pk ?? null,
-          name: input.name,
-          email: input.email,
-          recipient: input.recipient,
-          addressLine1: input.address_line_1,
-          addressLine2: input.address_line_2 ?? null,
-          zipCode: input.zip_code,
-          city: input.city,
-          metadata: input.metadata ?? {},
-        },
-        select: integrationSelect,
-      });
-    }),
-  );
+  return withUniqueId(() => db.$transaction((tx) => insertIntegration(tx, scope, input, type, image)));
+}
+
+/**
+ * The insert of `createIntegration`, inside the caller's transaction (approving a Registration creates its
+ * Integration together with the approval). The logo, if any, is read by the caller beforehand.
+ */
+export async function insertIntegration(
+  tx: Prisma.TransactionClient,
+  scope: AccountScope,
+  input: TCreateIntegrationRequest,
+  type: 1 | 2 | 3 = 3,
+  image: ImageFile | null = null,
+): Promise<IntegrationRow> {
+  const logo = image ? await tx.storedFile.create({ data: image, select: { pk: true } }) : null;
+  return tx.integration.create({
+    data: {
+      id: input.id ?? crypto.randomUUID(),
+      type,
+      accountPk: scope.accountPk,
+      environment: scope.environment,
+      logoPk: logo?.pk ?? null,
+      name: input.name,
+      email: input.email,
+      recipient: input.recipient,
+      addressLine1: input.address_line_1,
+      addressLine2: input.address_line_2 ?? null,
+      zipCode: input.zip_code,
+      city: input.city,
+      metadata: input.metadata ?? {},
+    },
+    select: integrationSelect,
+  });
 }
 
 /**
@@ -149,17 +160,14 @@ export async function updateIntegration(
   );
 }
 
-/**
- * The objects that keep an Integration from being deleted. Each resource that belongs to an
- * Integration adds its count here.
- */
-async function countAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<number> {
-  const counts = await Promise.all(ASSOCIATED_OBJECT_COUNTERS.map((count) => count(tx, integrationPk)));
-  return counts.reduce((a, b) => a + b, 0);
+/** Employees and Messages (and, later, Payouts) keep an Integration from being deleted. */
+async function hasAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<boolean> {
+  const [employee, message] = await Promise.all([
+    tx.employee.findFirst({ where: { integrationPk }, select: { pk: true } }),
+    tx.message.findFirst({ where: { integrationPk }, select: { pk: true } }),
+  ]);
+  return Boolean(employee ?? message);
 }
-
-type AssociatedCounter = (tx: Prisma.TransactionClient, integrationPk: string) => Promise<number>;
-const ASSOCIATED_OBJECT_COUNTERS: AssociatedCounter[] = [];
 
 export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
@@ -168,7 +176,7 @@ export async function deleteIntegration(db: Db, scope: AccountScope, id: string)
     if (current.type === 1 || current.type === 2) {
       throw new DomainError("forbidden", t("integration_type_undeletable", { type: current.type }));
     }
-    if ((await countAssociatedObjects(tx, current.pk)) > 0) throw new DomainError("conflict", t("integration_has_objects"));
+    if (await hasAssociatedObjects(tx, current.pk)) throw new DomainError("conflict", t("integration_has_objects"));
     await tx.integration.delete({ where: { pk: current.pk } });
   });
 }

@@ -1,12 +1,16 @@
 /** Field schemas shared by every resource, so that one rule (ids, metadata, timestamps) lives in one place. */
 import { z } from "zod";
 import { t } from "@/i18n/locale";
+import type { JsonValue } from "@/generated/prisma/internal/prismaNamespace";
 
 /** Caller-chosen ids are strings; numbers are accepted and returned as strings (9472 -> "9472"). */
 export const ZId = z
   .union([z.string(), z.number().int()])
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1).max(255).regex(/^[^/?#\s]+$/, { error: () => t("invalid_value") }));
+
+/** Metadata as responses show it (the column always holds a JSON object). */
+export const ZMetadataOutput = z.record(z.string(), z.json()).meta({ description: "Any JSON object; the service does not use it" });
 
 /** Any JSON object; form-encoded clients send it as a JSON string. */
 export const ZMetadata = z.preprocess((v) => {
@@ -29,3 +33,9 @@ export function timestamp(d: Date | null): string | null {
 
 /** A required string: blank is refused with DRF's "may not be blank". */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A metadata column as the API shows it: always a JSON object. */
+export function metadataOf(value: JsonValue): z.infer<typeof ZMetadataOutput> {
+  const parsed = ZMetadataOutput.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}

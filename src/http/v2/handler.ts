@@ -20,7 +20,7 @@ import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
 import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
-import { principalFromSession, principalFromToken } from "../principal";
+import { principalFromSession, principalFromToken, readCookie } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
 import { errorResult } from "./errors";
@@ -112,6 +112,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
       return u.toString();
     },
     requestId: r.requestId,
+    cookies: { get: (name) => readCookie(req, name), set: () => undefined },
   };
 
   try {

@@ -1,0 +1,41 @@
+/** The employee app's procedures (dashboard-style tRPC only; Employees sign in with their magic link). */
+import { z } from "zod";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
+import { operatorProcedure, publicProcedure, router } from "@/trpc/init";
+import {
+  claimWithMagicLink,
+  EMPLOYEE_SESSION_COOKIE,
+  EMPLOYEE_SESSION_TTL_S,
+  employeeForSession,
+  employeeHome,
+  endEmployeeSession,
+  pendingVerifications,
+  verifyEmployee,
+} from "./employee-app-service";
+
+const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const employeePk = await employeeForSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
+  if (!employeePk) throw new DomainError("unauthenticated", t("employee_session_required"));
+  return next({ ctx: { ...ctx, employeePk } });
+});
+
+export const employeeAppRouter = router({
+  claim: publicProcedure.input(z.object({ token: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
+    const { sessionToken } = await claimWithMagicLink(ctx.db, input.token);
+    ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, sessionToken, { maxAgeSeconds: EMPLOYEE_SESSION_TTL_S, httpOnly: true });
+    return { ok: true };
+  }),
+  home: employeeProcedure.query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
+  signOut: publicProcedure.mutation(async ({ ctx }) => {
+    await endEmployeeSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
+    ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, "", { maxAgeSeconds: 0, httpOnly: true });
+    return { ok: true };
+  }),
+});
+
+/** The review team's Employee verification (live; demo verifies at once on claim). */
+export const employeeVerificationRouter = router({
+  pending: operatorProcedure.query(({ ctx }) => pendingVerifications(ctx.db)),
+  verify: operatorProcedure.input(z.object({ employeePk: z.uuid() })).mutation(({ ctx, input }) => verifyEmployee(ctx.db, input.employeePk)),
+});

@@ -1,0 +1,118 @@
+/**
+ * The employee app: an Employee signs in by consuming their magic link (single-use, expiring, 256-bit
+ * random, stored only as a hash), which claims the invitation. In demo, verification follows at once; in
+ * live, an operator verifies identity and working permits in the dashboard.
+ */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError } from "@/domain/errors";
+import { recordEvent } from "@/domain/events/event-service";
+import { fileUrl } from "@/domain/files/image-upload";
+import { timestamp } from "@/domain/shared/schemas";
+import { t } from "@/i18n/locale";
+import { hashToken } from "./employee-invitation";
+import { employeeSelect, toEmployeeApi } from "./employee-service";
+
+export const EMPLOYEE_SESSION_COOKIE = "payroute_employee";
+export const EMPLOYEE_SESSION_TTL_S = 30 * 24 * 60 * 60;
+
+const withIntegration = { ...employeeSelect, integration: { select: { pk: true, accountPk: true, environment: true } } } satisfies Prisma.EmployeeSelect;
+
+async function recordEmployeeEvent(
+  tx: Prisma.TransactionClient,
+  name: "Employee.claimed" | "Employee.verified",
+  employee: Prisma.EmployeeGetPayload<{ select: typeof withIntegration }>,
+) {
+  await recordEvent(tx, {
+    name,
+    accountPk: employee.integration.accountPk,
+    environment: employee.integration.environment,
+    integrationPk: employee.integration.pk,
+    objectPk: employee.pk,
+    data: toEmployeeApi(employee),
+  });
+}
+
+/** Consumes a magic link; returns a new session token for the cookie. */
+export async function claimWithMagicLink(db: Db, token: string): Promise<{ sessionToken: string }> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    // Marking the link used is the check: of two concurrent claims only one updates the row.
+    const link = await tx.magicLink.findUnique({ where: { tokenHash: hashToken(token) }, select: { pk: true, employeePk: true } });
+    const { count } = link
+      ? await tx.magicLink.updateMany({ where: { pk: link.pk, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } })
+      : { count: 0 };
+    if (!link || count === 0) throw new DomainError("forbidden", t("magic_link_invalid"));
+
+    let employee = await tx.employee.findUniqueOrThrow({ where: { pk: link.employeePk }, select: withIntegration });
+    if (!employee.claimedAt) {
+      employee = await tx.employee.update({ where: { pk: employee.pk }, data: { claimedAt: now }, select: withIntegration });
+      await recordEmployeeEvent(tx, "Employee.claimed", employee);
+      if (employee.integration.environment === "demo" && !employee.verifiedAt) {
+        employee = await tx.employee.update({ where: { pk: employee.pk }, data: { verifiedAt: now }, select: withIntegration });
+        await recordEmployeeEvent(tx, "Employee.verified", employee);
+      }
+    }
+    const sessionToken = crypto.randomBytes(32).toString("base64url");
+    await tx.employeeSession.create({
+      data: { employeePk: employee.pk, tokenHash: hashToken(sessionToken), expiresAt: new Date(now.getTime() + EMPLOYEE_SESSION_TTL_S * 1000) },
+    });
+    return { sessionToken };
+  });
+}
+
+export async function employeeForSession(db: Db, sessionToken: string | undefined): Promise<string | null> {
+  if (!sessionToken) return null;
+  const session = await db.employeeSession.findUnique({ where: { tokenHash: hashToken(sessionToken) }, select: { employeePk: true, expiresAt: true } });
+  return session && session.expiresAt > new Date() ? session.employeePk : null;
+}
+
+export async function endEmployeeSession(db: Db, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await db.employeeSession.deleteMany({ where: { tokenHash: hashToken(sessionToken) } });
+}
+
+/** The employee app's home view: who they are, who pays them, and their Messages, newest first. */
+export async function employeeHome(db: Db, employeePk: string, baseUrl: string) {
+  const employee = await db.employee.findUniqueOrThrow({
+    where: { pk: employeePk },
+    select: {
+      ...employeeSelect,
+      integration: { select: { name: true, environment: true, logo: { select: { pk: true, filename: true } } } },
+      messages: {
+        select: { message: { select: { id: true, content: true, createdAt: true } } },
+        orderBy: { message: { createdAt: "desc" } },
+        take: 100,
+      },
+    },
+  });
+  return {
+    employee: toEmployeeApi(employee),
+    integration: { name: employee.integration.name, logo: fileUrl(baseUrl, employee.integration.logo), environment: employee.integration.environment },
+    messages: employee.messages.map(({ message }) => ({ id: message.id, content: message.content, created_at: timestamp(message.createdAt) })),
+  };
+}
+
+/** Live verification by an operator, after the Employee claimed the invitation. */
+export async function verifyEmployee(db: Db, employeePk: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await tx.employee.findUnique({ where: { pk: employeePk }, select: { claimedAt: true, verifiedAt: true } });
+    if (!current) throw new DomainError("not_found", t("not_found"));
+    if (!current.claimedAt) throw new DomainError("conflict", t("employee_not_claimed"));
+    const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: new Date() } });
+    if (count === 0) throw new DomainError("conflict", t("employee_already_verified"));
+    const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+    await recordEmployeeEvent(tx, "Employee.verified", employee);
+  });
+}
+
+/** Claimed, unverified live Employees: the operators' verification queue, oldest claim first. */
+export async function pendingVerifications(db: Db) {
+  const rows = await db.employee.findMany({
+    where: { claimedAt: { not: null }, verifiedAt: null, integration: { environment: "live" } },
+    orderBy: { claimedAt: "asc" },
+    take: 200,
+    select: { ...employeeSelect, integration: { select: { id: true, name: true, account: { select: { name: true } } } } },
+  });
+  return rows.map((r) => ({ pk: r.pk, employee: toEmployeeApi(r), integration: { id: r.integration.id, name: r.integration.name }, account: r.integration.account.name }));
+}

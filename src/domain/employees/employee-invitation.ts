@@ -1,0 +1,69 @@
+/**
+ * The invitation job: a fresh single-use magic link, sent by email; then, in one transaction with the
+ * job's completion, `notified_at` and the Employee.notified event. A job re-run after a crash sends a new
+ * link (the old one is revoked) and records the notification once.
+ */
+import crypto from "node:crypto";
+import { z } from "zod";
+import { recordEvent } from "@/domain/events/event-service";
+import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { t, type Locale } from "@/i18n/locale";
+import type { JobContext } from "@/worker/job-handlers";
+import { employeeSelect, toEmployeeApi } from "./employee-service";
+
+export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const ZPayload = z.object({ employeePk: z.string(), baseUrl: z.string() });
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  const { employeePk, baseUrl } = ZPayload.parse(job.payload);
+  const employee = await ctx.db.employee.findUnique({
+    where: { pk: employeePk },
+    select: { ...employeeSelect, integration: { select: { pk: true, name: true, accountPk: true, environment: true } } },
+  });
+  if (!employee?.email) {
+    // Deleted since, or no address to write to: nothing to send.
+    await ctx.db.$transaction((tx) => completeJob(tx, job));
+    return;
+  }
+
+  const token = crypto.randomBytes(32).toString("base64url");
+  await ctx.db.$transaction(async (tx) => {
+    await tx.magicLink.updateMany({ where: { employeePk, usedAt: null }, data: { expiresAt: new Date() } });
+    await tx.magicLink.create({ data: { employeePk, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) } });
+  });
+
+  // The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
+  const link = `${ctx.publicUrl ?? baseUrl}/e/claim#token=${token}`;
+  const locale: Locale = employee.country === "SWE" ? "sv" : "en";
+  const params = { name: employee.name, integration: employee.integration.name, link, code: employee.invitationCode ?? "" };
+  const text = t("invite_text", params, locale);
+  await ctx.mailer.send({
+    key: `invitation-${job.pk}`,
+    to: employee.email,
+    subject: t("invite_subject", params, locale),
+    text,
+    html: `<p>${escapeHtml(text).replace(/\n/g, "<br>").replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(t("invite_button", undefined, locale))}</a>`)}</p>`,
+  });
+
+  await ctx.db.$transaction(async (tx) => {
+    if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+    const row = await tx.employee.update({ where: { pk: employeePk }, data: { notifiedAt: new Date() }, select: employeeSelect });
+    await recordEvent(tx, {
+      name: "Employee.notified",
+      accountPk: employee.integration.accountPk,
+      environment: employee.integration.environment,
+      integrationPk: employee.integration.pk,
+      objectPk: employeePk,
+      data: toEmployeeApi(row),
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { integrationProcedure, router } from "@/trpc/init";
+import { integrationScoped } from "@/trpc/openapi-meta";
+import { envelope } from "@/trpc/pagination";
+import {
+  ZCreateEmployeeRequest,
+  ZEmployee,
+  ZEmployeeList,
+  ZEmployeeLookup,
+  ZListEmployeesQuery,
+  ZReplaceEmployeeRequest,
+  ZUpdateEmployeeRequest,
+} from "./employee-schemas";
+import {
+  createEmployee,
+  deleteEmployee,
+  getEmployee,
+  listEmployees,
+  resendInvitation,
+  toEmployeeApi,
+  updateEmployee,
+} from "./employee-service";
+
+const path = "/employees/";
+const item = "/employees/{employee_id}/";
+const resend = "/employees/{employee_id}/resend/";
+const openapi = integrationScoped("Employees");
+
+export const employeeRouter = router({
+  list: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Employees" }, detailPath: "/v2/employees/{id}/" })
+    .input(ZListEmployeesQuery)
+    .output(ZEmployeeList)
+    .query(async ({ ctx, input }) => {
+      const { count, rows } = await listEmployees(ctx.db, ctx.scope, input);
+      return envelope(ctx, input, count, rows.map(toEmployeeApi));
+    }),
+
+  get: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve an Employee" } })
+    .input(ZEmployeeLookup)
+    .output(ZEmployee)
+    .query(async ({ ctx, input }) => toEmployeeApi(await getEmployee(ctx.db, ctx.scope, input.employee_id))),
+
+  create: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "POST", path, summary: "Create an Employee (and send the invitation)" }, status: 201 })
+    .input(ZCreateEmployeeRequest)
+    .output(ZEmployee)
+    .mutation(async ({ ctx, input }) => toEmployeeApi(await createEmployee(ctx.db, ctx.scope, input, ctx.baseUrl))),
+
+  update: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update an Employee (omitted fields keep their value)" } })
+    .input(ZUpdateEmployeeRequest)
+    .output(ZEmployee)
+    .mutation(async ({ ctx, input: { employee_id, ...patch } }) =>
+      toEmployeeApi(await updateEmployee(ctx.db, ctx.scope, employee_id, patch, "partial")),
+    ),
+
+  replace: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PUT", path: item, summary: "Replace an Employee" } })
+    .input(ZReplaceEmployeeRequest)
+    .output(ZEmployee)
+    .mutation(async ({ ctx, input: { employee_id, ...body } }) =>
+      toEmployeeApi(await updateEmployee(ctx.db, ctx.scope, employee_id, body, "replace")),
+    ),
+
+  delete: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete an Employee (refused once a Payout exists)" }, status: 204 })
+    .input(ZEmployeeLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.scope, input.employee_id)),
+
+  resend: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: resend, summary: "Send the invitation again (at most once per 24 hours)" }, status: 204 })
+    .input(ZEmployeeLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl)),
+
+  /** Older clients send PUT. */
+  resendLegacy: integrationProcedure
+    .meta({
+      openapi: { ...openapi, method: "PUT", path: resend, summary: "Send the invitation again (PUT, for older clients)", deprecated: true },
+      status: 204,
+    })
+    .input(ZEmployeeLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl)),
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+
+export const ZMessage = z
+  .object({
+    id: z.string(),
+    employees: z.array(z.string()).meta({ description: "ids of the Employees that see the Message" }),
+    content: z.string(),
+    metadata: ZMetadataOutput,
+    created_at: z.string(),
+  })
+  .meta({ id: "Message" });
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZCreateMessageRequest = z.object({
+  id: ZId.optional(),
+  employees: z.array(ZId).min(1).max(10_000),
+  content: z.string().trim().min(1).max(10_000),
+  metadata: ZMetadata.optional(),
+});
+export type TCreateMessageRequest = z.infer<typeof ZCreateMessageRequest>;
+
+export const ZMessageLookup = z.object({ message_id: z.string() });
+export const ZListMessagesQuery = ZPageQuery.extend({
+  employee: z.string().optional().meta({ description: "Only Messages to this Employee (id)" }),
+});
+export const ZMessageList = listEnvelope(ZMessage);

@@ -1,0 +1,72 @@
+/** Messages: one-way texts from an Integration to some of its Employees, shown on the employee app's home view. */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { metadataOf, timestamp } from "@/domain/shared/schemas";
+import { withUniqueId } from "@/domain/shared/unique-id";
+import { t } from "@/i18n/locale";
+import type { IntegrationScope } from "@/trpc/init";
+import type { TCreateMessageRequest, TMessage } from "./message-schemas";
+
+const messageSelect = {
+  pk: true,
+  id: true,
+  content: true,
+  metadata: true,
+  createdAt: true,
+  recipients: { select: { employee: { select: { id: true } } }, orderBy: { employee: { id: "asc" } } },
+} satisfies Prisma.MessageSelect;
+
+type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
+
+export function toMessageApi(row: MessageRow): TMessage {
+  return {
+    id: row.id,
+    employees: row.recipients.map((r) => r.employee.id),
+    content: row.content,
+    metadata: metadataOf(row.metadata),
+    created_at: timestamp(row.createdAt),
+  };
+}
+
+export async function listMessages(db: Db, scope: IntegrationScope, q: TPageQuery & { employee?: string }) {
+  const where: Prisma.MessageWhereInput = {
+    integrationPk: scope.integrationPk,
+    recipients: q.employee ? { some: { employee: { id: q.employee, integrationPk: scope.integrationPk } } } : undefined,
+  };
+  const [count, rows] = await Promise.all([
+    db.message.count({ where }),
+    db.message.findMany({ where, select: messageSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
+  ]);
+  return { count, rows };
+}
+
+export async function getMessage(db: Db, scope: IntegrationScope, id: string): Promise<MessageRow> {
+  const row = await db.message.findFirst({ where: { id, integrationPk: scope.integrationPk }, select: messageSelect });
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createMessage(db: Db, scope: IntegrationScope, input: TCreateMessageRequest): Promise<MessageRow> {
+  const ids = [...new Set(input.employees)];
+  return withUniqueId(() =>
+    db.$transaction(async (tx) => {
+      const employees = await tx.employee.findMany({ where: { integrationPk: scope.integrationPk, id: { in: ids } }, select: { pk: true, id: true } });
+      const found = new Set(employees.map((e) => e.id));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) throw new DomainError("validation", { employees: missing.map((id) => t("object_does_not_exist", { id })) });
+      return tx.message.create({
+        data: {
+          id: input.id ?? crypto.randomUUID(),
+          integrationPk: scope.integrationPk,
+          content: input.content,
+          metadata: input.metadata ?? {},
+          recipients: { create: employees.map((e) => ({ employeePk: e.pk })) },
+        },
+        select: messageSelect,
+      });
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Outgoing email with nodemailer: over SMTP when SMTP_URL is set, otherwise written to $DATA_DIR/mail as
+ * .eml files a developer can open. A message written twice under one key replaces the first (file mode).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  /** Stable per logical message (e.g. the outbox job), so that a retried send is recognisable. */
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  description: string;
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: string }): Mailer {
+  const domain = opts.from.match(/@([^>\s]+)/)?.[1] ?? "payroute.invalid";
+  const envelope = (m: MailMessage) => ({
+    from: opts.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    messageId: `<${m.key}@${domain}>`,
+  });
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const safe = new URL(opts.smtpUrl);
+    return {
+      description: `SMTP ${safe.hostname}:${safe.port || (safe.protocol === "smtps:" ? 465 : 587)}`,
+      async send(m) {
+        await transport.sendMail(envelope(m));
+      },
+    };
+  }
+  const dir = path.resolve(opts.dataDir, "mail");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `files in ${dir}`,
+    async send(m) {
+      const info = await transport.sendMail(envelope(m));
+      if (!Buffer.isBuffer(info.message)) throw new Error("mail transport did not buffer the message");
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${m.key.replace(/[^A-Za-z0-9_.-]/g, "_")}.eml`);
+      fs.writeFileSync(`${file}.tmp`, info.message);
+      fs.renameSync(`${file}.tmp`, file); // readers never see half a message
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** `npm run worker`: the outbox worker alone (run any number of them beside `WORKER=0 npm start`). */
+import { env } from "@/config/env";
+import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
+import { DataDirLockedError } from "@/db/data-dir-lock";
+import { createMailer } from "@/domain/notifications/mailer";
+import { createLogger } from "@/log";
+import { OutboxWorker } from "./worker";
+
+async function main(): Promise<void> {
+  const config = env();
+  const log = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(databaseOptionsFromEnv(config, "npm run worker"));
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
+  const worker = new OutboxWorker({ db: db.prisma, mailer, publicUrl: config.PUBLIC_URL }, { log });
+  worker.start();
+  log.info({ worker: worker.id, database: db.description, mail: mailer.description }, "worker started");
+  const stop = async (signal: string) => {
+    log.info({ signal }, "worker stopping");
+    await worker.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof DataDirLockedError ? `payroute: ${e.message}` : e);
+  process.exit(e instanceof DataDirLockedError ? 2 : 1);
+});
