@@ -1,9 +1,10 @@
 /**
  * Country, email and phone fields, validated with maintained libraries and normalised.
- * (tsconfig maps "libphonenumber-js" to its .d.cts types: the package declares none for its ESM entry.)
+ * Phone numbers use libphonenumber-js's "max" metadata (exact validity, not only length). It is pinned to
+ * 1.12.x: 1.13.x ships no .d.ts for its ESM entries.
  */
 import countries from "i18n-iso-countries";
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { z } from "zod";
 import { t } from "@/i18n/locale";
 

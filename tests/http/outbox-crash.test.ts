@@ -1,0 +1,121 @@
+/**
+ * The outbox survives a worker killed mid-job: a real worker process is SIGKILLed while the SMTP server
+ * holds its email; a second worker takes the job over when the lease ends, and the notification happens
+ * exactly once (one email accepted, notified_at set, one Employee.notified event).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseOptions } from "@/db/database";
+import { findOrCreateAccount } from "@/domain/accounts/account-service";
+import { createEmployee } from "@/domain/employees/employee-service";
+import { createPgDatabase, TEST_DB } from "../support/test-app";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+function startWorker(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/worker/main.ts"], {
+    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  cleanups.push(() => void child.kill("SIGKILL"));
+  return child;
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+
+describe("outbox worker killed mid-job", () => {
+  it("the job is done exactly once afterwards", async () => {
+    let dbOptions: DatabaseOptions;
+    let dbEnv: Record<string, string>;
+    if (TEST_DB === "pg") {
+      const pg = await createPgDatabase();
+      cleanups.push(pg.drop);
+      dbOptions = { driver: "pg", url: pg.url };
+      dbEnv = { DATABASE_URL: pg.url };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-crash-"));
+      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      dbOptions = { driver: "pglite", dataDir: dir, command: "test" };
+      dbEnv = { DATA_DIR: dir, DATABASE_URL: "" };
+    }
+
+    // An Employee whose invitation job waits in the outbox.
+    const db = await openDatabase(dbOptions);
+    const account = await findOrCreateAccount(db.prisma, "Crash AB");
+    const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
+    await createEmployee(
+      db.prisma,
+      { accountPk: account.pk, environment: "demo", integrationPk: integration.pk, integrationId: integration.id },
+      { name: "Kim Kvist", email: "kim@example.se", country: "SWE" },
+      "http://payroute.test",
+    );
+    await db.close(); // an embedded data folder is opened by one process at a time
+
+    // An SMTP server that holds the first message forever and accepts the rest.
+    let held: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (held = resolve));
+    const accepted: string[] = [];
+    let sessions = 0;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      onData(stream, _session, callback) {
+        let data = "";
+        stream.on("data", (c: Buffer) => (data += c.toString()));
+        stream.on("end", () => {
+          sessions += 1;
+          if (sessions === 1) held();
+          else {
+            accepted.push(data);
+            callback();
+          }
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+
+    const first = startWorker({ ...dbEnv, SMTP_URL: smtpUrl });
+    await firstHeld;
+    first.kill("SIGKILL");
+    await exited(first);
+
+    const second = startWorker({ ...dbEnv, SMTP_URL: smtpUrl });
+    const deadline = Date.now() + 45_000;
+    while (accepted.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(accepted).toHaveLength(1);
+    // Let the worker commit, then stop it cleanly.
+    let done = false;
+    while (!done && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      if (TEST_DB === "pg") {
+        const check = await openDatabase(dbOptions);
+        done = (await check.prisma.outboxJob.count({ where: { completedAt: { not: null } } })) === 1;
+        await check.close();
+      } else done = true;
+    }
+    second.kill("SIGTERM");
+    await exited(second);
+
+    const after = await openDatabase(dbOptions);
+    cleanups.unshift(() => after.close());
+    const job = await after.prisma.outboxJob.findFirstOrThrow({ where: { kind: "employee.notify" } });
+    expect(job.completedAt).not.toBeNull();
+    expect(job.attempts).toBe(2);
+    const employee = await after.prisma.employee.findFirstOrThrow({ where: { email: "kim@example.se" } });
+    expect(employee.notifiedAt).not.toBeNull();
+    expect(await after.prisma.event.count({ where: { objectPk: employee.pk, name: "Employee.notified" } })).toBe(1);
+    expect(accepted[0]).toContain("To: kim@example.se");
+    // Only the second email's link works: the first one was revoked when the job ran again.
+    expect(await after.prisma.magicLink.count({ where: { employeePk: employee.pk, expiresAt: { gt: new Date() } } })).toBe(1);
+  }, 90_000);
+});
