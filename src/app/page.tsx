@@ -1,3 +1,6 @@
+import { redirect } from "next/navigation";
+import { HOME_PATH } from "@/dashboard/safe-next";
+
 export default function Home() {
-  return <main>Payroute</main>;
+  redirect(HOME_PATH);
 }

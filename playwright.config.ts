@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3101;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** Runs against the built app (`npm run build` first) in Debian's Chromium; never downloads a browser. */
+export default defineConfig({
+  testDir: "e2e",
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM lets the server close the embedded database cleanly before the next run deletes it.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

@@ -1,0 +1,91 @@
+"use client";
+
+import { trpc } from "../trpc";
+import { Modal } from "../ui/modal";
+import { IntegrationForm } from "./integration-form";
+import { EMPTY_VALUES, valuesOf } from "./integration-form-values";
+import type { Integration } from "./integration-types";
+
+export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.integrations.create.useMutation({
+    onSuccess: async () => {
+      await utils.integrations.list.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal title="New Integration" onClose={onClose} wide>
+      <IntegrationForm
+        initial={EMPTY_VALUES}
+        idHint="Optional: your own reference. Left blank, one is generated."
+        submitLabel="Create Integration"
+        pending={create.isPending}
+        error={create.error}
+        onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
+        onCancel={onClose}
+      />
+    </Modal>
+  );
+}
+
+export function EditIntegrationDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.integrations.update.useMutation({
+    onSuccess: async () => {
+      await utils.integrations.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal title={`Edit ${integration.name}`} onClose={onClose} wide>
+      <IntegrationForm
+        initial={valuesOf(integration)}
+        currentLogo={integration.logo}
+        idHint="Changing it changes the Integration's URL in the API."
+        submitLabel="Save changes"
+        pending={update.isPending}
+        error={update.error}
+        onSubmit={(id, fields) => update.mutate({ ...fields, integration_id: integration.id, id })}
+        onCancel={onClose}
+      />
+    </Modal>
+  );
+}
+
+export function DeleteIntegrationDialog(props: { integration: Integration; onClose: () => void; onDeleted: () => void }) {
+  const { integration, onClose, onDeleted } = props;
+  const utils = trpc.useUtils();
+  const remove = trpc.integrations.delete.useMutation({
+    onSuccess: async () => {
+      onDeleted();
+      await utils.integrations.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal title="Delete Integration" onClose={onClose}>
+      <p>
+        Delete <strong>{integration.name}</strong> (<code>{integration.id}</code>)? This cannot be undone.
+      </p>
+      {remove.error && (
+        <div className="alert alert-error" role="alert">
+          {remove.error.message}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ integration_id: integration.id })}
+        >
+          {remove.isPending ? "Deleting…" : "Delete"}
+        </button>
+      </div>
+    </Modal>
+  );
+}

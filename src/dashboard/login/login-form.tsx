@@ -1,0 +1,63 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { authClient } from "../auth-client";
+import { safeNextPath } from "../safe-next";
+
+export function LoginForm() {
+  const next = safeNextPath(useSearchParams().get("next"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      const result = await authClient().signIn.email({ email, password });
+      if (result.error) {
+        setError(result.error.message ?? "Sign-in failed. Please try again.");
+        setPending(false);
+        return;
+      }
+      // A full page load: `next` may be a page of the API server (e.g. /v2/…), not of this app.
+      window.location.assign(next);
+    } catch {
+      setError("Could not reach the server. Please try again.");
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="login-card" onSubmit={submit}>
+      <p className="login-brand">Payroute</p>
+      <h1>Sign in to your dashboard</h1>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Password</label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

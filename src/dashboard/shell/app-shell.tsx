@@ -1,0 +1,39 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import { trpc } from "../trpc";
+import { SideNav } from "./side-nav";
+import { TopBar } from "./top-bar";
+
+/** The frame of every signed-in page; people who are not signed in are sent to /login and brought back. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const me = trpc.session.me.useQuery();
+  const router = useRouter();
+  const pathname = usePathname();
+  const signedOut = me.isSuccess && me.data === null;
+
+  useEffect(() => {
+    if (signedOut) router.replace(`/login?next=${encodeURIComponent(pathname + window.location.search)}`);
+  }, [signedOut, router, pathname]);
+
+  if (me.isError) return <p className="page-message" role="alert">Could not load your session: {me.error.message}</p>;
+  if (!me.data) return <p className="page-message">Loading…</p>;
+
+  const { environment, role } = me.data;
+  return (
+    <div className="app">
+      <TopBar me={me.data} />
+      {role === "client" && environment === "demo" && (
+        <div className="demo-banner">Demo environment: nothing here touches live data or moves real money.</div>
+      )}
+      <div className="app-body">
+        <SideNav role={role} />
+        {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}
+        <main className="content" key={environment}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Role } from "../trpc";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  roles: Role[];
+}
+
+/** The dashboard's sections, in order; a new section is one line here plus its page. */
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/integrations", label: "Integrations", roles: ["client"] },
+];
+
+/** Pages served by the API server itself (not Next), so plain links with a full page load. */
+export const API_LINKS = [
+  { href: "/docs", label: "API reference" },
+  { href: "/v2/", label: "Browse API" },
+];

@@ -1,0 +1,39 @@
+import { useId, type ReactNode } from "react";
+
+interface FieldProps {
+  label: string;
+  errors?: string[];
+  hint?: string;
+  required?: boolean;
+  /** Renders the control with the ids it must carry, so that label, hint and errors are tied to it. */
+  children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true; required?: boolean }) => ReactNode;
+  className?: string;
+}
+
+/** A labelled form control with its hint and the server's messages for it. */
+export function Field({ label, errors, hint, required, children, className }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const hasErrors = Boolean(errors && errors.length > 0);
+  const describedBy = [hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="required-mark" aria-hidden="true"> *</span>}
+      </label>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": hasErrors ? true : undefined, required })}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {hasErrors && (
+        <p className="field-error" id={errorId}>
+          {errors?.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
