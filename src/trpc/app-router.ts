@@ -5,6 +5,8 @@ import { employeeAppRouter, employeeVerificationRouter } from "@/domain/employee
 import { employeeRouter } from "@/domain/employees/employee-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
+import { webhookRouter } from "@/domain/webhooks/webhook-router";
+import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { accountProcedure, router } from "./init";
 
@@ -30,8 +32,10 @@ export const appRouter = router({
   integrations: integrationRouter,
   employees: employeeRouter,
   messages: messageRouter,
+  webhooks: webhookRouter,
   employeeApp: employeeAppRouter,
   employeeVerification: employeeVerificationRouter,
+  registrations: registrationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,4 +16,14 @@ export const EVENT_CATALOGUE = {
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;
-export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(EVENT_CATALOGUE, name);
+}
+
+export const EVENT_NAMES: EventName[] = Object.keys(EVENT_CATALOGUE).filter(isEventName);
+
+/** User-scoped events belong to the account; the others to one Integration. */
+export function isUserScoped(name: EventName): boolean {
+  return EVENT_CATALOGUE[name].scope === "user";
+}

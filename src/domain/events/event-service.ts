@@ -1,9 +1,10 @@
 /**
  * Records an event in the transaction of the change that caused it, with the object as the API represents
- * it at that moment (webhook deliveries send exactly that body).
+ * it at that moment, and queues its webhook deliveries in the same transaction.
  */
 import type { Prisma } from "@/generated/prisma/client";
 import type { Environment } from "@/domain/environments";
+import { fanOutEvent } from "@/domain/webhooks/webhook-fanout";
 import type { EventName } from "./event-catalogue";
 
 export interface EventInput {
@@ -14,14 +15,6 @@ export interface EventInput {
   integrationPk?: string | null;
   objectPk: string;
   data: Prisma.InputJsonObject;
-}
-
-/** Hooks run for every recorded event inside the same transaction (webhook fan-out registers one). */
-export type EventListener = (tx: Prisma.TransactionClient, event: EventInput & { pk: string }) => Promise<void>;
-const listeners: EventListener[] = [];
-
-export function onEvent(listener: EventListener): void {
-  listeners.push(listener);
 }
 
 export async function recordEvent(tx: Prisma.TransactionClient, event: EventInput): Promise<string> {
@@ -36,6 +29,6 @@ export async function recordEvent(tx: Prisma.TransactionClient, event: EventInpu
     },
     select: { pk: true },
   });
-  for (const listener of listeners) await listener(tx, { ...event, pk: row.pk });
+  await fanOutEvent(tx, { ...event, pk: row.pk, integrationPk: event.integrationPk ?? null });
   return row.pk;
 }

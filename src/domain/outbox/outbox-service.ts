@@ -78,9 +78,13 @@ export async function completeJob(tx: Prisma.TransactionClient, job: ClaimedJob)
   return count === 1;
 }
 
-/** Exponential backoff with jitter: 10 s, 20 s, 40 s … capped at 1 hour, each ±25 %. */
+/**
+ * Exponential backoff with jitter: 10 s, 20 s, 40 s … capped at 1 hour, each ±25 %.
+ * OUTBOX_RETRY_BASE_MS changes the first step (tests use a few milliseconds).
+ */
 export function retryDelayMs(attempts: number): number {
-  const base = Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  const first = Number(process.env.OUTBOX_RETRY_BASE_MS) || 10_000;
+  const base = Math.min(first * 2 ** Math.max(0, attempts - 1), 3_600_000);
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 

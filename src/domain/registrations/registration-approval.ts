@@ -1,0 +1,92 @@
+/**
+ * Approval: in one transaction the Registration stops needing review, its Integration is created (id =
+ * integration_id, type 3, name and invoice fields from the Registration), the decision joins the audit
+ * trail and `Registration.verified` is recorded for the account's user-scoped webhooks.
+ */
+import type { Db } from "@/db/database";
+import { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { recordEvent } from "@/domain/events/event-service";
+import { insertIntegration } from "@/domain/integrations/integration-service";
+import { t } from "@/i18n/locale";
+import type { AccountScope } from "@/trpc/init";
+import { registrationSelect, scopedRegistration, toRegistrationApi, type RegistrationRow } from "./registration-service";
+
+/** Who made a decision: a signed-in person, or (demo approvals through the API) an API key. */
+export interface Actor {
+  userId?: string;
+  apiKeyPk?: string;
+}
+
+export type Decision = "approved" | "rejected";
+
+/** Adds a decision to the audit trail; the reviewer is kept by id and by email (or API key prefix), which outlive the user. */
+export async function recordDecision(
+  tx: Prisma.TransactionClient,
+  registrationPk: string,
+  decision: Decision,
+  actor: Actor,
+  reason: string | null = null,
+): Promise<void> {
+  const [user, key] = await Promise.all([
+    actor.userId ? tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } }) : null,
+    actor.apiKeyPk ? tx.apiKey.findUnique({ where: { pk: actor.apiKeyPk }, select: { prefix: true } }) : null,
+  ]);
+  const reviewerEmail = user?.email ?? (key ? `api-key:${key.prefix}` : "unknown");
+  await tx.registrationDecision.create({
+    data: { registrationPk, decision, reason, reviewerId: actor.userId ?? null, reviewerEmail },
+  });
+}
+
+const integrationTaken = (id: string) => new DomainError("conflict", t("registration_integration_taken_on_approval", { id }));
+
+/** Approves the Registration `where` finds (the caller scopes it); 404 when absent, 409 when already approved or its Integration id is taken. */
+export async function approveInTransaction(
+  tx: Prisma.TransactionClient,
+  where: Prisma.RegistrationWhereInput,
+  actor: Actor,
+): Promise<RegistrationRow> {
+  const row = await tx.registration.findFirst({ where, select: registrationSelect });
+  if (!row) throw notFound();
+  // A conditional update takes the row lock: of two concurrent approvals the second finds nothing to approve.
+  const claimed = await tx.registration.updateMany({
+    where: { pk: row.pk, needsReview: true },
+    data: { needsReview: false, verifiedAt: new Date(), rejectedAt: null, rejectionReason: null },
+  });
+  if (claimed.count === 0) throw new DomainError("conflict", t("registration_already_approved"));
+  // Integration ids are global: another account (or environment) may have taken it since the Registration was made.
+  const taken = await tx.integration.findUnique({ where: { id: row.integrationId }, select: { pk: true } });
+  if (taken) throw integrationTaken(row.integrationId);
+  const scope: AccountScope = { accountPk: row.accountPk, environment: row.environment };
+  try {
+    await insertIntegration(tx, scope, {
+      id: row.integrationId,
+      name: row.friendlyName,
+      email: row.email,
+      recipient: row.registeredName,
+      address_line_1: row.addressLine1,
+      address_line_2: row.addressLine2 || null,
+      zip_code: row.zipCode,
+      city: row.city,
+    });
+  } catch (e) {
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") throw integrationTaken(row.integrationId);
+    throw e;
+  }
+  const approved = await tx.registration.findUniqueOrThrow({ where: { pk: row.pk }, select: registrationSelect });
+  await recordDecision(tx, row.pk, "approved", actor);
+  await recordEvent(tx, {
+    name: "Registration.verified",
+    accountPk: row.accountPk,
+    environment: row.environment,
+    objectPk: row.pk,
+    data: toRegistrationApi(approved),
+  });
+  return approved;
+}
+
+/** `POST /v2/registrations/:id/approve/`: the registrant approves its own Registration, in the demo environment only. */
+export async function approveDemoRegistration(db: Db, scope: AccountScope, id: string, actor: Actor): Promise<RegistrationRow> {
+  if (scope.environment !== "demo") throw new DomainError("forbidden", t("registration_approve_demo_only"));
+  return db.$transaction((tx) => approveInTransaction(tx, scopedRegistration(scope, id), actor));
+}

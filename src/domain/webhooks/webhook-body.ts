@@ -1,0 +1,39 @@
+/**
+ * Webhook bodies are serialised like Python's `json.dumps` defaults (", " and ": " separators, non-ASCII
+ * escaped as \uXXXX), the format the API's existing receivers re-serialise and verify. The bytes signed
+ * are the bytes sent.
+ */
+import crypto from "node:crypto";
+
+function encodeString(s: string): string {
+  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+export function pythonJson(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "string") return encodeString(value);
+  if (typeof value === "number") return Number.isFinite(value) ? JSON.stringify(value) : "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.map(([k, v]) => `${encodeString(k)}: ${pythonJson(v)}`).join(", ")}}`;
+  }
+  return "null";
+}
+
+/** `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export function signatureHeader(secret: string, body: string, t = Math.floor(Date.now() / 1000)): string {
+  const v1 = crypto.createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
+  return `t=${t},v1=${v1}`;
+}
+
+/** What a receiver does; used by our tests and documented in the README. */
+export function verifySignature(secret: string, body: string, header: string, toleranceSeconds = 300): boolean {
+  const parts = Object.fromEntries(header.split(",").map((p) => [p.slice(0, p.indexOf("=")).trim(), p.slice(p.indexOf("=") + 1)]));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || !parts.v1 || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  const expected = crypto.createHmac("sha256", secret).update(`${t}.${body}`).digest();
+  const given = Buffer.from(parts.v1, "hex");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

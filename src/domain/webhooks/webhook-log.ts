@@ -1,0 +1,80 @@
+/** The delivery log of a subscription, redelivery, and test events (the dashboard's webhook tools). */
+import type { Db } from "@/db/database";
+import { EVENT_CATALOGUE, type EventName } from "@/domain/events/event-catalogue";
+import { DomainError, notFound } from "@/domain/errors";
+import { timestamp } from "@/domain/shared/schemas";
+import { t } from "@/i18n/locale";
+import { pythonJson } from "./webhook-body";
+import { queueDelivery } from "./webhook-fanout";
+import { getWebhook, type WebhookScope } from "./webhook-service";
+
+export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: string, page: number, pageSize = 20) {
+  const webhook = await getWebhook(db, scope, webhookId);
+  const where = { subscriptionPk: webhook.pk };
+  const [count, rows] = await Promise.all([
+    db.webhookDelivery.count({ where }),
+    db.webhookDelivery.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      skip: (Math.max(1, page) - 1) * pageSize,
+      take: pageSize,
+      select: {
+        pk: true,
+        eventName: true,
+        body: true,
+        status: true,
+        attempts: true,
+        nextAttemptAt: true,
+        createdAt: true,
+        completedAt: true,
+        attemptLog: { orderBy: { attemptedAt: "asc" }, select: { attemptedAt: true, durationMs: true, statusCode: true, error: true, responseBody: true } },
+      },
+    }),
+  ]);
+  return {
+    count,
+    results: rows.map((d) => ({
+      pk: d.pk,
+      event: d.eventName,
+      payload: d.body,
+      status: d.status,
+      attempts: d.attempts,
+      next_attempt_at: timestamp(d.nextAttemptAt),
+      created_at: timestamp(d.createdAt),
+      completed_at: timestamp(d.completedAt),
+      attempt_log: d.attemptLog.map((a) => ({
+        attempted_at: timestamp(a.attemptedAt),
+        duration_ms: a.durationMs,
+        status_code: a.statusCode,
+        error: a.error,
+        response_body: a.responseBody,
+      })),
+    })),
+  };
+}
+
+/** Sends a delivery's body again, as a new delivery (the original keeps its history). */
+export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, deliveryPk: string): Promise<string> {
+  const webhook = await getWebhook(db, scope, webhookId);
+  const original = await db.webhookDelivery.findFirst({ where: { pk: deliveryPk, subscriptionPk: webhook.pk }, select: { eventPk: true, eventName: true, body: true } });
+  if (!original) throw notFound();
+  return db.$transaction((tx) =>
+    queueDelivery(tx, webhook.pk, { pk: original.eventPk, name: original.eventName, objectKey: `redeliver:${deliveryPk}`, body: original.body }),
+  );
+}
+
+/**
+ * Sends a test event: the latest real object of that event in the subscription's scope, or when there is
+ * none yet, a sample object of the right shape with id "test".
+ */
+export async function sendTestEvent(db: Db, scope: WebhookScope, webhookId: string, name: EventName): Promise<string> {
+  const webhook = await getWebhook(db, scope, webhookId);
+  if (!webhook.events.includes(name)) throw new DomainError("validation", { event: [t("invalid_choice", { value: name })] });
+  const latest = await db.event.findFirst({
+    where: { accountPk: scope.accountPk, environment: scope.environment, name, ...(webhook.integrationPk ? { integrationPk: webhook.integrationPk } : {}) },
+    orderBy: { seq: "desc" },
+    select: { data: true },
+  });
+  const body = pythonJson(latest?.data ?? { id: "test", object: EVENT_CATALOGUE[name].object, test: true });
+  return db.$transaction((tx) => queueDelivery(tx, webhook.pk, { pk: null, name, objectKey: `test:${Date.now()}`, body }));
+}

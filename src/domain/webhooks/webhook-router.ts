@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { EVENT_CATALOGUE, EVENT_NAMES } from "@/domain/events/event-catalogue";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
+import { accountProcedure, router } from "@/trpc/init";
+import { envelope } from "@/trpc/pagination";
+import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
+import {
+  ZCreateWebhookRequest,
+  ZListWebhooksQuery,
+  ZReplaceWebhookRequest,
+  ZUpdateWebhookRequest,
+  ZWebhook,
+  ZWebhookList,
+  ZWebhookLookup,
+} from "./webhook-schemas";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSecret, toWebhookApi, updateWebhook, type WebhookScope } from "./webhook-service";
+
+/** Integration-ID is optional here: with it, the Integration's scope; without, the account's. */
+const webhookProcedure = accountProcedure.use(async ({ ctx, next }) => {
+  const id = ctx.integrationId ?? (ctx.principal.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
+  let integrationPk: string | null = null;
+  if (id) {
+    const integration = await ctx.db.integration.findFirst({ where: { id, accountPk: ctx.scope.accountPk, environment: ctx.scope.environment }, select: { pk: true } });
+    if (!integration) throw new DomainError("not_found", t("integration_header_unknown", { id }));
+    integrationPk = integration.pk;
+  }
+  const webhookScope: WebhookScope = { ...ctx.scope, integrationPk };
+  return next({ ctx: { ...ctx, webhookScope } });
+});
+
+const eventTable = EVENT_NAMES.map((n) => `- \`${n}\` (${EVENT_CATALOGUE[n].scope}-scoped, body: ${EVENT_CATALOGUE[n].object}): ${EVENT_CATALOGUE[n].trigger}`).join("\n");
+const openapi = {
+  tags: ["Webhooks"],
+  protect: true,
+  requestHeaders: z.object({ "Integration-ID": z.string().optional().meta({ description: "Needed for Employee, Payout and Payrun events" }) }),
+};
+const item = "/webhooks/{webhook_id}/";
+
+export const webhookRouter = router({
+  list: webhookProcedure
+    .meta({
+      openapi: { ...openapi, method: "GET", path: "/webhooks/", summary: "List webhook subscriptions (with Integration-ID: that Integration's and the account's)" },
+      detailPath: "/v2/webhooks/{id}/",
+    })
+    .input(ZListWebhooksQuery)
+    .output(ZWebhookList)
+    .query(async ({ ctx, input }) => {
+      const { count, rows } = await listWebhooks(ctx.db, ctx.webhookScope, input);
+      return envelope(ctx, input, count, rows.map(toWebhookApi));
+    }),
+
+  get: webhookProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a webhook subscription" } })
+    .input(ZWebhookLookup)
+    .output(ZWebhook)
+    .query(async ({ ctx, input }) => toWebhookApi(await getWebhook(ctx.db, ctx.webhookScope, input.webhook_id))),
+
+  create: webhookProcedure
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: "/webhooks/",
+        summary: "Subscribe a URL to events",
+        description: `Deliveries are POSTs of the object as the API represents it, signed with \`Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">\`. Events:\n${eventTable}`,
+      },
+      status: 201,
+    })
+    .input(ZCreateWebhookRequest)
+    .output(ZWebhook)
+    .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input))),
+
+  update: webhookProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a webhook subscription" } })
+    .input(ZUpdateWebhookRequest)
+    .output(ZWebhook)
+    .mutation(async ({ ctx, input: { webhook_id, ...patch } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, patch, "partial"))),
+
+  replace: webhookProcedure
+    .meta({ openapi: { ...openapi, method: "PUT", path: item, summary: "Replace a webhook subscription (a new secret_key when omitted)" } })
+    .input(ZReplaceWebhookRequest)
+    .output(ZWebhook)
+    .mutation(async ({ ctx, input: { webhook_id, ...body } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, "replace"))),
+
+  delete: webhookProcedure
+    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a webhook subscription" }, status: 204 })
+    .input(ZWebhookLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.webhookScope, input.webhook_id)),
+
+  // Dashboard tools
+  events: accountProcedure.query(() => EVENT_NAMES.map((name) => ({ name, ...EVENT_CATALOGUE[name] }))),
+  rotateSecret: webhookProcedure
+    .input(ZWebhookLookup)
+    .mutation(async ({ ctx, input }) => toWebhookApi(await rotateSecret(ctx.db, ctx.webhookScope, input.webhook_id))),
+  deliveries: webhookProcedure
+    .input(ZWebhookLookup.extend({ page: z.number().int().min(1).default(1) }))
+    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.webhookScope, input.webhook_id, input.page)),
+  redeliver: webhookProcedure
+    .input(ZWebhookLookup.extend({ deliveryPk: z.uuid() }))
+    .mutation(async ({ ctx, input }) => ({ deliveryPk: await redeliver(ctx.db, ctx.webhookScope, input.webhook_id, input.deliveryPk) })),
+  sendTest: webhookProcedure
+    .input(ZWebhookLookup.extend({ event: z.enum(EVENT_NAMES) }))
+    .mutation(async ({ ctx, input }) => ({ deliveryPk: await sendTestEvent(ctx.db, ctx.webhookScope, input.webhook_id, input.event) })),
+});

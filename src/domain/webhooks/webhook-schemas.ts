@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { EVENT_NAMES, isEventName, type EventName } from "@/domain/events/event-catalogue";
+import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { t } from "@/i18n/locale";
+
+/** Names older clients still send for the Payrun events (the Payrun was called Invoice until 2025). */
+export const LEGACY_EVENT_NAMES: Record<string, EventName> = { "Invoice.created": "Payrun.created", "Invoice.paid": "Payrun.paid" };
+
+const ZEventName = z.string().transform((name, ctx) => {
+  const canonical = LEGACY_EVENT_NAMES[name] ?? name;
+  if (isEventName(canonical)) return canonical;
+  ctx.addIssue({ code: "custom", message: t("unknown_event", { name, valid: EVENT_NAMES.join(", ") }) });
+  return z.NEVER;
+});
+
+export const ZWebhook = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    secret_key: z.string().meta({ description: "HMAC-SHA256 key of the Service-Signature header" }),
+    metadata: ZMetadataOutput,
+  })
+  .meta({ id: "Webhook" });
+export type TWebhook = z.infer<typeof ZWebhook>;
+
+const fields = {
+  id: ZId.optional(),
+  url: z.string().trim().max(2000).pipe(z.url({ protocol: /^https?$/, error: () => t("invalid_url") })),
+  events: z.array(ZEventName).min(1).max(50),
+  secret_key: z.string().min(16).max(255).optional(),
+  metadata: ZMetadata.optional(),
+};
+
+export const ZCreateWebhookRequest = z.object(fields);
+export type TCreateWebhookRequest = z.infer<typeof ZCreateWebhookRequest>;
+export const ZWebhookLookup = z.object({ webhook_id: z.string() });
+export const ZUpdateWebhookRequest = ZWebhookLookup.extend(ZCreateWebhookRequest.partial().shape);
+export const ZReplaceWebhookRequest = ZWebhookLookup.extend(fields);
+export const ZWebhookList = listEnvelope(ZWebhook);
+export const ZListWebhooksQuery = ZPageQuery;

@@ -1,0 +1,132 @@
+/**
+ * Webhook subscriptions. Integration-scoped ones (created with Integration-ID) receive their Integration's
+ * Employee, Payout and Payrun events; user-scoped ones (no Integration-ID) receive the account's
+ * Registration events and may subscribe to nothing else. Listing with Integration-ID shows both scopes.
+ */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, fieldError, notFound } from "@/domain/errors";
+import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
+import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { metadataOf } from "@/domain/shared/schemas";
+import { withUniqueId } from "@/domain/shared/unique-id";
+import { t } from "@/i18n/locale";
+import type { AccountScope } from "@/trpc/init";
+import type { TCreateWebhookRequest, TWebhook } from "./webhook-schemas";
+import { resolveTarget, TargetRefused } from "./webhook-target";
+
+export interface WebhookScope extends AccountScope {
+  /** The Integration named by Integration-ID, or null for the account (user) scope. */
+  integrationPk: string | null;
+}
+
+export const webhookSelect = { pk: true, id: true, url: true, events: true, secretKey: true, metadata: true, integrationPk: true } satisfies Prisma.WebhookSubscriptionSelect;
+type WebhookRow = Prisma.WebhookSubscriptionGetPayload<{ select: typeof webhookSelect }>;
+
+export function toWebhookApi(row: WebhookRow): TWebhook {
+  return { id: row.id, url: row.url, events: row.events, secret_key: row.secretKey, metadata: metadataOf(row.metadata) };
+}
+
+export function newSecretKey(): string {
+  return crypto.randomBytes(16).toString("hex"); // 32 characters
+}
+
+/** The subscriptions visible in a scope: an Integration's and the account's own, or only the account's. */
+function visible(scope: WebhookScope): Prisma.WebhookSubscriptionWhereInput {
+  return {
+    accountPk: scope.accountPk,
+    environment: scope.environment,
+    scopeKey: scope.integrationPk ? { in: [scope.integrationPk, "user"] } : "user",
+  };
+}
+
+async function checkTarget(url: string, scope: WebhookScope): Promise<void> {
+  try {
+    await resolveTarget(new URL(url), scope.environment);
+  } catch (e) {
+    if (e instanceof TargetRefused) throw fieldError("url", t("webhook_target_refused", { reason: e.message }));
+    throw e;
+  }
+}
+
+/** Without an Integration, only the account's own (user-scoped) events can be subscribed to. */
+function checkEvents(events: EventName[] | undefined, integrationPk: string | null): void {
+  if (events && !integrationPk && !events.every(isUserScoped)) {
+    throw new DomainError("validation", { events: [t("webhook_needs_integration")] });
+  }
+}
+
+export async function listWebhooks(db: Db, scope: WebhookScope, q: TPageQuery) {
+  const where = visible(scope);
+  const [count, rows] = await Promise.all([
+    db.webhookSubscription.count({ where }),
+    db.webhookSubscription.findMany({ where, select: webhookSelect, orderBy: [{ createdAt: "asc" }, { pk: "asc" }], ...pageWindow(q) }),
+  ]);
+  return { count, rows };
+}
+
+export async function getWebhook(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow> {
+  // An id may exist in both scopes; the Integration's own subscription wins.
+  const rows = await db.webhookSubscription.findMany({ where: { ...visible(scope), id }, select: webhookSelect });
+  const row = rows.find((r) => r.integrationPk !== null) ?? rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createWebhook(db: Db, scope: WebhookScope, input: TCreateWebhookRequest): Promise<WebhookRow> {
+  checkEvents(input.events, scope.integrationPk);
+  await checkTarget(input.url, scope);
+  return withUniqueId(() =>
+    db.webhookSubscription.create({
+      data: {
+        id: input.id ?? crypto.randomUUID(),
+        accountPk: scope.accountPk,
+        environment: scope.environment,
+        integrationPk: scope.integrationPk,
+        scopeKey: scope.integrationPk ?? "user",
+        url: input.url,
+        events: [...new Set(input.events)],
+        secretKey: input.secret_key ?? newSecretKey(),
+        metadata: input.metadata ?? {},
+      },
+      select: webhookSelect,
+    }),
+  );
+}
+
+/** PATCH keeps omitted fields; PUT resets them as create would (a new secret_key when it is omitted). */
+export async function updateWebhook(
+  db: Db,
+  scope: WebhookScope,
+  id: string,
+  input: Partial<TCreateWebhookRequest>,
+  mode: "partial" | "replace",
+): Promise<WebhookRow> {
+  const current = await getWebhook(db, scope, id);
+  checkEvents(input.events, current.integrationPk);
+  if (input.url) await checkTarget(input.url, scope);
+  return withUniqueId(() =>
+    db.webhookSubscription.update({
+      where: { pk: current.pk },
+      data: {
+        id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
+        url: input.url,
+        events: input.events ? [...new Set(input.events)] : undefined,
+        secretKey: input.secret_key ?? (mode === "replace" ? newSecretKey() : undefined),
+        metadata: mode === "replace" ? (input.metadata ?? {}) : input.metadata,
+      },
+      select: webhookSelect,
+    }),
+  );
+}
+
+export async function rotateSecret(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow> {
+  const current = await getWebhook(db, scope, id);
+  return db.webhookSubscription.update({ where: { pk: current.pk }, data: { secretKey: newSecretKey() }, select: webhookSelect });
+}
+
+export async function deleteWebhook(db: Db, scope: WebhookScope, id: string): Promise<void> {
+  const current = await getWebhook(db, scope, id);
+  await db.webhookSubscription.delete({ where: { pk: current.pk } });
+}
