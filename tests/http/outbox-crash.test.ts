@@ -1,7 +1,8 @@
 /**
  * The outbox survives a worker killed mid-job: a real worker process is SIGKILLed while the SMTP server
- * holds its email; a second worker takes the job over when the lease ends, and the notification happens
- * exactly once (one email accepted, notified_at set, one Employee.notified event).
+ * holds its email and a webhook receiver holds its delivery; a second worker takes both jobs over when
+ * the lease ends. The notification happens exactly once (one email accepted, notified_at set, one
+ * Employee.notified event) and the webhook delivery is not lost (one successful delivery).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -13,7 +14,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createEmployee } from "@/domain/employees/employee-service";
+import { createWebhook } from "@/domain/webhooks/webhook-service";
 import { createPgDatabase, TEST_DB } from "../support/test-app";
+import { startReceiver } from "../support/webhook-receiver";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -47,13 +50,26 @@ describe("outbox worker killed mid-job", () => {
       dbEnv = { DATA_DIR: dir, DATABASE_URL: "" };
     }
 
-    // An Employee whose invitation job waits in the outbox.
+    // A receiver that holds the first delivery forever.
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    let heldHook: () => void = () => undefined;
+    const hookHeld = new Promise<void>((resolve) => (heldHook = resolve));
+    receiver.respond = ({ index }) => {
+      if (index > 0) return 200;
+      heldHook();
+      return "hang";
+    };
+
+    // An Employee whose invitation and webhook delivery wait in the outbox.
     const db = await openDatabase(dbOptions);
     const account = await findOrCreateAccount(db.prisma, "Crash AB");
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
+    const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
+    await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] });
     await createEmployee(
       db.prisma,
-      { accountPk: account.pk, environment: "demo", integrationPk: integration.pk, integrationId: integration.id },
+      scope,
       { name: "Kim Kvist", email: "kim@example.se", country: "SWE" },
       "http://payroute.test",
     );
@@ -85,21 +101,22 @@ describe("outbox worker killed mid-job", () => {
     const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 
     const first = startWorker({ ...dbEnv, SMTP_URL: smtpUrl });
-    await firstHeld;
+    await Promise.all([firstHeld, hookHeld]);
     first.kill("SIGKILL");
     await exited(first);
 
     const second = startWorker({ ...dbEnv, SMTP_URL: smtpUrl });
     const deadline = Date.now() + 45_000;
-    while (accepted.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((accepted.length === 0 || receiver.received.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(accepted).toHaveLength(1);
+    expect(receiver.received.map((r) => r.status)).toEqual([200]);
     // Let the worker commit, then stop it cleanly.
     let done = false;
     while (!done && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 300));
       if (TEST_DB === "pg") {
         const check = await openDatabase(dbOptions);
-        done = (await check.prisma.outboxJob.count({ where: { completedAt: { not: null } } })) === 1;
+        done = (await check.prisma.outboxJob.count({ where: { completedAt: { not: null } } })) === 2;
         await check.close();
       } else done = true;
     }
@@ -115,6 +132,8 @@ describe("outbox worker killed mid-job", () => {
     expect(employee.notifiedAt).not.toBeNull();
     expect(await after.prisma.event.count({ where: { objectPk: employee.pk, name: "Employee.notified" } })).toBe(1);
     expect(accepted[0]).toContain("To: kim@example.se");
+    const delivery = await after.prisma.webhookDelivery.findFirstOrThrow({});
+    expect(delivery.status).toBe("succeeded");
     // Only the second email's link works: the first one was revoked when the job ran again.
     expect(await after.prisma.magicLink.count({ where: { employeePk: employee.pk, expiresAt: { gt: new Date() } } })).toBe(1);
   }, 90_000);

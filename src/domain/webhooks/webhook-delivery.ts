@@ -13,7 +13,10 @@ import type { JobContext } from "@/worker/job-handlers";
 import { signatureHeader } from "./webhook-body";
 import { resolveTarget } from "./webhook-target";
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A receiver has 10 seconds to answer (WEBHOOK_TIMEOUT_MS overrides it, for tests). */
+export function deliveryTimeoutMs(): number {
+  return Number(process.env.WEBHOOK_TIMEOUT_MS) || 10_000;
+}
 const ZPayload = z.object({ deliveryPk: z.string() });
 
 interface PostResult {
@@ -37,7 +40,7 @@ export async function postSigned(url: string, body: string, secret: string, envi
       {
         method: "POST",
         lookup,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(deliveryTimeoutMs()),
         headers: {
           "Content-Type": "application/json",
           "Content-Length": payload.length,
