@@ -29,6 +29,8 @@ export interface AppOptions {
   log: Logger;
   trustProxyHops: number;
   httpsRedirect: boolean;
+  /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
+  afterWrite?: () => void;
   /** The Next.js request handler for the dashboard; without it, other paths are 404. */
   next?: NodeHandler;
 }
@@ -84,6 +86,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     const info = clientInfo(req, opts.trustProxyHops);
     const locale = negotiateLocale(req.headers["accept-language"]);
     res.on("finish", () => {
+      if (req.method !== "GET" && req.method !== "HEAD" && res.statusCode < 400) opts.afterWrite?.();
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       opts.log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });

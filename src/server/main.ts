@@ -24,19 +24,6 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const nextHandler = nextApp.getRequestHandler();
 
-  const handler = createAppHandler({
-    db: db.prisma,
-    auth,
-    log,
-    trustProxyHops: config.TRUST_PROXY,
-    httpsRedirect: config.HTTPS_REDIRECT,
-    next: (req, res) => nextHandler(req, res),
-  });
-  const server = http.createServer((req, res) => void handler(req, res));
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
-  log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
-
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl: config.PUBLIC_URL }, { log }) : null;
   worker?.start();
@@ -44,6 +31,20 @@ async function main(): Promise<void> {
   if ((await db.prisma.user.count()) === 0) {
     log.warn("No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>");
   }
+
+  const handler = createAppHandler({
+    db: db.prisma,
+    auth,
+    log,
+    trustProxyHops: config.TRUST_PROXY,
+    httpsRedirect: config.HTTPS_REDIRECT,
+    afterWrite: () => worker?.poke(),
+    next: (req, res) => nextHandler(req, res),
+  });
+  const server = http.createServer((req, res) => void handler(req, res));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
   const purge = setInterval(() => void purgeExpiredIdempotencyKeys(db.prisma).catch((e) => log.warn({ err: e }, "purge failed")), 3600_000);
   purge.unref();

@@ -1,0 +1,262 @@
+/**
+ * `npm run bench`: the Employee endpoints under load, compared with the Django REST Framework figures the
+ * issue gives (gunicorn, 2 sync workers, PostgreSQL 15, 10,000 Employees, wrk 16 connections, 15 s), then
+ * two app instances on one PostgreSQL (throughput and correctness), and webhook fan-out.
+ * Flags: --embedded (also the embedded database), --seconds N (default 15), --employees N (default 10000),
+ * --quick (5 s runs, 2,000 Employees). Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openDatabase, type DatabaseOptions } from "../../src/db/database";
+import { startReceiver } from "../../tests/support/webhook-receiver";
+import { runLoad, type LoadResult } from "./load";
+import { seed, type Seeded } from "./seed";
+
+const { values } = parseArgs({
+  options: {
+    embedded: { type: "boolean", default: false },
+    quick: { type: "boolean", default: false },
+    seconds: { type: "string" },
+    employees: { type: "string" },
+  },
+});
+const SECONDS = Number(values.seconds ?? (values.quick ? 5 : 15));
+const EMPLOYEES = Number(values.employees ?? (values.quick ? 2000 : 10000));
+const WARMUP = Math.min(3, SECONDS);
+const PG_SERVER = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432";
+const DRF = {
+  list: { rps: 350, p50: 44, p99: 80 },
+  search: { rps: 155, p50: 95, p99: 170 },
+  get: { rps: 580, p50: 27, p99: 43 },
+  post: { rps: 475, p50: 32, p99: 54 },
+} as const;
+type Scenario = keyof typeof DRF;
+const log = (s: string) => console.log(s);
+const children: ChildProcess[] = [];
+process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
+
+if (!fs.existsSync("dist/server.js")) {
+  console.error("Run `npm run build` first.");
+  process.exit(2);
+}
+
+async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env, ...(port ? { PORT: String(port) } : {}) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  if (port) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`${script} did not start`);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+function peakMemoryMb(child: ChildProcess): number {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: number, seconds: number) {
+  const headers = { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId, Accept: "application/json", "Content-Type": "application/json" };
+  const random = () => data.employeeIds[Math.floor(Math.random() * data.employeeIds.length)];
+  const common = { url: base, headers, connections, seconds };
+  switch (s) {
+    case "list":
+      return { ...common, path: () => "/v2/employees/?page_size=25" };
+    case "search":
+      return { ...common, path: () => "/v2/employees/?page_size=25&search=berg" };
+    case "get":
+      return { ...common, path: () => `/v2/employees/${random()}/` };
+    case "post":
+      return {
+        ...common,
+        method: "POST" as const,
+        path: () => "/v2/employees/",
+        body: () => {
+          const id = `bench-${crypto.randomUUID()}`;
+          return JSON.stringify({ id, name: "Bench Berg", email: `${id}@example.se`, country: "SWE" });
+        },
+      };
+  }
+}
+
+async function measure(s: Scenario, bases: string[], data: Seeded): Promise<LoadResult> {
+  const per = Math.max(1, Math.floor(16 / bases.length));
+  await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, WARMUP))));
+  const results = await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, SECONDS))));
+  return {
+    rps: results.reduce((a, r) => a + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    requests: results.reduce((a, r) => a + r.requests, 0),
+    errors: results.reduce((a, r) => a + r.errors, 0),
+    non2xx: results.reduce((a, r) => a + r.non2xx, 0),
+  };
+}
+
+function table(title: string, rows: [string, LoadResult][], reference?: Record<string, LoadResult>): void {
+  log(`\n${title}`);
+  log(`| request | req/s | p50 ms | p99 ms | errors | DRF req/s | x DRF | DRF p50 | ${reference ? "vs PostgreSQL" : "p99 <= DRF p50"} |`);
+  log("|---|---|---|---|---|---|---|---|---|");
+  for (const [name, r] of rows) {
+    const d = DRF[name as Scenario];
+    const last = reference
+      ? `${(reference[name].rps / r.rps).toFixed(2)}x slower`
+      : r.p99 <= d.p50
+        ? "yes"
+        : "no";
+    log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${d.rps} | ${(r.rps / d.rps).toFixed(1)} | ${d.p50} | ${last} |`);
+  }
+}
+
+async function pgDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `${PG_SERVER}/${name}`;
+}
+
+async function crossInstanceChecks(bases: string[], data: Seeded): Promise<void> {
+  const headers = { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId, "Content-Type": "application/json" };
+  const post = (base: string, body: object, extra: Record<string, string> = {}) =>
+    fetch(`${base}/v2/employees/`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+  const idemKey = crypto.randomUUID();
+  const idemBody = { name: "Idem Berg", email: `${idemKey}@example.se`, country: "SWE" };
+  const idem = await Promise.all(Array.from({ length: 10 }, (_, i) => post(bases[i % 2], idemBody, { "Idempotency-Key": idemKey }).then((r) => r.json())));
+  const idemIds = new Set(idem.map((b: { id: string }) => b.id));
+  const id = `dup-${crypto.randomUUID()}`;
+  const dup = await Promise.all(bases.concat(bases).map((b) => post(b, { id, name: "Dup", email: `${id}@example.se`, country: "SWE" }).then((r) => r.status)));
+  log(`  idempotency across instances: 10 concurrent requests, one key -> ${idemIds.size} object(s) ${idemIds.size === 1 ? "(correct)" : "(WRONG)"}`);
+  log(`  id uniqueness across instances: 4 concurrent creates, one id -> ${dup.filter((s) => s === 201).length} created, ${dup.filter((s) => s === 400).length} refused (${dup.filter((s) => s === 201).length === 1 ? "correct" : "WRONG"})`);
+}
+
+async function outboxAcrossWorkers(url: string, dataDir: string): Promise<void> {
+  const db = await openDatabase({ driver: "pg", url });
+  const pending = await db.prisma.outboxJob.count({ where: { completedAt: null, failedAt: null } });
+  const started = Date.now();
+  const workers = [await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" }), await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" })];
+  const deadline = Date.now() + 300_000;
+  while ((await db.prisma.outboxJob.count({ where: { completedAt: null, failedAt: null } })) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+  const seconds = (Date.now() - started) / 1000;
+  const employees = await db.prisma.employee.count();
+  const notifiedTwice = await db.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT object_pk FROM event WHERE name = 'Employee.notified' GROUP BY object_pk HAVING count(*) > 1) t`;
+  const notNotified = await db.prisma.employee.count({ where: { notifiedAt: null } });
+  log(`  outbox with 2 worker processes: ${pending} invitation jobs in ${seconds.toFixed(1)} s (${(pending / seconds).toFixed(0)} jobs/s, emails to files); ` +
+    `${employees - notNotified}/${employees} Employees notified, ${Number(notifiedTwice[0].n)} notified twice (${Number(notifiedTwice[0].n) === 0 && notNotified === 0 ? "correct" : "WRONG"})`);
+  await db.close();
+  await Promise.all(workers.map(stop));
+}
+
+async function webhookFanOut(url: string, base: string, data: Seeded, dataDir: string): Promise<void> {
+  const receiver = await startReceiver();
+  const sent = new Map<string, number>();
+  const latencies: number[] = [];
+  receiver.respond = ({ body }) => {
+    const id = (JSON.parse(body) as { id: string }).id;
+    const t0 = sent.get(id);
+    if (t0 !== undefined) latencies.push(performance.now() - t0);
+    return 200;
+  };
+  const headers = { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId, "Content-Type": "application/json" };
+  await fetch(`${base}/v2/webhooks/`, { method: "POST", headers, body: JSON.stringify({ url: `${receiver.url}/hook`, events: ["Employee.created"] }) });
+  const workers = [await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" }), await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" })];
+  const create = async () => {
+    const id = `wh-${crypto.randomUUID()}`;
+    const res = await fetch(`${base}/v2/employees/`, { method: "POST", headers, body: JSON.stringify({ id, name: "Hook Berg", email: `${id}@example.se`, country: "SWE" }) });
+    sent.set(id, performance.now()); // the event is committed once the response has arrived
+    if (res.status !== 201) throw new Error(`create failed: ${res.status}`);
+  };
+  // Burst: throughput.
+  const burst = 1000;
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (next++ < burst) await create();
+  }));
+  await receiver.waitFor(burst, 120_000);
+  const burstSeconds = (performance.now() - t0) / 1000;
+  log(`  burst: ${burst} events -> ${receiver.received.length} signed deliveries in ${burstSeconds.toFixed(1)} s = ${(receiver.received.length / burstSeconds).toFixed(0)} deliveries/s`);
+  // Steady: latency at 20 events/s.
+  latencies.length = 0;
+  const before = receiver.received.length;
+  for (let i = 0; i < 200; i++) {
+    await create();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await receiver.waitFor(before + 200, 60_000);
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(0);
+  log(`  steady 20 events/s: latency from commit to POST received p50 ${pct(50)} ms, p99 ${pct(99)} ms (${latencies.length} deliveries)`);
+  await Promise.all(workers.map(stop));
+  await receiver.close();
+}
+
+async function main(): Promise<void> {
+  log(`Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-bench-"));
+  const url = await pgDatabase("payroute_bench");
+  log("\nPostgreSQL: seeding through the domain services…");
+  const data = await seed({ driver: "pg", url }, EMPLOYEES, log);
+
+  // WORKER=0: the request path alone; the invitation jobs wait for the outbox check below.
+  const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0" }, 3401);
+  const pgResults: Record<string, LoadResult> = {};
+  for (const s of Object.keys(DRF) as Scenario[]) pgResults[s] = await measure(s, ["http://127.0.0.1:3401"], data);
+  table("One instance on PostgreSQL (target: >= 3x DRF req/s, p99 <= DRF p50)", Object.entries(pgResults));
+  log(`  peak memory of the server process: ${peakMemoryMb(one).toFixed(0)} MB`);
+
+  const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0" }, 3402);
+  const bases = ["http://127.0.0.1:3401", "http://127.0.0.1:3402"];
+  const twoResults: [string, LoadResult][] = [];
+  for (const s of ["list", "get"] as Scenario[]) twoResults.push([s, await measure(s, bases, data)]);
+  log("\nTwo instances on one PostgreSQL (load spread over both, 8 connections each)");
+  for (const [s, r] of twoResults) log(`  ${s}: ${r.rps.toFixed(0)} req/s (one instance: ${pgResults[s].rps.toFixed(0)}), p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  log(`  peak memory: ${peakMemoryMb(one).toFixed(0)} MB and ${peakMemoryMb(two).toFixed(0)} MB`);
+  await crossInstanceChecks(bases, data);
+  await outboxAcrossWorkers(url, dataDir);
+  log("\nWebhook fan-out (2 worker processes, a local receiver)");
+  await webhookFanOut(url, bases[0], data, dataDir);
+  await Promise.all([one, two].map(stop));
+
+  if (values.embedded) {
+    const embeddedDir = path.join(dataDir, "embedded");
+    log("\nEmbedded database: seeding through the domain services…");
+    const edata = await seed({ driver: "pglite", dataDir: embeddedDir, command: "npm run bench" } satisfies DatabaseOptions, EMPLOYEES, log);
+    const server = await startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: embeddedDir, WORKER: "0" }, 3403);
+    const rows: [string, LoadResult][] = [];
+    for (const s of Object.keys(DRF) as Scenario[]) rows.push([s, await measure(s, ["http://127.0.0.1:3403"], edata)]);
+    table("One instance on the embedded database (target: within 2x of PostgreSQL)", rows, pgResults);
+    log(`  peak memory of the server process: ${peakMemoryMb(server).toFixed(0)} MB`);
+    await stop(server);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

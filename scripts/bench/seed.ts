@@ -1,0 +1,50 @@
+/** Seeds the benchmark data through the domain services (not raw SQL): one account, key and Integration, N Employees. */
+import { openDatabase, type DatabaseOptions } from "../../src/db/database";
+import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
+import { createApiKey } from "../../src/domain/api-keys/api-key-service";
+import { createEmployee } from "../../src/domain/employees/employee-service";
+
+const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
+const LAST = ["Lindberg", "Andersson", "Berg", "Johansson", "Holmberg", "Karlsson", "Nilsson", "Ek", "Bergström", "Nord", "Svensson", "Lund", "Sandberg", "Gustafsson", "Olsson", "Persson", "Strand", "Hansson", "Falk", "Wikström"];
+
+export interface Seeded {
+  key: string;
+  integrationId: string;
+  employeeIds: string[];
+}
+
+export async function seed(options: DatabaseOptions, count: number, log: (s: string) => void): Promise<Seeded> {
+  const db = await openDatabase(options);
+  try {
+    const account = await findOrCreateAccount(db.prisma, "Bench AB");
+    const { key } = await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] });
+    const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo", type: 1 } });
+    const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
+    const ids: string[] = [];
+    const started = Date.now();
+    const concurrency = options.driver === "pg" ? 8 : 1;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) {
+          const i = next++;
+          const first = FIRST[i % FIRST.length];
+          const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
+          const id = `emp-${i}`;
+          await createEmployee(
+            db.prisma,
+            scope,
+            { id, name: `${first} ${last}`, email: `${first}.${last}.${i}@example.se`.toLowerCase(), country: "SWE", cellphone_number: `+4670${String(1000000 + i).slice(-7)}` },
+            "http://bench.invalid",
+          );
+          ids.push(id);
+          if (ids.length % 2000 === 0) log(`  seeded ${ids.length}/${count}`);
+        }
+      }),
+    );
+    log(`  seeded ${count} Employees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { key, integrationId: integration.id, employeeIds: ids };
+  } finally {
+    await db.close();
+  }
+}
