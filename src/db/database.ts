@@ -12,6 +12,7 @@ import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { applyMigrations } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
+import { registerFastSql } from "./fast-sql";
 
 export type Db = PrismaClient;
 
@@ -52,13 +53,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  // One pool for Prisma and for the direct hot-path reads.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  registerFastSql(prisma, { pool });
   const u = new URL(url);
   return {
     driver: "pg",
     prisma,
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
   };
 }
 
@@ -79,6 +86,7 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
       { advisoryLock: false },
     );
     const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite) });
+    registerFastSql(prisma, { pglite });
     let closed = false;
     return {
       driver: "pglite",

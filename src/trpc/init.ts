@@ -6,6 +6,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { fastSql } from "@/db/fast-sql";
 import { DomainError, ERROR_TABLE, fieldErrorsFromZod, type FieldErrors } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import type { Context, Principal } from "./context";
@@ -71,10 +72,11 @@ export interface IntegrationScope extends AccountScope {
 export const integrationProcedure = accountProcedure.use(async ({ ctx, next }) => {
   const id = ctx.integrationId ?? (ctx.principal.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
   if (!id) throw new DomainError("validation", t("integration_header_missing"));
-  const integration = await ctx.db.integration.findFirst({
-    where: { id, accountPk: ctx.scope.accountPk, environment: ctx.scope.environment },
-    select: { pk: true, id: true },
-  });
+  // On every Integration-scoped request: a direct query (see src/db/fast-sql.ts).
+  const [integration] = await fastSql(ctx.db).query<{ pk: string; id: string }>(
+    "SELECT pk::text, id FROM integration WHERE id = $1 AND account_pk = $2 AND environment = $3::\"Environment\"",
+    [id, ctx.scope.accountPk, ctx.scope.environment],
+  );
   if (!integration) throw new DomainError("not_found", t("integration_header_unknown", { id }));
   const scope: IntegrationScope = { ...ctx.scope, integrationPk: integration.pk, integrationId: integration.id };
   return next({ ctx: { ...ctx, scope } });

@@ -5,7 +5,8 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import type { Db } from "@/db/database";
-import type { Environment } from "@/domain/environments";
+import { fastSql } from "@/db/fast-sql";
+import { isEnvironment, type Environment } from "@/domain/environments";
 
 const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -70,15 +71,31 @@ export interface VerifiedKey {
   allowIps: string[];
 }
 
+/**
+ * Verified keys are remembered for a few seconds: every API request needs its key, and most come in bursts.
+ * A revocation therefore takes effect within KEY_CACHE_MS on every instance (at once on the revoking one).
+ */
+export const KEY_CACHE_MS = 5_000;
+const keyCache = new Map<string, { key: VerifiedKey; until: number }>();
+
 /** The key's owner and rules, or null for an unknown, malformed or revoked key. */
 export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const row = await db.apiKey.findUnique({
-    where: { hash: hashKey(key) },
-    select: { pk: true, accountPk: true, environment: true, allowIps: true, revokedAt: true },
-  });
-  if (!row || row.revokedAt) return null;
-  return { pk: row.pk, accountPk: row.accountPk, environment: row.environment, allowIps: row.allowIps };
+  const hash = hashKey(key);
+  const cached = keyCache.get(hash);
+  if (cached && cached.until > Date.now()) return cached.key;
+  const [row] = await fastSql(db).query<{ pk: string; account_pk: string; environment: string; allow_ips: string[] | null }>(
+    "SELECT pk::text, account_pk::text, environment::text, allow_ips FROM api_key WHERE hash = $1 AND revoked_at IS NULL",
+    [hash],
+  );
+  if (!row || !isEnvironment(row.environment)) {
+    keyCache.delete(hash);
+    return null;
+  }
+  const verified: VerifiedKey = { pk: row.pk, accountPk: row.account_pk, environment: row.environment, allowIps: row.allow_ips ?? [] };
+  if (keyCache.size > 10_000) keyCache.clear();
+  keyCache.set(hash, { key: verified, until: Date.now() + KEY_CACHE_MS });
+  return verified;
 }
 
 export async function listApiKeys(db: Db, accountName?: string) {
@@ -102,5 +119,6 @@ export async function revokeApiKey(db: Db, idOrKey: string): Promise<boolean> {
   const where = KEY_PATTERN.test(idOrKey) ? { hash: hashKey(idOrKey) } : /^[0-9a-f-]{36}$/i.test(idOrKey) ? { pk: idOrKey } : null;
   if (!where) return false;
   const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  keyCache.clear(); // at once on this instance
   return result.count > 0;
 }

@@ -1,0 +1,30 @@
+/**
+ * Direct SQL for the few reads on every request's path (API key, Integration-ID). Prisma's query compiler
+ * costs several times the database's own time for such one-row lookups (docs/performance.md), so these go
+ * straight to the driver: the same pg pool Prisma uses, or the same PGlite instance.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import type { PrismaClient } from "@/generated/prisma/client";
+
+export interface FastSql {
+  query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
+}
+
+const readers = new WeakMap<PrismaClient, FastSql>();
+
+export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } | { pglite: PGlite }): void {
+  readers.set(
+    prisma,
+    "pool" in driver
+      ? { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pool.query<T>(text, params)).rows }
+      : { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pglite.query<T>(text, params)).rows },
+  );
+}
+
+/** The direct reader of a client opened by `openDatabase`. */
+export function fastSql(prisma: PrismaClient): FastSql {
+  const reader = readers.get(prisma);
+  if (!reader) throw new Error("fastSql: this Prisma client was not opened by openDatabase");
+  return reader;
+}
