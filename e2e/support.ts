@@ -1,4 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 // Shared with scripts/e2e-server.mjs, which creates these people.
 import users from "./users.json" with { type: "json" };
 
@@ -58,4 +61,91 @@ export async function createIntegration(page: Page, input: IntegrationInput): Pr
 
 export function integrationRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+}
+
+// ---------- Employees, their invitation email, the employee app ----------
+
+const MAIL_DIR = fileURLToPath(new URL("../data/e2e/mail/", import.meta.url));
+
+/** An address no other test uses (the server stores addresses in lower case). */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`.toLowerCase();
+}
+
+/** Undoes quoted-printable: soft line breaks (`=` at a line end) and `=XX` escapes such as `=3D`. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+\/e\/claim#token=[A-Za-z0-9_-]{43}/;
+
+/** The magic links in the invitation emails sent to `email` (the server writes them to $DATA_DIR/mail), oldest first. */
+function invitationLinks(email: string): string[] {
+  if (!existsSync(MAIL_DIR)) return [];
+  return readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => join(MAIL_DIR, f))
+    .map((file) => ({ file, mtime: statSync(file).mtimeMs, text: decodeQuotedPrintable(readFileSync(file, "utf8")) }))
+    .filter((m) => m.text.includes(email))
+    .sort((a, b) => a.mtime - b.mtime)
+    .map((m) => LINK.exec(m.text)?.[0])
+    .filter((link): link is string => link !== undefined);
+}
+
+/** Waits for invitation number `count` to `email` (the outbox worker sends within about a second) and returns its link. */
+export async function invitationLink(email: string, count = 1): Promise<string> {
+  await expect.poll(() => invitationLinks(email).length, { message: `invitation email to ${email}`, timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  return invitationLinks(email)[count - 1];
+}
+
+export interface EmployeeInput {
+  id?: string;
+  name: string;
+  email: string;
+  country?: string;
+  phone?: string;
+}
+
+export async function goToEmployees(page: Page): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Employees" }).click();
+  await expect(page.getByRole("heading", { name: "Employees" })).toBeVisible();
+}
+
+/** Fills the Employee form that is open in a dialog. */
+export async function fillEmployeeForm(page: Page, input: EmployeeInput): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  if (input.id !== undefined) await dialog.getByLabel("ID").fill(input.id);
+  await dialog.getByLabel("Name").fill(input.name);
+  await dialog.getByLabel("Email").fill(input.email);
+  await dialog.getByLabel("Country").fill(input.country ?? "NLD");
+  if (input.phone !== undefined) await dialog.getByLabel("Cellphone number").fill(input.phone);
+}
+
+/** Creates an Employee on the Employees page, in the Integration chosen in the top bar. */
+export async function createEmployee(page: Page, input: EmployeeInput): Promise<void> {
+  await page.getByRole("button", { name: "New Employee" }).click();
+  await fillEmployeeForm(page, input);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Employee" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(employeeRow(page, input.name)).toBeVisible();
+}
+
+export function employeeRow(page: Page, name: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+/** Opens a magic link in a browser context of its own (the Employee, not signed in to the dashboard) and presses Continue. */
+export async function claimInNewContext(browser: Browser, link: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/e$/);
+  return { context, page };
+}
+
+/** With E2E_SCREENSHOTS=<dir>, saves a full-page screenshot there (for looking at the pages, not for assertions). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

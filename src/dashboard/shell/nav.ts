@@ -9,6 +9,9 @@ export interface NavItem {
 /** The dashboard's sections, in order; a new section is one line here plus its page. */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/integrations", label: "Integrations", roles: ["client"] },
+  { href: "/employees", label: "Employees", roles: ["client"] },
+  { href: "/messages", label: "Messages", roles: ["client"] },
+  { href: "/review/employees", label: "Employee verification", roles: ["operator"] },
 ];
 
 /** Pages served by the API server itself (not Next), so plain links with a full page load. */

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { signOut } from "../auth-client";
 import type { Me } from "../trpc";
 import { EnvironmentSwitch } from "./environment-switch";
+import { IntegrationPicker } from "./integration-picker";
 
 export function TopBar({ me }: { me: Me }) {
   const [signingOut, setSigningOut] = useState(false);
@@ -17,6 +18,7 @@ export function TopBar({ me }: { me: Me }) {
         {me.account ?? "Payroute operations"}
       </span>
       <div className="top-bar-end">
+        {me.role === "client" && <IntegrationPicker />}
         {me.role === "client" && <EnvironmentSwitch current={me.environment} />}
         <span className="person" title={me.email} data-testid="signed-in-person">
           {me.name}

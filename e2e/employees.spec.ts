@@ -1,0 +1,118 @@
+import { expect, test } from "@playwright/test";
+import { createEmployee, employeeRow, fillEmployeeForm, goToEmployees, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
+
+test.beforeEach(async ({ page }) => {
+  await signInToIntegrations(page);
+  await goToEmployees(page);
+});
+
+test("search, filter, edit, resend twice and delete an Employee", async ({ page }) => {
+  const tag = unique("Sam").split(" ")[1];
+  const name = `Sam Findable ${tag}`;
+  const other = unique("Olive Other");
+  const id = `sam-${tag}`;
+  const email = uniqueEmail("sam");
+  await createEmployee(page, { id, name, email, country: "SWE", phone: "070-123 45 67" });
+  await createEmployee(page, { name: other, email: uniqueEmail("olive"), country: "DEU" });
+
+  const row = employeeRow(page, name);
+  await expect(row.getByRole("cell").nth(0)).toContainText(id);
+  await expect(row.getByRole("cell").nth(1)).toContainText(email);
+  await expect(row.getByRole("cell").nth(1)).toContainText("+46701234567");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("SWE");
+
+  // Search narrows the list to the matching Employee.
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await expect(employeeRow(page, other)).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("1–1 of 1");
+
+  // The list notices by itself when the invitation is out; then Sam is "invited", not "verified".
+  await expect(row.getByText("Invited")).toBeVisible();
+  await invitationLink(email);
+  const status = page.getByRole("combobox", { name: "Status" });
+  await status.selectOption("invited");
+  await expect(row).toBeVisible();
+  await status.selectOption("active");
+  await expect(page.getByText("No Employees match these filters.")).toBeVisible();
+  await status.selectOption("");
+  await expect(row.getByText("Invited")).toBeVisible();
+  await screenshot(page, "employees");
+
+  // Edit: the form comes prefilled; the new name shows in the list.
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("ID")).toHaveValue(id);
+  await expect(dialog.getByLabel("Country")).toHaveValue("SWE");
+  await expect(dialog.getByLabel("Cellphone number")).toHaveValue("+46701234567");
+  const renamed = `${name} Renamed`;
+  await dialog.getByLabel("Name").fill(renamed);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toHaveCount(0);
+  const renamedRow = employeeRow(page, renamed);
+  await expect(renamedRow).toBeVisible();
+
+  // Resend: once is fine, a second time within 24 hours is refused with the time it is allowed again.
+  await renamedRow.getByRole("button", { name: `Resend invitation to ${renamed}` }).click();
+  await expect(page.getByRole("status")).toContainText(`The invitation to ${renamed} will be sent again`);
+  await invitationLink(email, 2);
+  await renamedRow.getByRole("button", { name: `Resend invitation to ${renamed}` }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "24 hours after the previous resend" })).toBeVisible();
+
+  // Delete, after confirming.
+  await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
+  await expect(dialog).toContainText(renamed);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("status")).toContainText(`${renamed} was deleted.`);
+  await expect(employeeRow(page, renamed)).toHaveCount(0);
+  const gone = await page.request.get(`/v2/employees/${id}/?format=json`);
+  expect(gone.status()).toBe(404);
+});
+
+test("the server's field messages show next to the fields, and nothing is created", async ({ page }) => {
+  const name = unique("Nina Nowhere");
+  await page.getByRole("button", { name: "New Employee" }).click();
+  const dialog = page.getByRole("dialog");
+  await fillEmployeeForm(page, { name, email: "not-an-email", country: "ZZZ" });
+  await dialog.getByRole("button", { name: "Create Employee" }).click();
+  await expect(dialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Country")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByRole("alert")).toContainText("correct the highlighted fields");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(employeeRow(page, name)).toHaveCount(0);
+});
+
+test("the Employee page shows every field, the status timeline and the Employee's Messages", async ({ page }) => {
+  const name = unique("Dora Detail");
+  // Characters that must survive the trip through the URL.
+  const id = `dora-50%-ü+${Date.now().toString(36)}`;
+  const email = uniqueEmail("dora");
+  await createEmployee(page, { id, name, email, country: "GBR" });
+  await employeeRow(page, name).getByRole("link", { name }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/employees/${encodeURIComponent(id)}`);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("United Kingdom (GBR)")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: id })).toHaveText(id);
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText("Not opened yet")).toBeVisible();
+  // The API browser link works for the signed-in session (the Integration comes from the same cookie).
+  const apiLink = page.getByRole("link", { name: "View in the API browser" });
+  const api = await page.request.get(`${(await apiLink.getAttribute("href")) ?? ""}?format=json`);
+  expect(api.status()).toBe(200);
+  expect((await api.json()).email).toBe(email);
+
+  // The compose form starts with this Employee.
+  const messages = page.getByRole("region", { name: "Messages" });
+  await expect(messages.getByRole("list", { name: "Chosen Employees" })).toContainText(name);
+  const content = unique("Welcome aboard");
+  await messages.getByLabel("Message").fill(content);
+  await messages.getByRole("button", { name: "Send Message" }).click();
+  await expect(messages.getByText("Message sent.")).toBeVisible();
+  await expect(messages.getByRole("listitem").filter({ hasText: content })).toBeVisible();
+  // The page notices by itself when the invitation is out.
+  await invitationLink(email);
+  await expect(page.getByText("Not sent yet")).toHaveCount(0);
+  await expect(page.getByText("Invitation sent").locator("..").locator("time")).toBeVisible();
+  await screenshot(page, "employee-detail");
+});

@@ -1,0 +1,90 @@
+"use client";
+
+import { trpc } from "../trpc";
+import { Modal } from "../ui/modal";
+import { EmployeeForm } from "./employee-form";
+import { EMPTY_EMPLOYEE, employeeValues } from "./employee-form-values";
+import type { Employee } from "./employee-types";
+
+export function CreateEmployeeDialog({ integrationName, onClose }: { integrationName: string; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.employees.create.useMutation({
+    onSuccess: async () => {
+      await utils.employees.list.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal title="New Employee" onClose={onClose} wide>
+      <p className="modal-lead">
+        {integrationName} will email an invitation to the address you give, with a link to the employee app.
+      </p>
+      <EmployeeForm
+        initial={EMPTY_EMPLOYEE}
+        idHint="Optional: your own reference. Left blank, one is generated."
+        submitLabel="Create Employee"
+        pending={create.isPending}
+        error={create.error}
+        onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
+        onCancel={onClose}
+      />
+    </Modal>
+  );
+}
+
+export function EditEmployeeDialog(props: { employee: Employee; onClose: () => void; onSaved?: (saved: Employee) => void }) {
+  const { employee, onClose, onSaved } = props;
+  const utils = trpc.useUtils();
+  const update = trpc.employees.update.useMutation({
+    onSuccess: async (saved) => {
+      onSaved?.(saved);
+      await utils.employees.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal title={`Edit ${employee.name}`} onClose={onClose} wide>
+      <EmployeeForm
+        initial={employeeValues(employee)}
+        idHint="Changing it changes the Employee's URL in the API."
+        submitLabel="Save changes"
+        pending={update.isPending}
+        error={update.error}
+        onSubmit={(id, fields) => update.mutate({ ...fields, employee_id: employee.id, id })}
+        onCancel={onClose}
+      />
+    </Modal>
+  );
+}
+
+export function DeleteEmployeeDialog(props: { employee: Employee; onClose: () => void; onDeleted: () => void }) {
+  const { employee, onClose, onDeleted } = props;
+  const utils = trpc.useUtils();
+  const remove = trpc.employees.delete.useMutation({
+    onSuccess: async () => {
+      onDeleted();
+      await utils.employees.list.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal title="Delete Employee" onClose={onClose}>
+      <p>
+        Delete <strong>{employee.name}</strong> (<code>{employee.id}</code>)? This cannot be undone.
+      </p>
+      {remove.error && (
+        <div className="alert alert-error" role="alert">
+          {remove.error.message}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate({ employee_id: employee.id })}>
+          {remove.isPending ? "Deleting…" : "Delete"}
+        </button>
+      </div>
+    </Modal>
+  );
+}

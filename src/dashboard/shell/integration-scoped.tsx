@@ -1,0 +1,30 @@
+"use client";
+
+import { Fragment, type ReactNode } from "react";
+import type { Integration } from "../integrations/integration-types";
+import { trpc } from "../trpc";
+import { useCurrentIntegration } from "./use-current-integration";
+
+/**
+ * Renders an Integration-scoped page once the Integration is settled (the server reads it from the
+ * cookie), and starts it over when another is picked, as the shell does for the environment.
+ */
+export function IntegrationScoped({ what, children }: { what: string; children: (integration: Integration) => ReactNode }) {
+  const me = trpc.session.me.useQuery();
+  const isClient = me.data?.role === "client";
+  const { current, isLoading, error, integrations } = useCurrentIntegration(isClient);
+
+  if (me.data && !isClient) {
+    return <p className="page-message">{what} belong to client accounts; sign in as a person of an account to manage them.</p>;
+  }
+  if (error) {
+    return (
+      <div className="alert alert-error" role="alert">
+        Could not load your Integrations: {error}
+      </div>
+    );
+  }
+  if (!isLoading && integrations.length === 0) return <p className="page-message">This environment has no Integrations yet.</p>;
+  if (!current) return <p className="page-message">Loading…</p>;
+  return <Fragment key={current.id}>{children(current)}</Fragment>;
+}
