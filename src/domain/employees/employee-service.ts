@@ -1,6 +1,7 @@
 /** Employees: the workers an Integration pays. Creating one schedules their invitation (outbox) in the same transaction. */
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
+import { fastSql } from "@/db/fast-sql";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -8,7 +9,7 @@ import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { normalisePhone } from "@/domain/shared/contact-fields";
 import { pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
-import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
+import { containsPattern, timestampSql } from "@/domain/shared/timestamp-filters";
 import { metadataOf } from "@/domain/shared/schemas";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
@@ -74,27 +75,81 @@ function phoneOrError(value: string | null | undefined, country: string): string
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.EmployeeWhereInput => ({ id, integrationPk: scope.integrationPk });
 
-export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmployeesQuery) {
-  const search = q.search ? { contains: q.search, mode: "insensitive" as const } : undefined;
-  const where: Prisma.EmployeeWhereInput = {
-    integrationPk: scope.integrationPk,
-    createdAt: timestampWhere(q, "created_at"),
-    notifiedAt: nullableTimestampWhere(q, "notified_at"),
-    claimedAt: nullableTimestampWhere(q, "claimed_at"),
-    verifiedAt: nullableTimestampWhere(q, "verified_at"),
-    OR: search ? [{ name: search }, { email: search }, { cellphoneNumber: search }] : undefined,
+/** Columns of an Employee as the direct queries read them (the same as `employeeSelect`). */
+const EMPLOYEE_COLUMNS = `pk::text, id, name, email, cellphone_number, country, metadata, invitation_code,
+  created_at, notified_at, claimed_at, verified_at`;
+
+interface EmployeeSqlRow {
+  pk: string;
+  id: string;
+  name: string;
+  email: string | null;
+  cellphone_number: string | null;
+  country: string;
+  metadata: EmployeeRow["metadata"];
+  invitation_code: string | null;
+  created_at: Date;
+  notified_at: Date | null;
+  claimed_at: Date | null;
+  verified_at: Date | null;
+}
+
+function fromSql(r: EmployeeSqlRow): EmployeeRow {
+  return {
+    pk: r.pk,
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    cellphoneNumber: r.cellphone_number,
+    country: r.country,
+    metadata: r.metadata,
+    invitationCode: r.invitation_code,
+    createdAt: r.created_at,
+    notifiedAt: r.notified_at,
+    claimedAt: r.claimed_at,
+    verifiedAt: r.verified_at,
   };
-  const [count, rows] = await Promise.all([
-    db.employee.count({ where }),
-    db.employee.findMany({ where, select: employeeSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+}
+
+/**
+ * The most requested query of the API, so it is one direct SQL statement (count and page together)
+ * rather than two Prisma queries; the profile that justified it is in docs/performance.md.
+ */
+export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmployeesQuery) {
+  const { skip, take } = pageWindow(q);
+  const params: unknown[] = [scope.integrationPk];
+  const where = ["integration_pk = $1::uuid"];
+  where.push(...timestampSql(q, "created_at", "created_at", params, false));
+  where.push(...timestampSql(q, "notified_at", "notified_at", params, true));
+  where.push(...timestampSql(q, "claimed_at", "claimed_at", params, true));
+  where.push(...timestampSql(q, "verified_at", "verified_at", params, true));
+  if (q.search) {
+    params.push(containsPattern(q.search));
+    const p = `$${params.length}`;
+    where.push(`(name ILIKE ${p} OR email ILIKE ${p} OR cellphone_number ILIKE ${p})`);
+  }
+  params.push(take, skip);
+  const rows = await fastSql(db).query<EmployeeSqlRow & { total: number }>(
+    `SELECT ${EMPLOYEE_COLUMNS}, count(*) OVER ()::int AS total FROM employee WHERE ${where.join(" AND ")}
+     ORDER BY created_at DESC, pk LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  // Past the last page there is no row to carry the total: count separately (rare).
+  const count =
+    rows[0]?.total ??
+    (skip === 0
+      ? 0
+      : (await fastSql(db).query<{ n: number }>(`SELECT count(*)::int AS n FROM employee WHERE ${where.join(" AND ")}`, params.slice(0, -2)))[0].n);
+  return { count, rows: rows.map(fromSql) };
 }
 
 export async function getEmployee(db: Db, scope: IntegrationScope, id: string): Promise<EmployeeRow> {
-  const row = await db.employee.findFirst({ where: scoped(scope, id), select: employeeSelect });
+  const [row] = await fastSql(db).query<EmployeeSqlRow>(`SELECT ${EMPLOYEE_COLUMNS} FROM employee WHERE integration_pk = $1::uuid AND id = $2`, [
+    scope.integrationPk,
+    id,
+  ]);
   if (!row) throw notFound();
-  return row;
+  return fromSql(row);
 }
 
 /** Creates an Employee inside `tx`: records Employee.created and schedules the invitation. */
@@ -163,6 +218,8 @@ export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string
   await db.$transaction(async (tx) => {
     const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true } });
     if (!current) throw notFound();
+    const payout = await tx.payout.findFirst({ where: { employeePk: current.pk, integrationPk: scope.integrationPk }, select: { pk: true } });
+    if (payout) throw new DomainError("conflict", t("employee_has_payouts"));
     await tx.employee.delete({ where: { pk: current.pk } });
   });
 }

@@ -86,3 +86,29 @@ export function timestampWhere(q: Query, f: string) {
   const r = range(q, f);
   return Object.keys(r).length ? r : undefined;
 }
+
+/**
+ * The same filters as SQL conditions, for list queries that bypass Prisma (see src/db/fast-sql.ts).
+ * Values are appended to `params`; `column` is a trusted identifier.
+ */
+export function timestampSql(q: Query, f: string, column: string, params: unknown[], nullable: boolean): string[] {
+  const conditions: string[] = [];
+  const isNull = q[`${f}_null`];
+  const r = range(q, f);
+  const bind = (v: Date) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (isNull === true) return [nullable && Object.keys(r).length === 0 ? `${column} IS NULL` : "false"];
+  if (isNull === false && nullable) conditions.push(`${column} IS NOT NULL`);
+  if (r.equals) conditions.push(`${column} = ${bind(r.equals)}`);
+  if (r.gte) conditions.push(`${column} >= ${bind(r.gte)}`);
+  if (r.gt) conditions.push(`${column} > ${bind(r.gt)}`);
+  if (r.lt) conditions.push(`${column} < ${bind(r.lt)}`);
+  return conditions;
+}
+
+/** `%term%` for ILIKE, with the term's own wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
