@@ -33,6 +33,8 @@ export class DomainError extends Error {
     /** A message (rendered as `detail`), or field errors for `validation`. */
     readonly body: string | FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** A bulk request's validation errors, one entry per item in order: rendered as a JSON array. */
+    readonly items?: FieldErrors[],
   ) {
     super(typeof body === "string" ? body : JSON.stringify(body));
     this.name = "DomainError";
@@ -47,6 +49,11 @@ export class DomainError extends Error {
 
 export function fieldError(field: string, message: string): DomainError {
   return new DomainError("validation", { [field]: [message] });
+}
+
+/** Validation errors of a bulk request (`{}` for a valid item). tRPC clients get them keyed "0", "1", …. */
+export function itemErrors(items: FieldErrors[]): DomainError {
+  return new DomainError("validation", Object.fromEntries(items.map((errors, i) => [String(i), errors])), {}, items);
 }
 
 export function notFound(): DomainError {

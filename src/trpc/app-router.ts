@@ -5,6 +5,9 @@ import { employeeAppRouter, employeeVerificationRouter } from "@/domain/employee
 import { employeeRouter } from "@/domain/employees/employee-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
+import { payoutRouter } from "@/domain/payouts/payout-router";
+import { payrunRouter } from "@/domain/payruns/payrun-router";
+import { pricingRouter } from "@/domain/pricing/pricing-router";
 import { webhookRouter } from "@/domain/webhooks/webhook-router";
 import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
@@ -32,6 +35,9 @@ export const appRouter = router({
   integrations: integrationRouter,
   employees: employeeRouter,
   messages: messageRouter,
+  payouts: payoutRouter,
+  pricing: pricingRouter,
+  payruns: payrunRouter,
   webhooks: webhookRouter,
   employeeApp: employeeAppRouter,
   employeeVerification: employeeVerificationRouter,

@@ -1,9 +1,13 @@
 /** Every job kind and its handler, in one list. */
 import { sendInvitation } from "@/domain/employees/employee-invitation";
 import { NOTIFY_EMPLOYEE_JOB } from "@/domain/employees/employee-service";
+import { EMAIL_PAYOUT_JOB, emailPayout } from "@/domain/payouts/payout-notification";
+import { NOTIFY_PAYOUTS_JOB, notifyPayrunPayouts } from "@/domain/payruns/payrun-payment";
 import { deliverWebhook } from "@/domain/webhooks/webhook-delivery";
 import { DELIVER_WEBHOOK_JOB } from "@/domain/webhooks/webhook-fanout";
 import { registerJobHandler } from "./job-handlers";
 
 registerJobHandler(NOTIFY_EMPLOYEE_JOB, sendInvitation);
+registerJobHandler(NOTIFY_PAYOUTS_JOB, notifyPayrunPayouts);
+registerJobHandler(EMAIL_PAYOUT_JOB, emailPayout);
 registerJobHandler(DELIVER_WEBHOOK_JOB, deliverWebhook);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
+import { acceptPayout, employeePayouts } from "@/domain/payouts/payout-acceptance";
 import { operatorProcedure, publicProcedure, router } from "@/trpc/init";
 import {
   claimWithMagicLink,
@@ -27,6 +28,10 @@ export const employeeAppRouter = router({
     return { ok: true };
   }),
   home: employeeProcedure.query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
+  payouts: employeeProcedure.query(({ ctx }) => employeePayouts(ctx.db, ctx.employeePk)),
+  acceptPayout: employeeProcedure
+    .input(z.object({ payoutId: z.string().min(1).max(255) }))
+    .mutation(({ ctx, input }) => acceptPayout(ctx.db, ctx.employeePk, input.payoutId)),
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     await endEmployeeSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
     ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, "", { maxAgeSeconds: 0, httpOnly: true });

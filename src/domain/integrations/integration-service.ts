@@ -160,13 +160,15 @@ export async function updateIntegration(
   );
 }
 
-/** Employees and Messages (and, later, Payouts) keep an Integration from being deleted. */
+/** Employees, Messages, Payouts and Payruns keep an Integration from being deleted. */
 async function hasAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<boolean> {
-  const [employee, message] = await Promise.all([
+  const [employee, message, payout, payrun] = await Promise.all([
     tx.employee.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.message.findFirst({ where: { integrationPk }, select: { pk: true } }),
+    tx.payout.findFirst({ where: { integrationPk }, select: { pk: true } }),
+    tx.payrun.findFirst({ where: { integrationPk }, select: { pk: true } }),
   ]);
-  return Boolean(employee ?? message);
+  return Boolean(employee ?? message ?? payout ?? payrun);
 }
 
 export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {

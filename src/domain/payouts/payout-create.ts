@@ -1,0 +1,151 @@
+/**
+ * Creating Payouts: one, or a bulk request, all or nothing in one transaction. Every item is checked first
+ * (fields, Employee, price, id) and every error reported; only then do the Payouts join their currency's
+ * open Payrun (all Payouts of one request in the same Payrun per currency) and their events are recorded.
+ */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { createEmployeeInTx, type EmployeeRow } from "@/domain/employees/employee-service";
+import { DomainError, type FieldErrors } from "@/domain/errors";
+import { recordEvent } from "@/domain/events/event-service";
+import { joinOpenPayrun, recordPayrunEvent } from "@/domain/payruns/payrun-service";
+import type { Breakdown } from "@/domain/pricing/pricing";
+import { pricingTableFor } from "@/domain/pricing/pricing-tables";
+import { toPricingApi } from "@/domain/pricing/pricing-schemas";
+import { withUniqueId } from "@/domain/shared/unique-id";
+import { t } from "@/i18n/locale";
+import type { IntegrationScope } from "@/trpc/init";
+import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
+import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
+import type { TCreatePayoutsInput } from "./payout-schemas";
+
+/** Bulk requests take longer than Prisma's default 5 s transaction limit allows. */
+const TRANSACTION_OPTIONS = { timeout: 60_000, maxWait: 15_000 };
+
+interface Planned {
+  draft: PayoutDraft;
+  employee: EmployeeRow;
+  breakdown: Breakdown;
+}
+
+/** What one request has seen so far: ids taken (in the database or earlier in the request), Employees resolved. */
+interface Batch {
+  ids: Set<string>;
+  employees: Map<string, EmployeeRow>;
+}
+
+async function newBatch(tx: Prisma.TransactionClient, scope: IntegrationScope, drafts: ItemResult<PayoutDraft>[]): Promise<Batch> {
+  const given = drafts.flatMap((d) => (d.ok && d.value.body.id !== undefined ? [d.value.body.id] : []));
+  const taken = given.length
+    ? await tx.payout.findMany({ where: { integrationPk: scope.integrationPk, id: { in: given } }, select: { id: true } })
+    : [];
+  return { ids: new Set(taken.map((p) => p.id)), employees: new Map() };
+}
+
+/** The Employee of an item: found, or (inline, unmatched) created in this transaction. Errors nest under "employee". */
+async function employeeFor(tx: Prisma.TransactionClient, scope: IntegrationScope, draft: PayoutDraft, batch: Batch, baseUrl: string): Promise<ItemResult<EmployeeRow>> {
+  const ref = draft.body.employee;
+  // An inline Employee is matched by email first, so its email identifies it within the request.
+  const cacheKey = typeof ref === "string" ? `id:${ref}` : `email:${ref.email}`;
+  const known = batch.employees.get(cacheKey);
+  if (known) return { ok: true, value: known };
+  const found = await findPayoutEmployee(tx, scope, ref);
+  if (!found.ok) return found;
+  let row: EmployeeRow;
+  if ("pk" in found.value) row = found.value;
+  else {
+    try {
+      row = await createEmployeeInTx(tx, scope, found.value, baseUrl);
+    } catch (e) {
+      if (e instanceof DomainError && e.code === "validation" && typeof e.body !== "string") return { ok: false, errors: { employee: e.body } };
+      throw e;
+    }
+  }
+  batch.employees.set(cacheKey, row);
+  return { ok: true, value: row };
+}
+
+async function plan(tx: Prisma.TransactionClient, scope: IntegrationScope, draft: PayoutDraft, batch: Batch, baseUrl: string): Promise<ItemResult<Planned>> {
+  const errors: FieldErrors = {};
+  const id = draft.body.id;
+  if (id !== undefined) {
+    if (batch.ids.has(id)) errors.id = [t("id_taken")];
+    batch.ids.add(id);
+  }
+  const employee = await employeeFor(tx, scope, draft, batch, baseUrl);
+  const priced = employee.ok ? pricePayout(draft, employee.value.country) : employee;
+  if (!priced.ok) Object.assign(errors, priced.errors);
+  if (!employee.ok || !priced.ok || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { draft, employee: employee.value, breakdown: priced.value } };
+}
+
+function payoutData(scope: IntegrationScope, p: Planned, payrunPk: string): Prisma.PayoutCreateManyInput {
+  const { body, basis } = p.draft;
+  return {
+    pk: crypto.randomUUID(),
+    id: body.id ?? crypto.randomUUID(),
+    integrationPk: scope.integrationPk,
+    employeePk: p.employee.pk,
+    payrunPk,
+    basis,
+    amount: p.breakdown.amount,
+    invoicedAmount: p.breakdown.invoiced_amount,
+    cost: p.breakdown.cost,
+    currency: body.currency,
+    // The breakdown and the rates it was priced with, kept as priced: later table changes never reprice it.
+    breakdown: { ...toPricingApi(p.breakdown, body.currency), country: p.employee.country, rates: { ...pricingTableFor(p.employee.country) } },
+    description: body.description,
+    metadata: body.metadata ?? {},
+    startAt: body.start_at ?? null,
+    endAt: body.end_at ?? null,
+  };
+}
+
+/** Inserts the Payouts in one statement and reads them back in request order. */
+async function insertPayouts(tx: Prisma.TransactionClient, data: Prisma.PayoutCreateManyInput[]): Promise<PayoutRow[]> {
+  await tx.payout.createMany({ data });
+  const pks = data.flatMap((d) => (d.pk ? [d.pk] : []));
+  const rows = new Map((await tx.payout.findMany({ where: { pk: { in: pks } }, select: payoutSelect })).map((r) => [r.pk, r]));
+  return pks.map((pk) => {
+    const row = rows.get(pk);
+    if (!row) throw new Error(`payout ${pk} was not inserted`);
+    return row;
+  });
+}
+
+export async function createPayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<PayoutRow[]> {
+  checkBatchSize(input.items);
+  const drafts = input.items.map(readPayoutBody);
+  return withUniqueId(() =>
+    db.$transaction(async (tx) => {
+      const batch = await newBatch(tx, scope, drafts);
+      const errors: (FieldErrors | null)[] = [];
+      const planned: Planned[] = [];
+      for (const draft of drafts) {
+        const result = draft.ok ? await plan(tx, scope, draft.value, batch, baseUrl) : draft;
+        errors.push(result.ok ? null : result.errors);
+        if (result.ok) planned.push(result.value);
+      }
+      throwItemErrors(errors, input.bulk);
+
+      // Currencies in a fixed order, so that concurrent bulk requests take the Payrun locks in the same order.
+      const currencies = [...new Set(planned.map((p) => p.draft.body.currency))].sort();
+      const payruns = new Map<string, { pk: string; opened: boolean }>();
+      for (const currency of currencies) payruns.set(currency, await joinOpenPayrun(tx, scope, currency));
+      const rows = await insertPayouts(
+        tx,
+        planned.map((p) => {
+          const payrun = payruns.get(p.draft.body.currency);
+          if (!payrun) throw new Error("every currency has a Payrun");
+          return payoutData(scope, p, payrun.pk);
+        }),
+      );
+
+      const event = { accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk };
+      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk);
+      for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) });
+      return rows;
+    }, TRANSACTION_OPTIONS),
+  );
+}

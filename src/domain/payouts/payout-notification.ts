@@ -1,0 +1,53 @@
+/**
+ * The email telling an Employee about a Payout, sent when its Payrun is paid and again on resend. The job
+ * sends, then completes: a crash in between sends once more under the same message key (at least once).
+ */
+import { z } from "zod";
+import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { formatMoney } from "@/domain/pricing/pricing";
+import { t, type Locale } from "@/i18n/locale";
+import type { JobContext } from "@/worker/job-handlers";
+
+export const EMAIL_PAYOUT_JOB = "payout.email";
+
+const ZPayload = z.object({ payoutPk: z.string(), baseUrl: z.string() });
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  const { payoutPk, baseUrl } = ZPayload.parse(job.payload);
+  const payout = await ctx.db.payout.findUnique({
+    where: { pk: payoutPk },
+    select: {
+      amount: true,
+      currency: true,
+      description: true,
+      employee: { select: { name: true, email: true, country: true } },
+      integration: { select: { name: true } },
+    },
+  });
+  // Deleted since, or no address to write to: nothing to send.
+  if (payout?.employee.email) {
+    const link = `${ctx.publicUrl ?? baseUrl}/e`;
+    const locale: Locale = payout.employee.country === "SWE" ? "sv" : "en";
+    const params = {
+      name: payout.employee.name,
+      amount: formatMoney(payout.amount),
+      currency: payout.currency,
+      integration: payout.integration.name,
+      description: payout.description,
+      link,
+    };
+    const text = t("payout_mail_text", params, locale);
+    await ctx.mailer.send({
+      key: `payout-${job.pk}`,
+      to: payout.employee.email,
+      subject: t("payout_mail_subject", params, locale),
+      text,
+      html: `<p>${escapeHtml(text).replace(/\n/g, "<br>").replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
+    });
+  }
+  await ctx.db.$transaction((tx) => completeJob(tx, job));
+}

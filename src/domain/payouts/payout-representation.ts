@@ -1,0 +1,84 @@
+/** A Payout as the API shows it, and its pricing breakdown as stored at creation. */
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-service";
+import { formatMoney } from "@/domain/pricing/pricing";
+import type { TPayoutPricing } from "@/domain/pricing/pricing-schemas";
+import { metadataOf, timestamp } from "@/domain/shared/schemas";
+import type { TPayout } from "./payout-schemas";
+
+export const payoutSelect = {
+  pk: true,
+  id: true,
+  basis: true,
+  amount: true,
+  invoicedAmount: true,
+  cost: true,
+  currency: true,
+  breakdown: true,
+  description: true,
+  metadata: true,
+  startAt: true,
+  endAt: true,
+  createdAt: true,
+  notifiedAt: true,
+  acceptedAt: true,
+  canceledAt: true,
+  employee: { select: employeeSelect },
+  payrun: { select: { id: true } },
+} satisfies Prisma.PayoutSelect;
+
+export type PayoutRow = Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>;
+
+export function payoutStatus(row: Pick<PayoutRow, "notifiedAt" | "acceptedAt">): TPayout["latest_status"] {
+  if (row.acceptedAt) return "complete";
+  if (row.notifiedAt) return "notification_sent";
+  return "created";
+}
+
+export function toPayoutApi(row: PayoutRow, expand: readonly string[] = []): TPayout {
+  return {
+    id: row.id,
+    amount: formatMoney(row.amount),
+    invoiced_amount: formatMoney(row.invoicedAmount),
+    cost: formatMoney(row.cost),
+    currency: row.currency,
+    description: row.description,
+    employee: expand.includes("employee") ? toEmployeeApi(row.employee) : row.employee.id,
+    payrun: row.payrun.id,
+    invoice: row.payrun.id,
+    full_salary_specification: row.basis !== "amount",
+    latest_status: payoutStatus(row),
+    metadata: metadataOf(row.metadata),
+    start_at: timestamp(row.startAt),
+    end_at: timestamp(row.endAt),
+    created_at: timestamp(row.createdAt),
+    notified_at: timestamp(row.notifiedAt),
+    accepted_at: timestamp(row.acceptedAt),
+    canceled_at: timestamp(row.canceledAt),
+  };
+}
+
+/** The items of the breakdown column (written by payout-create from toPricingApi). */
+const ZStoredItems = z.object({
+  fee: z.string(),
+  payroll: z.string().nullable(),
+  tax: z.string(),
+  vat: z.string(),
+  health_insurance: z.string().nullable(),
+  pension: z.string().nullable(),
+});
+
+export function toPayoutPricingApi(row: PayoutRow): TPayoutPricing {
+  const items = ZStoredItems.safeParse(row.breakdown);
+  // Written by this service only: a bad row is a fault (500), not the caller's error.
+  if (!items.success) throw new Error(`payout ${row.pk} has an unreadable breakdown`);
+  return {
+    payout: row.id,
+    amount: formatMoney(row.amount),
+    invoiced_amount: formatMoney(row.invoicedAmount),
+    cost: formatMoney(row.cost),
+    currency: row.currency,
+    ...items.data,
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { integrationProcedure, router } from "@/trpc/init";
+import { integrationScoped } from "@/trpc/openapi-meta";
+import { envelope } from "@/trpc/pagination";
+import { createPayouts } from "./payout-create";
+import { toPayoutApi } from "./payout-representation";
+import { ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQuery, ZPayout, ZPayoutList, ZPayoutLookup } from "./payout-schemas";
+import { deletePayout, getPayout, listPayouts, resendPayoutNotification } from "./payout-service";
+
+const path = "/payouts/";
+const item = "/payouts/{payout_id}/";
+const resend = "/payouts/{payout_id}/resend/";
+const openapi = integrationScoped("Payouts");
+
+export const payoutRouter = router({
+  list: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Payouts" }, detailPath: "/v2/payouts/{id}/" })
+    .input(ZListPayoutsQuery)
+    .output(ZPayoutList)
+    .query(async ({ ctx, input }) => {
+      const { count, rows } = await listPayouts(ctx.db, ctx.scope, input);
+      return envelope(ctx, input, count, rows.map((row) => toPayoutApi(row, input.expand)));
+    }),
+
+  get: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payout" } })
+    .input(ZGetPayoutQuery)
+    .output(ZPayout)
+    .query(async ({ ctx, input }) => toPayoutApi(await getPayout(ctx.db, ctx.scope, input.payout_id), input.expand)),
+
+  create: integrationProcedure
+    .meta({
+      openapi: { ...openapi, method: "POST", path, summary: "Create a Payout, or (JSON array) many at once, all or nothing" },
+      status: 201,
+    })
+    .input(ZCreatePayoutsInput)
+    .output(z.union([ZPayout, z.array(ZPayout)]))
+    .mutation(async ({ ctx, input }) => {
+      const payouts = (await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl)).map((row) => toPayoutApi(row, input.expand));
+      return input.bulk ? payouts : payouts[0];
+    }),
+
+  delete: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a Payout (refused once its Payrun is paid)" }, status: 204 })
+    .input(ZPayoutLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deletePayout(ctx.db, ctx.scope, input.payout_id)),
+
+  resend: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: resend, summary: "Notify the Employee again (at most once per 24 hours)" }, status: 204 })
+    .input(ZPayoutLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl)),
+
+  /** Older clients send PUT. */
+  resendLegacy: integrationProcedure
+    .meta({
+      openapi: { ...openapi, method: "PUT", path: resend, summary: "Notify the Employee again (PUT, for older clients)", deprecated: true },
+      status: 204,
+    })
+    .input(ZPayoutLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl)),
+});

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { ZCreateEmployeeRequest, ZEmployee, type TCreateEmployeeRequest } from "@/domain/employees/employee-schemas";
+import { ZCurrency, ZMoney } from "@/domain/pricing/money";
+import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
+import { t } from "@/i18n/locale";
+
+/** created (not yet notified), notification_sent (notified, not accepted), complete (accepted by the Employee). */
+export const PAYOUT_STATUSES = ["created", "notification_sent", "complete"] as const;
+
+export const ZPayout = z
+  .object({
+    id: z.string(),
+    amount: z.string().meta({ description: "Gross salary, decimal with two places" }),
+    invoiced_amount: z.string().meta({ description: "amount plus the employer's obligations (payroll contributions)" }),
+    cost: z.string().meta({ description: "invoiced_amount plus the service's fee: what the Integration pays (VAT on top)" }),
+    currency: z.string(),
+    description: z.string(),
+    employee: z.union([z.string(), ZEmployee]).meta({ description: "The Employee's id; the Employee object with expand=employee" }),
+    payrun: z.string().meta({ description: "id of the Payrun the Payout belongs to" }),
+    invoice: z.string().meta({ description: "Deprecated: the same as payrun", deprecated: true }),
+    full_salary_specification: z.boolean().meta({ description: "false when amount was given, true when invoiced_amount or cost was" }),
+    latest_status: z.enum(PAYOUT_STATUSES).meta({
+      description: "created (not yet notified), notification_sent (notified after its Payrun was paid), complete (accepted by the Employee)",
+    }),
+    metadata: ZMetadataOutput,
+    start_at: z.string().nullable(),
+    end_at: z.string().nullable(),
+    created_at: z.string(),
+    notified_at: z.string().nullable(),
+    accepted_at: z.string().nullable(),
+    canceled_at: z.string().nullable(),
+  })
+  .meta({ id: "Payout" });
+export type TPayout = z.infer<typeof ZPayout>;
+
+/** `expand=employee`, repeatable; one value may come as a string. Unknown names are ignored. */
+export const ZExpand = z
+  .preprocess((v) => (v === undefined ? [] : typeof v === "string" ? [v] : v), z.array(z.string().max(50)).max(10))
+  .meta({ description: "Related objects to inline: employee" });
+
+/**
+ * `employee` of a Payout body: an Employee id, or an Employee object (inline). A plain union would hide the
+ * inline object's field errors, so the schema is picked by the value's type and its issues kept, nested.
+ */
+const ZEmployeeRef = z
+  .unknown()
+  .transform((value, ctx): string | TCreateEmployeeRequest => {
+    if (value === undefined || value === null) {
+      ctx.addIssue({ code: "custom", message: t(value === undefined ? "required" : "null") });
+      return z.NEVER;
+    }
+    const inline = typeof value === "object" && !Array.isArray(value);
+    const parsed = inline ? ZCreateEmployeeRequest.safeParse(value) : ZId.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      // ZId's own union error has no message of ours (it is neither a string nor a number).
+      ctx.addIssue({ code: "custom", message: issue.code === "invalid_union" ? t("invalid_value") : issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      "An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration " +
+      "with the same email (else the same id) is reused, otherwise it is created",
+  });
+
+const ZInstant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+
+/** One Payout in a create (or pricing) body. Exactly one of amount, invoiced_amount and cost is given. */
+export const ZCreatePayoutRequest = z.object({
+  id: ZId.optional(),
+  amount: ZMoney.optional(),
+  invoiced_amount: ZMoney.optional(),
+  cost: ZMoney.optional(),
+  currency: ZCurrency,
+  description: requiredText(255),
+  employee: ZEmployeeRef,
+  metadata: ZMetadata.optional(),
+  start_at: ZInstant.nullish(),
+  end_at: ZInstant.nullish(),
+});
+export type TCreatePayoutRequest = z.infer<typeof ZCreatePayoutRequest>;
+
+export const MAX_BULK = 500;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The body of POST /v2/payouts/ and /v2/pricing/ as one shape: a JSON object is one Payout (answered with one
+ * object), a JSON array is a bulk request (answered with an array). `{items, expand}` is a bulk request with
+ * `expand`, for an edge that passes the query's `expand` alongside an array body.
+ */
+function asBatch(v: unknown): unknown {
+  if (Array.isArray(v)) return { items: v, bulk: true };
+  if (!isRecord(v)) return v;
+  if (Array.isArray(v.items)) return { items: v.items, bulk: true, expand: v.expand };
+  const { expand, ...item } = v;
+  return { items: [item], bulk: false, expand };
+}
+
+export const ZCreatePayoutsInput = z.preprocess(
+  asBatch,
+  z
+    .object({
+      items: z.array(z.unknown()),
+      bulk: z.boolean(),
+      expand: ZExpand,
+    })
+    .meta({
+      description:
+        "One Payout (id?, exactly one of amount / invoiced_amount / cost, currency, description, employee, metadata?, start_at?, end_at?) " +
+        `or a JSON array of up to ${MAX_BULK} of them, created all or nothing`,
+      examples: [{ employee: "e-1", amount: "1000.00", currency: "SEK", description: "Catering, 12 June" }],
+    }),
+);
+export type TCreatePayoutsInput = z.infer<typeof ZCreatePayoutsInput>;
+
+export const ZPayoutLookup = z.object({ payout_id: z.string() });
+export const ZGetPayoutQuery = ZPayoutLookup.extend({ expand: ZExpand });
+
+export const PAYOUT_TIMESTAMPS = ["created_at", "notified_at", "accepted_at", "canceled_at", "start_at", "end_at"] as const;
+
+export const ZPayoutRelations = {
+  employee: z.string().optional().meta({ description: "Only Payouts to this Employee (id)" }),
+  payrun: z.string().optional().meta({ description: "Only Payouts in this Payrun (id)" }),
+  invoice: z.string().optional().meta({ description: "Deprecated: the same as payrun", deprecated: true }),
+};
+
+export const ZListPayoutsQuery = ZPageQuery.extend({
+  ...ZPayoutRelations,
+  ...timestampFilterShape(PAYOUT_TIMESTAMPS),
+  search: z.string().trim().max(255).optional().meta({ description: "Part of the description, or of the Employee's name, email or cellphone number" }),
+  expand: ZExpand,
+});
+export type TListPayoutsQuery = z.infer<typeof ZListPayoutsQuery>;
+
+export const ZPayoutList = listEnvelope(ZPayout);

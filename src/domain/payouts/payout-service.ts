@@ -1,0 +1,89 @@
+/**
+ * Payouts: what an Integration pays an Employee. Immutable once created (creation: payout-create.ts), apart
+ * from deletion while their Payrun is unpaid and resending the notification.
+ */
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { enqueueJob } from "@/domain/outbox/outbox-service";
+import { lockPayruns } from "@/domain/payruns/payrun-service";
+import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
+import { t } from "@/i18n/locale";
+import type { IntegrationScope } from "@/trpc/init";
+import { EMAIL_PAYOUT_JOB } from "./payout-notification";
+import { payoutSelect, type PayoutRow } from "./payout-representation";
+
+export const PAYOUT_RESEND_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+const scoped = (scope: IntegrationScope, id: string): Prisma.PayoutWhereInput => ({ id, integrationPk: scope.integrationPk });
+
+/** Filters shared by GET /v2/payouts/ and GET /v2/pricing/. */
+export interface PayoutFilters extends TPageQuery {
+  employee?: string;
+  payrun?: string;
+  invoice?: string;
+  search?: string;
+  [timestampFilter: string]: unknown;
+}
+
+export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
+  const text = q.search ? { contains: q.search, mode: "insensitive" as const } : undefined;
+  const payrun = q.payrun ?? q.invoice;
+  const where: Prisma.PayoutWhereInput = {
+    integrationPk: scope.integrationPk,
+    employee: q.employee !== undefined ? { id: q.employee, integrationPk: scope.integrationPk } : undefined,
+    payrun: payrun !== undefined ? { id: payrun, integrationPk: scope.integrationPk } : undefined,
+    createdAt: timestampWhere(q, "created_at"),
+    notifiedAt: nullableTimestampWhere(q, "notified_at"),
+    acceptedAt: nullableTimestampWhere(q, "accepted_at"),
+    canceledAt: nullableTimestampWhere(q, "canceled_at"),
+    startAt: nullableTimestampWhere(q, "start_at"),
+    endAt: nullableTimestampWhere(q, "end_at"),
+    OR: text
+      ? [{ description: text }, { employee: { name: text } }, { employee: { email: text } }, { employee: { cellphoneNumber: text } }]
+      : undefined,
+  };
+  const [count, rows] = await Promise.all([
+    db.payout.count({ where }),
+    db.payout.findMany({ where, select: payoutSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
+  ]);
+  return { count, rows };
+}
+
+export async function getPayout(db: Db, scope: IntegrationScope, id: string): Promise<PayoutRow> {
+  const row = await db.payout.findFirst({ where: scoped(scope, id), select: payoutSelect });
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Refused (409) once the Payout's Payrun is paid; the Payrun lock keeps a concurrent payment from slipping in. */
+export async function deletePayout(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const found = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true, payrunPk: true } });
+    if (!found) throw notFound();
+    await lockPayruns(tx, scope.integrationPk, found.currency);
+    const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true } });
+    if (payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_paid"));
+    await tx.payout.delete({ where: { pk: found.pk } });
+  });
+}
+
+/** Emails the Employee about a notified Payout again; resends are at least 24 hours apart (429 with Retry-After). */
+export async function resendPayoutNotification(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, notifiedAt: true, resentAt: true } });
+    if (!current) throw notFound();
+    if (!current.notifiedAt) throw new DomainError("conflict", t("payout_not_notified"));
+    const now = new Date();
+    const allowedAt = current.resentAt ? new Date(current.resentAt.getTime() + PAYOUT_RESEND_INTERVAL_MS) : now;
+    // The conditional update also stops two concurrent resends from both passing the check.
+    const { count } =
+      allowedAt <= now ? await tx.payout.updateMany({ where: { pk: current.pk, resentAt: current.resentAt }, data: { resentAt: now } }) : { count: 0 };
+    if (count === 0) {
+      const wait = Math.max(1, Math.ceil((allowedAt.getTime() - now.getTime()) / 1000));
+      throw new DomainError("throttled", t("payout_resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
+    }
+    await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: current.pk, baseUrl } });
+  });
+}

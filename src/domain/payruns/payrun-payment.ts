@@ -1,0 +1,103 @@
+/**
+ * Paying a Payrun is the service's act (an operator in the dashboard; in demo also the API). It closes the
+ * Payrun if still open, sets paid_at and records Payrun.paid; then an outbox job notifies its Payouts in
+ * batches (notified_at, Payout.notified, an email each), so that a large Payrun is not one huge transaction.
+ * No money moves in demo.
+ */
+import { z } from "zod";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { recordEvent } from "@/domain/events/event-service";
+import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
+import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
+import { t } from "@/i18n/locale";
+import type { JobContext } from "@/worker/job-handlers";
+import { payrunSelect, toPayrunsApi } from "./payrun-representation";
+import type { TPayrun } from "./payrun-schemas";
+import { lockPayruns, recordPayrunEvent } from "./payrun-service";
+
+export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
+const NOTIFY_BATCH = 50;
+/** A batch is a few hundred statements: more than Prisma's default 5 s transaction limit allows under load. */
+const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
+
+/** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
+export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string): Promise<TPayrun> {
+  return db.$transaction(async (tx) => {
+    const found = await tx.payrun.findFirst({
+      where,
+      select: { pk: true, currency: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
+    });
+    if (!found) throw notFound();
+    await lockPayruns(tx, found.integrationPk, found.currency);
+    const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { closedAt: true, paidAt: true } });
+    if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
+    const now = new Date();
+    await tx.payrun.update({ where: { pk: found.pk }, data: { open: false, closedAt: current.closedAt ?? now, paidAt: now } });
+    const scope = { accountPk: found.integration.accountPk, environment: found.integration.environment, integrationPk: found.integrationPk };
+    const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, found.pk);
+    await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: found.pk, baseUrl } });
+    return payrun;
+  });
+}
+
+const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
+
+/** Sets notified_at once (the conditional update is the check), records Payout.notified and schedules the email. */
+async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<void> {
+  const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: new Date() } });
+  if (count === 0) return;
+  const row = await tx.payout.findUniqueOrThrow({
+    where: { pk },
+    select: { ...payoutSelect, integration: { select: { pk: true, accountPk: true, environment: true } } },
+  });
+  await recordEvent(tx, {
+    name: "Payout.notified",
+    accountPk: row.integration.accountPk,
+    environment: row.integration.environment,
+    integrationPk: row.integration.pk,
+    objectPk: pk,
+    data: toPayoutApi(row),
+  });
+  await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: pk, baseUrl } });
+}
+
+/** The job: batches of Payouts, each batch one transaction; the last one completes the job. */
+export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  const { payrunPk, baseUrl } = ZNotifyPayload.parse(job.payload);
+  for (;;) {
+    const finished = await ctx.db.$transaction(async (tx) => {
+      const batch = await tx.payout.findMany({
+        where: { payrunPk, notifiedAt: null, canceledAt: null },
+        select: { pk: true },
+        orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+        take: NOTIFY_BATCH,
+      });
+      for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl);
+      if (batch.length === NOTIFY_BATCH) return false;
+      if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+      return true;
+    }, BATCH_TRANSACTION);
+    if (finished) return;
+  }
+}
+
+/** The operators' view: unpaid Payruns that hold Payouts, in every account and environment, oldest first. */
+export async function unpaidPayruns(db: Db) {
+  const rows = await db.payrun.findMany({
+    where: { paidAt: null, payouts: { some: {} } },
+    orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+    take: 200,
+    select: { ...payrunSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
+  });
+  const payruns = await toPayrunsApi(db, rows);
+  return rows.map((r, i) => ({
+    pk: r.pk,
+    payrun: payruns[i],
+    integration: { id: r.integration.id, name: r.integration.name },
+    account: r.integration.account.name,
+    environment: r.integration.environment,
+  }));
+}

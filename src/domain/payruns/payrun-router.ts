@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
+import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
+import { integrationScoped } from "@/trpc/openapi-meta";
+import { envelope } from "@/trpc/pagination";
+import { markPayrunPaid, unpaidPayruns } from "./payrun-payment";
+import { toPayrunsApi } from "./payrun-representation";
+import { ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUpdatePayrunRequest } from "./payrun-schemas";
+import { closePayrun, deletePayrun, getPayrun, listPayruns, updatePayrun } from "./payrun-service";
+
+const item = "/payruns/{payrun_id}/";
+const openapi = integrationScoped("Payruns");
+
+export const payrunRouter = router({
+  list: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: "/payruns/", summary: "List Payruns" }, detailPath: "/v2/payruns/{id}/" })
+    .input(ZListPayrunsQuery)
+    .output(ZPayrunList)
+    .query(async ({ ctx, input }) => {
+      const { count, rows } = await listPayruns(ctx.db, ctx.scope, input);
+      return envelope(ctx, input, count, await toPayrunsApi(ctx.db, rows));
+    }),
+
+  get: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payrun" } })
+    .input(ZPayrunLookup)
+    .output(ZPayrun)
+    .query(({ ctx, input }) => getPayrun(ctx.db, ctx.scope, input.payrun_id)),
+
+  update: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a Payrun's metadata or id (refused once paid)" } })
+    .input(ZUpdatePayrunRequest)
+    .output(ZPayrun)
+    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch)),
+
+  delete: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete an unpaid Payrun without Payouts" }, status: 204 })
+    .input(ZPayrunLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deletePayrun(ctx.db, ctx.scope, input.payrun_id)),
+
+  close: integrationProcedure
+    .meta({
+      openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/close/", summary: "Close (finalise) a Payrun: new Payouts open the next one" },
+      status: 204,
+    })
+    .input(ZPayrunLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => closePayrun(ctx.db, ctx.scope, input.payrun_id)),
+
+  /** Demo only: stands in for the bank transfer that pays a live Payrun. */
+  pay: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/pay/", summary: "Mark a Payrun paid (demo environment only)" } })
+    .input(ZPayrunLookup)
+    .output(ZPayrun)
+    .mutation(({ ctx, input }) => {
+      if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
+      return markPayrunPaid(ctx.db, { id: input.payrun_id, integrationPk: ctx.scope.integrationPk }, ctx.baseUrl);
+    }),
+
+  /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
+  unpaid: operatorProcedure.query(({ ctx }) => unpaidPayruns(ctx.db)),
+
+  /** The review team records a Payrun's payment (any environment); its Payouts are then notified. */
+  markPaid: operatorProcedure
+    .input(z.object({ payrunPk: z.uuid() }))
+    .output(ZPayrun)
+    .mutation(({ ctx, input }) => markPayrunPaid(ctx.db, { pk: input.payrunPk }, ctx.baseUrl)),
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
+
+export const PAYRUN_STATUSES = ["open", "closed", "paid"] as const;
+
+export const ZPayrun = z
+  .object({
+    id: z.string(),
+    currency: z.string(),
+    open: z.boolean().meta({ description: "true while new Payouts join it" }),
+    latest_status: z.enum(PAYRUN_STATUSES).meta({ description: "open (Payouts join it), closed (finalised, awaiting payment), paid" }),
+    price: z.string().meta({ description: "The sum of its Payouts' cost; decimal with two places" }),
+    payout_count: z.number().int(),
+    metadata: ZMetadataOutput,
+    created_at: z.string(),
+    closed_at: z.string().nullable(),
+    paid_at: z.string().nullable(),
+  })
+  .meta({ id: "Payrun" });
+export type TPayrun = z.infer<typeof ZPayrun>;
+
+export const ZPayrunLookup = z.object({ payrun_id: z.string() });
+
+export const ZUpdatePayrunRequest = ZPayrunLookup.extend({ id: ZId.optional(), metadata: ZMetadata.optional() });
+export type TUpdatePayrunRequest = z.infer<typeof ZUpdatePayrunRequest>;
+
+export const ZListPayrunsQuery = ZPageQuery.extend({
+  ...timestampFilterShape(["created_at", "closed_at", "paid_at"] as const),
+  open: z.stringbool().optional().meta({ description: "true: only the open Payruns; false: only closed ones" }),
+  currency: z.string().trim().toUpperCase().optional(),
+});
+export type TListPayrunsQuery = z.infer<typeof ZListPayrunsQuery>;
+
+export const ZPayrunList = listEnvelope(ZPayrun);

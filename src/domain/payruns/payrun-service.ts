@@ -1,0 +1,115 @@
+/**
+ * Payruns: the batches an Integration pays, one open Payrun per currency. A new Payout joins the open Payrun
+ * of its currency, or opens one. Every change to which Payouts a Payrun holds, or to whether it is open or
+ * paid, first takes the transaction lock of its Integration and currency (`lockPayruns`), so that a Payout
+ * never joins a Payrun that is being closed or paid, and two requests never open two Payruns at once.
+ */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { recordEvent } from "@/domain/events/event-service";
+import { pageWindow } from "@/domain/shared/pagination";
+import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
+import { withUniqueId } from "@/domain/shared/unique-id";
+import { t } from "@/i18n/locale";
+import type { IntegrationScope } from "@/trpc/init";
+import { payrunApi, payrunSelect, type PayrunRow } from "./payrun-representation";
+import type { TListPayrunsQuery, TPayrun, TUpdatePayrunRequest } from "./payrun-schemas";
+
+/** Serialises membership and state changes of the Payruns of one Integration and currency (until commit). */
+export async function lockPayruns(tx: Prisma.TransactionClient, integrationPk: string, currency: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`payrun:${integrationPk}:${currency}`}))`;
+}
+
+/** The open Payrun of the Integration for `currency`, opened if there is none. Takes the lock. */
+export async function joinOpenPayrun(tx: Prisma.TransactionClient, scope: IntegrationScope, currency: string): Promise<{ pk: string; opened: boolean }> {
+  await lockPayruns(tx, scope.integrationPk, currency);
+  const open = await tx.payrun.findFirst({
+    where: { integrationPk: scope.integrationPk, currency, open: true },
+    select: { pk: true },
+    orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+  });
+  if (open) return { pk: open.pk, opened: false };
+  const created = await tx.payrun.create({ data: { id: crypto.randomUUID(), integrationPk: scope.integrationPk, currency }, select: { pk: true } });
+  return { pk: created.pk, opened: true };
+}
+
+/** Records a Payrun event with the Payrun as the API shows it now. */
+export async function recordPayrunEvent(
+  tx: Prisma.TransactionClient,
+  name: "Payrun.created" | "Payrun.paid",
+  scope: Omit<IntegrationScope, "integrationId">,
+  payrunPk: string,
+): Promise<TPayrun> {
+  const data = await payrunApi(tx, payrunPk);
+  await recordEvent(tx, { name, accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk, objectPk: payrunPk, data });
+  return data;
+}
+
+const scoped = (scope: IntegrationScope, id: string): Prisma.PayrunWhereInput => ({ id, integrationPk: scope.integrationPk });
+
+export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayrunsQuery): Promise<{ count: number; rows: PayrunRow[] }> {
+  const where: Prisma.PayrunWhereInput = {
+    integrationPk: scope.integrationPk,
+    open: q.open,
+    currency: q.currency,
+    createdAt: timestampWhere(q, "created_at"),
+    closedAt: nullableTimestampWhere(q, "closed_at"),
+    paidAt: nullableTimestampWhere(q, "paid_at"),
+  };
+  const [count, rows] = await Promise.all([
+    db.payrun.count({ where }),
+    db.payrun.findMany({ where, select: payrunSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
+  ]);
+  return { count, rows };
+}
+
+export async function getPayrun(db: Db, scope: IntegrationScope, id: string): Promise<TPayrun> {
+  const row = await db.payrun.findFirst({ where: scoped(scope, id), select: { pk: true } });
+  if (!row) throw notFound();
+  return payrunApi(db, row.pk);
+}
+
+/**
+ * Finds the caller's Payrun, takes its lock and reads its state afresh (a read before the lock could be
+ * stale). Refuses a paid Payrun: once paid, a Payrun never changes again.
+ */
+async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string) {
+  const found = await tx.payrun.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true } });
+  if (!found) throw notFound();
+  await lockPayruns(tx, scope.integrationPk, found.currency);
+  const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { pk: true, open: true, paidAt: true } });
+  if (current.paidAt) throw new DomainError("conflict", t("payrun_paid_locked"));
+  return current;
+}
+
+/** PATCH: metadata and id (the Payrun moves); refused once paid. */
+export async function updatePayrun(db: Db, scope: IntegrationScope, id: string, patch: Omit<TUpdatePayrunRequest, "payrun_id">): Promise<TPayrun> {
+  return withUniqueId(() =>
+    db.$transaction(async (tx) => {
+      const current = await lockedUnpaid(tx, scope, id);
+      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, metadata: patch.metadata } });
+      return payrunApi(tx, current.pk);
+    }),
+  );
+}
+
+/** DELETE: only an unpaid Payrun without Payouts. */
+export async function deletePayrun(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await lockedUnpaid(tx, scope, id);
+    const payout = await tx.payout.findFirst({ where: { payrunPk: current.pk, integrationPk: scope.integrationPk }, select: { pk: true } });
+    if (payout) throw new DomainError("conflict", t("payrun_has_payouts"));
+    await tx.payrun.delete({ where: { pk: current.pk } });
+  });
+}
+
+/** Close (finalise): no more Payouts join it; the next Payout of its currency opens a new Payrun. */
+export async function closePayrun(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await lockedUnpaid(tx, scope, id);
+    if (!current.open) throw new DomainError("conflict", t("payrun_already_closed"));
+    await tx.payrun.update({ where: { pk: current.pk }, data: { open: false, closedAt: new Date() } });
+  });
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { toPayoutPricingApi } from "@/domain/payouts/payout-representation";
+import { ZPayoutLookup } from "@/domain/payouts/payout-schemas";
+import { getPayout, listPayouts } from "@/domain/payouts/payout-service";
+import { integrationProcedure, router } from "@/trpc/init";
+import { integrationScoped } from "@/trpc/openapi-meta";
+import { envelope } from "@/trpc/pagination";
+import { ZCalculatePricingInput, ZListPricingQuery, ZPayoutPricing, ZPricing, ZPricingList } from "./pricing-schemas";
+import { calculatePricing } from "./pricing-service";
+
+const path = "/pricing/";
+const openapi = integrationScoped("Pricing");
+
+export const pricingRouter = router({
+  list: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path, summary: "Pricing breakdowns of the Integration's Payouts" } })
+    .input(ZListPricingQuery)
+    .output(ZPricingList)
+    .query(async ({ ctx, input }) => {
+      const { count, rows } = await listPayouts(ctx.db, ctx.scope, input);
+      return envelope(ctx, input, count, rows.map(toPayoutPricingApi));
+    }),
+
+  get: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: "/pricing/{payout_id}/", summary: "Pricing breakdown of a Payout" } })
+    .input(ZPayoutLookup)
+    .output(ZPayoutPricing)
+    .query(async ({ ctx, input }) => toPayoutPricingApi(await getPayout(ctx.db, ctx.scope, input.payout_id))),
+
+  calculate: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "POST", path, summary: "Price a Payout body (or a JSON array of them) without creating anything" } })
+    .input(ZCalculatePricingInput)
+    .output(z.union([ZPricing, z.array(ZPricing)]))
+    .mutation(async ({ ctx, input }) => {
+      const quotes = await calculatePricing(ctx.db, ctx.scope, input);
+      return input.bulk ? quotes : quotes[0];
+    }),
+});
