@@ -16,6 +16,8 @@ export type Meta = OpenApiMeta<{
   status?: 201 | 204;
   /** For the HTML view: where each object of a result lives, e.g. "/v2/integrations/{id}/". */
   detailPath?: string;
+  /** The request body as clients send it, for the OpenAPI document, where the input is a wrapper (bulk creates). */
+  requestSchema?: z.ZodType;
 }>;
 
 const tRPC = initTRPC

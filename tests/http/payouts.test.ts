@@ -204,8 +204,8 @@ describe("bulk", () => {
     expect((await app.api("/v2/payouts/bad-0/", as(key))).status).toBe(404);
   });
 
-  it("bulk with expand: the {items} shape an edge passes with the query's expand", async () => {
-    const res = await post<Payout[]>({ items: [payout(), payout({ employee: "olle" })] }, { query: "?expand=employee" });
+  it("bulk with expand: a JSON array with ?expand=employee is answered with expanded Employees", async () => {
+    const res = await post<Payout[]>([payout(), payout({ employee: "olle" })], { query: "?expand=employee" });
     expect(res.status).toBe(201);
     expect(res.body.map((p) => p.employee)).toMatchObject([{ id: "anna" }, { id: "olle" }]);
   });

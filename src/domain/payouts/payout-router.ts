@@ -4,7 +4,7 @@ import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { createPayouts } from "./payout-create";
 import { toPayoutApi } from "./payout-representation";
-import { ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQuery, ZPayout, ZPayoutList, ZPayoutLookup } from "./payout-schemas";
+import { ZCreatePayoutsBody, ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQuery, ZPayout, ZPayoutList, ZPayoutLookup } from "./payout-schemas";
 import { deletePayout, getPayout, listPayouts, resendPayoutNotification } from "./payout-service";
 
 const path = "/payouts/";
@@ -32,6 +32,7 @@ export const payoutRouter = router({
     .meta({
       openapi: { ...openapi, method: "POST", path, summary: "Create a Payout, or (JSON array) many at once, all or nothing" },
       status: 201,
+      requestSchema: ZCreatePayoutsBody,
     })
     .input(ZCreatePayoutsInput)
     .output(z.union([ZPayout, z.array(ZPayout)]))

@@ -139,3 +139,6 @@ export const ZListPayoutsQuery = ZPageQuery.extend({
 export type TListPayoutsQuery = z.infer<typeof ZListPayoutsQuery>;
 
 export const ZPayoutList = listEnvelope(ZPayout);
+
+/** The body clients send to POST /payouts/ and /pricing/: one Payout, or a JSON array of them (for the OpenAPI document). */
+export const ZCreatePayoutsBody = z.union([ZCreatePayoutRequest, z.array(ZCreatePayoutRequest)]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCreatePayoutsBody } from "@/domain/payouts/payout-schemas";
 import { toPayoutPricingApi } from "@/domain/payouts/payout-representation";
 import { ZPayoutLookup } from "@/domain/payouts/payout-schemas";
 import { getPayout, listPayouts } from "@/domain/payouts/payout-service";
@@ -28,7 +29,10 @@ export const pricingRouter = router({
     .query(async ({ ctx, input }) => toPayoutPricingApi(await getPayout(ctx.db, ctx.scope, input.payout_id))),
 
   calculate: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "POST", path, summary: "Price a Payout body (or a JSON array of them) without creating anything" } })
+    .meta({
+      openapi: { ...openapi, method: "POST", path, summary: "Price a Payout body (or a JSON array of them) without creating anything" },
+      requestSchema: ZCreatePayoutsBody,
+    })
     .input(ZCalculatePricingInput)
     .output(z.union([ZPricing, z.array(ZPricing)]))
     .mutation(async ({ ctx, input }) => {

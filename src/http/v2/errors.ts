@@ -1,13 +1,14 @@
 /** Any error thrown while serving a /v2/ request, as the response clients get (DRF shapes; never a stack). */
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { DomainError, fieldErrorsFromZod } from "@/domain/errors";
+import { DomainError, fieldErrorsFromZod, type FieldErrors } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import type { Logger } from "@/log";
 
 export interface ErrorResult {
   status: number;
-  body: Record<string, unknown>;
+  /** An object, or for a bulk request an array with one entry per item. */
+  body: Record<string, unknown> | FieldErrors[];
   headers: Record<string, string>;
 }
 
@@ -26,7 +27,7 @@ const TRPC_STATUS: Partial<Record<TRPCError["code"], number>> = {
 
 export function errorResult(e: unknown, requestId: string, log: Logger): ErrorResult {
   const cause = e instanceof TRPCError ? e.cause : e;
-  if (cause instanceof DomainError) return { status: cause.status, body: cause.items ? jsonArray(cause.items) : cause.toJSON(), headers: cause.headers };
+  if (cause instanceof DomainError) return { status: cause.status, body: cause.items ?? cause.toJSON(), headers: cause.headers };
   if (cause instanceof z.ZodError) return { status: 400, body: fieldErrorsFromZod(cause), headers: {} };
   if (e instanceof TRPCError) {
     const status = TRPC_STATUS[e.code];
@@ -34,9 +35,4 @@ export function errorResult(e: unknown, requestId: string, log: Logger): ErrorRe
   }
   log.error({ err: e, requestId }, "unhandled error");
   return { status: 500, body: { detail: t("server_error", { requestId }) }, headers: {} };
-}
-
-/** A body that JSON.stringify writes as an array (the bulk error shape) while the edge handles it as an object. */
-function jsonArray(items: unknown[]): Record<string, unknown> {
-  return { toJSON: () => items };
 }

@@ -23,7 +23,7 @@ import type { ClientInfo } from "../client-info";
 import { principalFromSession, principalFromToken, readCookie } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
-import { errorResult } from "./errors";
+import { errorResult, type ErrorResult } from "./errors";
 import { renderHtml, wantsHtml } from "./html-view";
 import { openApiDocument } from "./openapi";
 import type { Route, RouteTable } from "./routes";
@@ -151,7 +151,12 @@ async function buildInput(r: V2Request, route: Route, params: Record<string, str
   const raw = await readRaw(r.req);
   const body = await parseBody(r.req, raw, route.input);
   if (body === undefined) return { ...expandParam(r), ...params };
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  // A JSON array is a bulk request; `expand` from the query goes alongside it.
+  if (Array.isArray(body)) {
+    const expand = expandParam(r);
+    return expand.expand ? { items: body, ...expand } : body;
+  }
+  if (body === null || typeof body !== "object") return body;
   return { ...expandParam(r), ...body, ...params };
 }
 
@@ -228,7 +233,7 @@ async function idempotent(
   return response;
 }
 
-function errorPage(status: number, body: Record<string, unknown>): ApiResponse {
+function errorPage(status: number, body: ErrorResult["body"]): ApiResponse {
   return { ...jsonResponse(status, body), data: body };
 }
 

@@ -4,6 +4,7 @@
  */
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import type { AnyTRPCRouter } from "@trpc/server";
+import { createSchema } from "zod-openapi";
 import { MAX_PAGE_SIZE } from "@/domain/shared/pagination";
 import type { RouteTable } from "./routes";
 
@@ -56,6 +57,12 @@ export function openApiDocument(router: AnyTRPCRouter, routes: RouteTable, origi
         operation.responses[String(status)] = status === 204 ? { description: "No content" } : success;
       }
       for (const [code, response] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = response;
+      const requestSchema = route.meta.requestSchema;
+      if (requestSchema && operation.requestBody && "content" in operation.requestBody) {
+        const { schema, components } = createSchema(requestSchema, { io: "input" });
+        for (const media of Object.values(operation.requestBody.content)) media.schema = schema;
+        doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...components } };
+      }
       if (route.method === "POST") {
         operation.parameters = [
           ...(operation.parameters ?? []),
