@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3101;
+/** E2E_PORT and E2E_DATA_DIR let two runs share a machine (defaults: 3101, data/e2e). */
+const PORT = Number(process.env.E2E_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /** Runs against the built app (`npm run build` first) in Debian's Chromium; never downloads a browser. */

@@ -65,7 +65,7 @@ export function integrationRow(page: Page, name: string) {
 
 // ---------- Employees, their invitation email, the employee app ----------
 
-const MAIL_DIR = fileURLToPath(new URL("../data/e2e/mail/", import.meta.url));
+const MAIL_DIR = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}/mail/` : fileURLToPath(new URL("../data/e2e/mail/", import.meta.url));
 
 /** An address no other test uses (the server stores addresses in lower case). */
 export function uniqueEmail(prefix: string): string {

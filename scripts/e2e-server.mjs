@@ -1,9 +1,9 @@
-// Playwright's web server: a fresh embedded database with two people, then the built app on port 3101.
+// Playwright's web server: a fresh embedded database with two people, then the built app on port E2E_PORT (3101).
 // Assumes `npm run build` has run (dist/ and .next/).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
-const DATA_DIR = "data/e2e";
+const DATA_DIR = process.env.E2E_DATA_DIR ?? "data/e2e";
 const users = JSON.parse(readFileSync(new URL("../e2e/users.json", import.meta.url), "utf8"));
 
 for (const built of ["dist/server.js", "dist/cli.js", ".next/BUILD_ID"]) {
@@ -14,7 +14,7 @@ for (const built of ["dist/server.js", "dist/cli.js", ".next/BUILD_ID"]) {
 }
 
 rmSync(DATA_DIR, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR, PORT: "3101", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+const env = { ...process.env, DATA_DIR, PORT: process.env.E2E_PORT ?? "3101", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 // Always the embedded database in DATA_DIR, even where DATABASE_URL is set (CI with PostgreSQL): every run starts empty.
 delete env.DATABASE_URL;
 delete env.PUBLIC_URL;
