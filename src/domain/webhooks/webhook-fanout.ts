@@ -40,17 +40,37 @@ export async function queueDelivery(
   return delivery.pk;
 }
 
+/**
+ * The matching subscriptions, looked up once per transaction and kind of event: a bulk request records
+ * hundreds of events of one kind in one transaction. Events are always recorded in a transaction, so the
+ * answer is the transaction's own view.
+ */
+const lookups = new WeakMap<Prisma.TransactionClient, Map<string, Promise<{ pk: string }[]>>>();
+
+function matchingSubscriptions(tx: Prisma.TransactionClient, event: FanOutEvent): Promise<{ pk: string }[]> {
+  const userScoped = isUserScoped(event.name);
+  const key = `${event.accountPk}:${event.environment}:${event.name}:${userScoped ? "" : event.integrationPk}`;
+  let perTx = lookups.get(tx);
+  if (!perTx) lookups.set(tx, (perTx = new Map()));
+  let found = perTx.get(key);
+  if (!found) {
+    found = tx.webhookSubscription.findMany({
+      where: {
+        accountPk: event.accountPk,
+        environment: event.environment,
+        events: { has: event.name },
+        // The account's events reach every subscription that asks; an Integration's only its own.
+        ...(userScoped ? {} : { integrationPk: event.integrationPk }),
+      },
+      select: { pk: true },
+    });
+    perTx.set(key, found);
+  }
+  return found;
+}
+
 export async function fanOutEvent(tx: Prisma.TransactionClient, event: FanOutEvent): Promise<number> {
-  const subscriptions = await tx.webhookSubscription.findMany({
-    where: {
-      accountPk: event.accountPk,
-      environment: event.environment,
-      events: { has: event.name },
-      // The account's events reach every subscription that asks; an Integration's only its own.
-      ...(isUserScoped(event.name) ? {} : { integrationPk: event.integrationPk }),
-    },
-    select: { pk: true },
-  });
+  const subscriptions = await matchingSubscriptions(tx, event);
   if (subscriptions.length === 0) return 0;
   const body = pythonJson(event.data);
   for (const s of subscriptions) await queueDelivery(tx, s.pk, { pk: event.pk, name: event.name, objectKey: event.objectPk, body });
