@@ -26,12 +26,12 @@ test("a signed-out visitor is sent to sign in, and back to the page asked for", 
   await expect(page).toHaveURL(/\/login\?next=%2Fintegrations$/);
 });
 
-test("?next= returns to a same-origin path only", async ({ page }) => {
+test("?next= returns to a same-origin path only", async ({ page, baseURL }) => {
   await signIn(page, users.client, "/login?next=%2Fv2%2Fintegrations%2F");
   await expect(page).toHaveURL(/\/v2\/integrations\/$/);
   await expect(page.getByRole("heading", { name: "List Integrations" })).toBeVisible();
 
   await page.context().clearCookies();
   await signIn(page, users.client, "/login?next=%2F%2Fevil.example%2F");
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3101\/integrations$/);
+  await expect(page).toHaveURL(`${baseURL}/integrations`);
 });
