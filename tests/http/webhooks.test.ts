@@ -244,3 +244,43 @@ describe("dashboard tools", () => {
     await expect(caller.webhooks.sendTest({ webhook_id: "tools", event: "Payout.created" })).rejects.toThrow();
   });
 });
+
+describe("Payout and Payrun events", () => {
+  it("arrive signed, with the Payout and the Payrun as the API represents them", async () => {
+    const { key: k } = await app.newKey("demo");
+    const h = { "Integration-ID": "wh-pay" };
+    await app.json("/v2/integrations/", { method: "POST", key: k, body: integrationBody({ id: "wh-pay" }) });
+    const events = ["Payout.created", "Payout.notified", "Payout.accepted", "Payrun.created", "Payrun.paid"];
+    const hook = (await subscribe({ url: `${receiver.url}/pay`, events }, h, k)).body;
+
+    await app.json("/v2/employees/", { method: "POST", key: k, headers: h, body: { id: "payee", name: "Per Payee", email: "payee@example.se", country: "SWE" } });
+    await app.drainJobs();
+    const token = magicToken(app.mails().map((m) => m.text).find((m) => m.includes("To: payee@example.se"))!);
+    const cookie = (await trpc(app, "employeeApp.claim", { token }, { mutation: true })).setCookie!.split(";")[0];
+    const created = await app.json<{ id: string; payrun: string }>("/v2/payouts/", {
+      method: "POST",
+      key: k,
+      headers: h,
+      body: { id: "po-hook", amount: "1000.00", currency: "SEK", description: "Week 47", employee: "payee" },
+    });
+    expect(created.status).toBe(201);
+    expect((await app.api(`/v2/payruns/${created.body.payrun}/pay/`, { method: "POST", key: k, headers: h })).status).toBe(200);
+    await app.drainJobs();
+    const accepted = await trpc(app, "employeeApp.acceptPayout", { payoutId: "po-hook" }, { cookie, mutation: true });
+    expect(accepted.status).toBe(200);
+    await runJobsUntil(async () => receiver.received.filter((r) => r.path === "/pay").length >= 5);
+
+    const got = receiver.received.filter((r) => r.path === "/pay");
+    for (const r of got) expect(verifySignature(hook.secret_key, r.body, String(r.headers["service-signature"]))).toBe(true);
+    const bodies = got.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const payout = (await app.json<Record<string, unknown>>("/v2/payouts/po-hook/", { key: k, headers: h })).body;
+    const payrun = (await app.json<Record<string, unknown>>(`/v2/payruns/${created.body.payrun}/`, { key: k, headers: h })).body;
+    const payoutBodies = bodies.filter((b) => b.id === "po-hook");
+    const payrunBodies = bodies.filter((b) => b.id === created.body.payrun);
+    expect(payoutBodies.map((b) => b.latest_status)).toEqual(["created", "notification_sent", "complete"]);
+    expect(payoutBodies[2]).toEqual(payout);
+    expect(payrunBodies.map((b) => b.latest_status)).toEqual(["open", "paid"]);
+    expect(payrunBodies[1]).toEqual(payrun);
+    expect(Object.keys(payoutBodies[0]).sort()).toEqual(Object.keys(payout).sort());
+  });
+});
