@@ -1,8 +1,6 @@
 /** Employees through /v2/: endpoints, validation, the invitation (outbox + email), claim, resend, isolation. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCallerFactory } from "@/trpc/init";
-import { appRouter } from "@/trpc/app-router";
-import { integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
@@ -190,15 +188,7 @@ describe("invitation, magic link and claim", () => {
     await trpc(app, "employeeApp.claim", { token }, { mutation: true });
     const claimed = await app.json<Employee>("/v2/employees/live-1/", as(live.key, i));
     expect(claimed.body.latest_status).toBe("onboarding");
-    const caller = createCallerFactory(appRouter)({
-      db: app.db,
-      principal: { via: "session", accountPk: null, environment: "live", role: "operator", userId: "op" },
-      integrationId: null,
-      baseUrl: app.url,
-      pageUrl: () => null,
-      requestId: "test",
-      cookies: { get: () => undefined, set: () => undefined },
-    });
+    const caller = callerFor(app, { via: "session", accountPk: null, environment: "live", role: "operator", userId: "op" });
     const pending = await caller.employeeVerification.pending();
     const entry = pending.find((p) => p.employee.id === "live-1")!;
     await caller.employeeVerification.verify({ employeePk: entry.pk });

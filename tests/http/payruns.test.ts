@@ -5,9 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/trpc/context";
-import { appRouter } from "@/trpc/app-router";
-import { createCallerFactory } from "@/trpc/init";
-import { integrationBody, startTestApp, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
@@ -45,15 +43,7 @@ async function createPayout(body: Record<string, unknown> | Record<string, unkno
 const getPayrun = (id: string, k = key, integration = INT) => app.json<Payrun>(`/v2/payruns/${id}/`, as(k, integration));
 
 function operator(environment: Principal["environment"] = "live") {
-  return createCallerFactory(appRouter)({
-    db: app.db,
-    principal: { via: "session", accountPk: null, environment, role: "operator", userId: "op" },
-    integrationId: null,
-    baseUrl: app.url,
-    pageUrl: () => null,
-    requestId: "test",
-    cookies: { get: () => undefined, set: () => undefined },
-  });
+  return callerFor(app, { via: "session", accountPk: null, environment, role: "operator", userId: "op" });
 }
 
 beforeAll(async () => {
@@ -223,15 +213,7 @@ describe("paying", () => {
     await app.drainJobs();
     expect((await app.json<Payout>(`/v2/payouts/${p.id}/`, as(live.key, "pr-op"))).body.latest_status).toBe("notification_sent");
 
-    const client = createCallerFactory(appRouter)({
-      db: app.db,
-      principal: { via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "c" },
-      integrationId: null,
-      baseUrl: app.url,
-      pageUrl: () => null,
-      requestId: "test",
-      cookies: { get: () => undefined, set: () => undefined },
-    });
+    const client = callerFor(app, { via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "c" });
     await expect(client.payruns.markPaid({ payrunPk: entry!.pk })).rejects.toThrow();
     await expect(client.payruns.unpaid()).rejects.toThrow();
   });

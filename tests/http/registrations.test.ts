@@ -4,10 +4,8 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "@/trpc/app-router";
-import type { Context, Principal } from "@/trpc/context";
-import { createCallerFactory } from "@/trpc/init";
-import { integrationBody, startTestApp, type TestApp } from "../support/test-app";
+import type { Principal } from "@/trpc/context";
+import { callerFor, integrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let demo: { key: string; accountPk: string; account: string };
@@ -403,25 +401,13 @@ describe("isolation", () => {
 });
 
 describe("review team (operator procedures)", () => {
-  const createCaller = createCallerFactory(appRouter);
-  function callerFor(principal: Principal) {
-    const ctx: Context = {
-      db: app.db,
-      principal,
-      integrationId: null,
-      baseUrl: app.url,
-      pageUrl: () => null,
-      requestId: crypto.randomUUID(),
-      cookies: { get: () => undefined, set: () => undefined },
-    };
-    return createCaller(ctx);
-  }
-  let reviewer: ReturnType<typeof callerFor>;
+  const as = (principal: Principal) => callerFor(app, principal);
+  let reviewer: ReturnType<typeof as>;
   const reviewerEmail = `olga-${crypto.randomBytes(3).toString("hex")}@payroute.example`;
 
   beforeAll(async () => {
     const user = await app.db.user.create({ data: { id: uid("op"), name: "Olga", email: reviewerEmail, role: "operator" } });
-    reviewer = callerFor({ via: "session", accountPk: null, environment: "live", role: "operator", userId: user.id });
+    reviewer = as({ via: "session", accountPk: null, environment: "live", role: "operator", userId: user.id });
   });
 
   const pkOf = async (id: string, accountPk = live.accountPk, environment: "live" | "demo" = "live") =>
@@ -511,7 +497,7 @@ describe("review team (operator procedures)", () => {
   });
 
   it("is for operators only; an unknown Registration is NOT_FOUND", async () => {
-    const client = callerFor({ via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "someone" });
+    const client = as({ via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "someone" });
     await expect(client.registrations.review.queue({ page: 1, page_size: 25 })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(client.registrations.review.approve({ pk: crypto.randomUUID() })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(reviewer.registrations.review.detail({ pk: crypto.randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -520,9 +506,9 @@ describe("review team (operator procedures)", () => {
 
   it("a client's own people see their Registrations and their state through the same procedures", async () => {
     const r = (await create(body(), live.key)).body;
-    const person = callerFor({ via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "ann" });
+    const person = as({ via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "ann" });
     expect(await person.registrations.get({ registration_id: r.id })).toEqual(r);
-    const outsider = callerFor({ via: "session", accountPk: other.accountPk, environment: "live", role: "client", userId: "bo" });
+    const outsider = as({ via: "session", accountPk: other.accountPk, environment: "live", role: "client", userId: "bo" });
     await expect(outsider.registrations.get({ registration_id: r.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -1,7 +1,7 @@
 /** Webhooks: subscriptions, scopes, signed deliveries of every event the product emits, retries, SSRF. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifySignature } from "@/domain/webhooks/webhook-body";
-import { integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 let app: TestApp;
@@ -213,18 +213,8 @@ describe("delivery", () => {
 
 describe("dashboard tools", () => {
   it("delivery log with attempts, redeliver, send a test event, rotate the secret", async () => {
-    const { createCallerFactory } = await import("@/trpc/init");
-    const { appRouter } = await import("@/trpc/app-router");
     const account = await app.db.account.findFirstOrThrow({ where: { integrations: { some: { id: INT } } } });
-    const caller = createCallerFactory(appRouter)({
-      db: app.db,
-      principal: { via: "session", accountPk: account.pk, environment: "demo", role: "client", userId: "u" },
-      integrationId: INT,
-      baseUrl: app.url,
-      pageUrl: () => null,
-      requestId: "t",
-      cookies: { get: () => undefined, set: () => undefined },
-    });
+    const caller = callerFor(app, { via: "session", accountPk: account.pk, environment: "demo", role: "client", userId: "u" }, INT);
     const hook = (await subscribe({ id: "tools", url: `${receiver.url}/tools`, events: ["Employee.created"] })).body;
     await caller.webhooks.sendTest({ webhook_id: "tools", event: "Employee.created" });
     await runJobsUntil(async () => receiver.received.some((r) => r.path === "/tools"));

@@ -18,6 +18,9 @@ import type { Environment } from "@/domain/environments";
 import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
+import { appRouter } from "@/trpc/app-router";
+import type { Principal } from "@/trpc/context";
+import { createCallerFactory } from "@/trpc/init";
 import { OutboxWorker } from "@/worker/worker";
 
 export const TEST_DB = process.env.TEST_DB === "pg" ? "pg" : "pglite";
@@ -171,4 +174,17 @@ export async function trpc<T = unknown>(
     : await fetch(`${app.url}/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers });
   const body = (await res.json()) as { result?: { data: T }; error?: { message: string; data?: { code?: string } } };
   return { status: res.status, data: body.result?.data, error: body.error, setCookie: res.headers.get("set-cookie") };
+}
+
+/** The procedures as the dashboard calls them, for a given principal (operators, client sessions). */
+export function callerFor(app: TestApp, principal: Principal, integrationId: string | null = null) {
+  return createCallerFactory(appRouter)({
+    db: app.db,
+    principal,
+    integrationId,
+    baseUrl: app.url,
+    pageUrl: () => null,
+    requestId: crypto.randomUUID(),
+    cookies: { get: () => undefined, set: () => undefined },
+  });
 }

@@ -222,24 +222,10 @@ export function replaceRegistration(db: Db, scope: AccountScope, id: string, bod
   });
 }
 
+/** The Registration's writable fields, as a create request would carry them (for re-validating a PATCH). */
 function currentFields(row: RegistrationRow): TCreateRegistrationRequest {
-  return {
-    id: row.id,
-    integration_id: row.integrationId,
-    email: row.email,
-    phone_number: row.phoneNumber,
-    friendly_name: row.friendlyName,
-    registered_name: row.registeredName,
-    tin_number: row.tinNumber,
-    vat_number: row.vatNumber,
-    country: row.country,
-    state: row.state,
-    address_line_1: row.addressLine1,
-    address_line_2: row.addressLine2,
-    zip_code: row.zipCode,
-    city: row.city,
-    metadata: metadataOf(row.metadata),
-  };
+  const { needs_review: _needsReview, rejection_reason: _rejection, created_at: _created, ...fields } = toRegistrationApi(row);
+  return fields;
 }
 
 export async function deleteRegistration(db: Db, scope: AccountScope, id: string): Promise<void> {
