@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 // Shared with scripts/e2e-server.mjs, which creates these people.
 import users from "./users.json" with { type: "json" };
 
@@ -148,4 +148,120 @@ export async function claimInNewContext(browser: Browser, link: string): Promise
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS;
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+// ---------- Registrations, review, webhooks ----------
+
+/** A Danish company whose TIN (CVR) and VAT number pass the server's checks. */
+export const DANISH_COMPANY = {
+  registered_name: "Nordisk Prøve ApS",
+  email: "finance@nordisk.example",
+  phone: "+4533123456",
+  country: "DNK",
+  tin: "18785153",
+  vat: "DK18785153",
+  address: "Østerbrogade 1",
+  zip: "2100",
+  city: "København",
+};
+
+export interface RegistrationInput {
+  friendlyName: string;
+  tin?: string;
+}
+
+/** Switches the environment with the top bar's radio and waits for the session to follow. */
+export async function switchEnvironment(page: Page, env: "Live" | "Demo"): Promise<void> {
+  // By role: the Integration picker's label holds the Integrations' names, which may contain "Live" too.
+  const radio = page.getByRole("radio", { name: env });
+  await radio.check();
+  await expect(radio).toBeChecked();
+  await expect(page.getByText("Demo environment")).toHaveCount(env === "Demo" ? 1 : 0);
+}
+
+export async function goToSection(page: Page, label: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+}
+
+/** Fills the Registration form open in a dialog with the Danish company, under `friendlyName`. */
+export async function fillRegistrationForm(page: Page, input: RegistrationInput): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  const c = DANISH_COMPANY;
+  await dialog.getByLabel("Friendly name").fill(input.friendlyName);
+  await dialog.getByLabel("Registered name").fill(c.registered_name);
+  await dialog.getByLabel("Email").fill(c.email);
+  await dialog.getByLabel("Phone number").fill(c.phone);
+  await dialog.getByLabel("Country").fill(c.country);
+  await dialog.getByLabel("TIN").fill(input.tin ?? c.tin);
+  await dialog.getByLabel("VAT number").fill(c.vat);
+  await dialog.getByLabel("Address line 1").fill(c.address);
+  await dialog.getByLabel("ZIP code").fill(c.zip);
+  await dialog.getByLabel("City").fill(c.city);
+}
+
+/** Creates a Registration on the Registrations page and waits for its row. */
+export async function createRegistration(page: Page, input: RegistrationInput): Promise<void> {
+  await page.getByRole("button", { name: "New Registration" }).click();
+  await fillRegistrationForm(page, input);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Registration" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(registrationRow(page, input.friendlyName)).toBeVisible();
+}
+
+export function registrationRow(page: Page, friendlyName: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("link", { name: friendlyName, exact: true }) });
+}
+
+/** A second browser with the operator signed in. */
+export async function operatorInNewContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, users.operator);
+  await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
+  return { context, page };
+}
+
+// ---------- Payouts and Payruns ----------
+
+/** Picks an Employee in an EmployeeCombobox: types the name and clicks the match. */
+export async function chooseEmployee(scope: Page | Locator, label: string, name: string): Promise<void> {
+  await scope.getByRole("combobox", { name: label }).fill(name);
+  await scope.getByRole("option", { name }).click();
+}
+
+export interface PayoutInput {
+  employee: string;
+  description: string;
+  /** The figure, given as the amount unless `basis` says otherwise. */
+  figure: string;
+  basis?: "Amount" | "Invoiced amount" | "Cost";
+}
+
+/** Fills the New Payout dialog, which must be open. */
+export async function fillPayoutForm(page: Page, input: PayoutInput): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await chooseEmployee(dialog, "Employee", input.employee);
+  const basis = input.basis ?? "Amount";
+  await dialog.getByRole("radio", { name: new RegExp(`^${basis}\\b`) }).check();
+  await dialog.getByRole("textbox", { name: basis, exact: true }).fill(input.figure);
+  await dialog.getByRole("textbox", { name: "Description" }).fill(input.description);
+}
+
+/** Creates a Payout on the Payouts page and waits for its row. */
+export async function createPayout(page: Page, input: PayoutInput): Promise<void> {
+  await page.getByRole("button", { name: "New Payout" }).click();
+  await fillPayoutForm(page, input);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Payout" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(payoutRow(page, input.description)).toBeVisible();
+}
+
+export function payoutRow(page: Page, description: string) {
+  return page.getByRole("row").filter({ hasText: description });
+}
+
+/** The id of the Payrun a Payout row links to. */
+export async function payrunOfRow(row: Locator): Promise<string> {
+  const name = (await row.getByRole("link", { name: /^Payrun / }).getAttribute("aria-label")) ?? "";
+  return name.replace(/^Payrun /, "");
 }

@@ -12,3 +12,6 @@ export function fieldMessages(error: TrpcError | null): FieldMessages {
   }
   return out;
 }
+
+/** A form's values turned into request fields, or the form's own messages when they cannot be sent. */
+export type Checked<F> = { ok: true; fields: F } | { ok: false; errors: FieldMessages };

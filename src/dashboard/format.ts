@@ -9,3 +9,10 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   return dateOnly.format(new Date(iso));
 }
+
+const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+
+/** With seconds, where they matter: delivery attempts and retries come seconds apart. */
+export function formatDateTimeSeconds(iso: string): string {
+  return dateTimeSeconds.format(new Date(iso));
+}

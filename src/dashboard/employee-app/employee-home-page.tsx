@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { formatDateTime } from "../format";
 import { trpc, type RouterOutputs } from "../trpc";
+import { EmployeePayouts } from "./employee-payouts";
 
 type Home = RouterOutputs["employeeApp"]["home"];
 type Status = Home["employee"]["latest_status"];
@@ -76,6 +77,8 @@ function SignedIn({ home, onSignedOut }: { home: Home; onSignedOut: () => void }
           <span>{status.explanation}</span>
         </p>
       </div>
+
+      <EmployeePayouts />
 
       <section className="employee-card" aria-labelledby="messages-heading">
         <h2 id="messages-heading">Messages</h2>

@@ -1,12 +1,14 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatDateTime } from "../format";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
+import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
+import { MetadataValue } from "../ui/metadata-value";
 import { Notice, type NoticeValue } from "../ui/notice";
+import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { countryLabel } from "./countries";
 import { DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import { EmployeeMessages } from "./employee-messages";
@@ -23,32 +25,19 @@ function EmployeeDetail({ employeeId }: { employeeId: string }) {
   const query = trpc.employees.get.useQuery(
     { employee_id: employeeId },
     {
-      retry: (n, error) => error.data?.code !== "NOT_FOUND" && n < 1,
+      retry: retryUnlessNotFound,
       refetchInterval: (q) => (q.state.data && awaitingInvitation(q.state.data) ? INVITATION_POLL_MS : false),
     },
   );
-  const back = (
-    <Link href="/employees" className="back-link">
-      ← Employees
-    </Link>
-  );
-  if (query.isError) {
-    return (
-      <section>
-        {back}
-        <div className="alert alert-error" role="alert">
-          {query.error.data?.code === "NOT_FOUND" ? `No Employee "${employeeId}" in this Integration.` : query.error.message}
-        </div>
-      </section>
-    );
-  }
-  if (!query.data) return <p className="page-message">Loading…</p>;
   return (
-    <section>
-      {back}
-      <EmployeeSummary employee={query.data} />
-      <EmployeeMessages employee={query.data} />
-    </section>
+    <DetailFrame back={{ href: "/employees", label: "Employees" }} query={query} notFound={`No Employee "${employeeId}" in this Integration.`}>
+      {(employee) => (
+        <>
+          <EmployeeSummary employee={employee} />
+          <EmployeeMessages employee={employee} />
+        </>
+      )}
+    </DetailFrame>
   );
 }
 
@@ -62,23 +51,10 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1 className="title-with-badge">
-            {employee.name} <StatusBadge status={employee.latest_status} />
-          </h1>
-          <p className="page-lead mono">{employee.id}</p>
-        </div>
-        <div className="header-actions">
-          <ResendButton employee={employee} onResult={setNotice} />
-          <button type="button" className="button" onClick={() => setDialog("edit")}>
-            Edit
-          </button>
-          <button type="button" className="button button-danger-quiet" onClick={() => setDialog("delete")}>
-            Delete
-          </button>
-        </div>
-      </div>
+      <PageHeader title={employee.name} badge={<StatusBadge status={employee.latest_status} />} objectId={employee.id}>
+        <ResendButton employee={employee} onResult={setNotice} />
+        <EditDeleteActions onEdit={() => setDialog("edit")} onDelete={() => setDialog("delete")} />
+      </PageHeader>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
@@ -102,11 +78,7 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
             <dd>{formatDateTime(employee.created_at)}</dd>
             <dt>Metadata</dt>
             <dd>
-              {Object.keys(employee.metadata).length === 0 ? (
-                <span className="muted">None</span>
-              ) : (
-                <pre className="metadata">{JSON.stringify(employee.metadata, null, 2)}</pre>
-              )}
+              <MetadataValue metadata={employee.metadata} />
             </dd>
             <dt>API</dt>
             <dd>

@@ -1,6 +1,7 @@
 "use client";
 
 import { trpc } from "../trpc";
+import { DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import { EmployeeForm } from "./employee-form";
 import { EMPTY_EMPLOYEE, employeeValues } from "./employee-form-values";
@@ -68,23 +69,14 @@ export function DeleteEmployeeDialog(props: { employee: Employee; onClose: () =>
     },
   });
   return (
-    <Modal title="Delete Employee" onClose={onClose}>
-      <p>
-        Delete <strong>{employee.name}</strong> (<code>{employee.id}</code>)? This cannot be undone.
-      </p>
-      {remove.error && (
-        <div className="alert alert-error" role="alert">
-          {remove.error.message}
-        </div>
-      )}
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate({ employee_id: employee.id })}>
-          {remove.isPending ? "Deleting…" : "Delete"}
-        </button>
-      </div>
-    </Modal>
+    <DeleteDialog
+      what="Employee"
+      name={employee.name}
+      id={employee.id}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate({ employee_id: employee.id })}
+      onClose={onClose}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { FieldMessages } from "../errors";
+import type { Checked } from "../errors";
 import { METADATA_MESSAGE, metadataText, parseMetadata } from "../metadata";
 import type { RouterInputs } from "../trpc";
 import type { Employee } from "./employee-types";
@@ -28,10 +28,8 @@ export function employeeValues(e: Employee): EmployeeFormValues {
   };
 }
 
-type Parsed = { ok: true; fields: EmployeeFields } | { ok: false; errors: FieldMessages };
-
 /** The request fields from the form; only metadata is checked here, every other rule is the server's. */
-export function toEmployeeFields(values: EmployeeFormValues): Parsed {
+export function toEmployeeFields(values: EmployeeFormValues): Checked<EmployeeFields> {
   const metadata = parseMetadata(values.metadata);
   if (!metadata) return { ok: false, errors: { metadata: [METADATA_MESSAGE] } };
   const phone = values.cellphone_number.trim();

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ComposeMessageForm } from "../messages/compose-message-form";
 import { MessageList } from "../messages/message-list";
 import { trpc } from "../trpc";
-import { Pager } from "../ui/pager";
+import { PagedListCard } from "../ui/query-card";
 import type { Employee } from "./employee-types";
 
 const PAGE_SIZE = 10;
@@ -14,7 +14,6 @@ export function EmployeeMessages({ employee }: { employee: Employee }) {
   const [page, setPage] = useState(1);
   const [sent, setSent] = useState(false);
   const list = trpc.messages.list.useQuery({ page, page_size: PAGE_SIZE, employee: employee.id }, { placeholderData: (prev) => prev });
-  const data = list.data;
 
   return (
     <section className="detail-section" aria-labelledby="employee-messages">
@@ -34,20 +33,9 @@ export function EmployeeMessages({ employee }: { employee: Employee }) {
           }}
         />
       </div>
-      <div className="card">
-        {list.isError ? (
-          <div className="alert alert-error" role="alert">
-            {list.error.message}
-          </div>
-        ) : !data ? (
-          <p className="card-message">Loading…</p>
-        ) : data.results.length === 0 ? (
-          <p className="card-message">No Messages to {employee.name} yet.</p>
-        ) : (
-          <MessageList messages={data.results} />
-        )}
-        {data && data.count > PAGE_SIZE && <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} busy={list.isFetching} />}
-      </div>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={`No Messages to ${employee.name} yet.`} pager="several">
+        {(messages) => <MessageList messages={messages} />}
+      </PagedListCard>
     </section>
   );
 }

@@ -5,7 +5,10 @@ import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { Notice, type NoticeValue } from "../ui/notice";
-import { Pager } from "../ui/pager";
+import { PageHeader } from "../ui/page-header";
+import { pageAfterDelete } from "../ui/pager";
+import { PagedListCard } from "../ui/query-card";
+import { SearchField } from "../ui/search-field";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import {
@@ -44,34 +47,25 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const data = list.data;
   const close = () => setDialog(null);
 
   return (
     <section>
-      <div className="page-header">
-        <div>
-          <h1>Employees</h1>
-          <p className="page-lead">
+      <PageHeader
+        title="Employees"
+        lead={
+          <>
             The people <strong>{integration.name}</strong> pays. Each gets an email invitation to the employee app.
-          </p>
-        </div>
+          </>
+        }
+      >
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
           New Employee
         </button>
-      </div>
+      </PageHeader>
 
       <div className="toolbar toolbar-wrap" role="search">
-        <label className="inline-field">
-          Search
-          <input
-            type="search"
-            className="toolbar-search"
-            placeholder="Name, email or phone"
-            value={filters.search}
-            onChange={(e) => filter({ search: e.target.value })}
-          />
-        </label>
+        <SearchField placeholder="Name, email or phone" value={filters.search} onChange={(search) => filter({ search })} />
         <label className="inline-field">
           Status
           <select value={filters.status} onChange={(e) => filter({ status: isStatusFilter(e.target.value) ? e.target.value : "" })}>
@@ -91,27 +85,18 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <div className="card">
-        {list.isError ? (
-          <div className="alert alert-error" role="alert">
-            {list.error.message}
-          </div>
-        ) : !data ? (
-          <p className="card-message">Loading…</p>
-        ) : data.results.length === 0 ? (
-          <p className="card-message">{filtered ? "No Employees match these filters." : "No Employees yet."}</p>
-        ) : (
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? "No Employees match these filters." : "No Employees yet."}>
+        {(employees) => (
           <div className="table-scroll">
             <EmployeesTable
-              employees={data.results}
+              employees={employees}
               onEdit={(employee) => setDialog({ kind: "edit", employee })}
               onDelete={(employee) => setDialog({ kind: "delete", employee })}
               onNotice={setNotice}
             />
           </div>
         )}
-        {data && data.count > 0 && <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} busy={list.isFetching} />}
-      </div>
+      </PagedListCard>
 
       {dialog?.kind === "create" && <CreateEmployeeDialog integrationName={integration.name} onClose={close} />}
       {dialog?.kind === "edit" && <EditEmployeeDialog employee={dialog.employee} onClose={close} />}
@@ -121,8 +106,7 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
           onClose={close}
           onDeleted={() => {
             setNotice({ kind: "success", text: `${dialog.employee.name} was deleted.` });
-            // Deleting the only row of the last page would leave us on a page that no longer exists.
-            if (data && data.results.length === 1 && page > 1) setPage(page - 1);
+            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
           }}
         />
       )}

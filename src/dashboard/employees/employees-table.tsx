@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { formatDate } from "../format";
 import type { NoticeValue } from "../ui/notice";
+import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
 import { countryLabel } from "./countries";
 import { employeePath, type Employee } from "./employee-types";
 import { ResendButton } from "./resend-button";
@@ -15,36 +15,18 @@ interface EmployeesTableProps {
   onNotice: (notice: NoticeValue) => void;
 }
 
-const dash = <span className="muted">—</span>;
+const COLUMNS = ["Name and ID", "Email and phone", "Country", "Status", "Created"];
 
 export function EmployeesTable({ employees, onEdit, onDelete, onNotice }: EmployeesTableProps) {
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Name and ID</th>
-          <th scope="col">Email and phone</th>
-          <th scope="col">Country</th>
-          <th scope="col">Status</th>
-          <th scope="col">Created</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} actions />
       <tbody>
         {employees.map((e) => (
           <tr key={e.id}>
+            <NameAndIdCell name={e.name} id={e.id} href={employeePath(e.id)} />
             <td className="stacked-cell">
-              <Link className="strong" href={employeePath(e.id)}>
-                {e.name}
-              </Link>
-              <span className="mono muted truncate" title={e.id}>
-                {e.id}
-              </span>
-            </td>
-            <td className="stacked-cell">
-              <span>{e.email ?? dash}</span>
+              <span>{e.email ?? EMPTY}</span>
               <span className="muted nowrap">{e.cellphone_number ?? "No phone"}</span>
             </td>
             <td title={countryLabel(e.country)}>{e.country}</td>
@@ -56,12 +38,8 @@ export function EmployeesTable({ employees, onEdit, onDelete, onNotice }: Employ
             </td>
             <td className="actions">
               <ResendButton employee={e} onResult={onNotice} small />
-              <button type="button" className="button button-small" aria-label={`Edit ${e.name}`} onClick={() => onEdit(e)}>
-                Edit
-              </button>
-              <button type="button" className="button button-small button-danger-quiet" aria-label={`Delete ${e.name}`} onClick={() => onDelete(e)}>
-                Delete
-              </button>
+              <RowButton label="Edit" subject={e.name} onClick={() => onEdit(e)} />
+              <RowButton label="Delete" subject={e.name} danger onClick={() => onDelete(e)} />
             </td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { trpc } from "../trpc";
+import { DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import { IntegrationForm } from "./integration-form";
 import { EMPTY_VALUES, valuesOf } from "./integration-form-values";
@@ -64,28 +65,14 @@ export function DeleteIntegrationDialog(props: { integration: Integration; onClo
     },
   });
   return (
-    <Modal title="Delete Integration" onClose={onClose}>
-      <p>
-        Delete <strong>{integration.name}</strong> (<code>{integration.id}</code>)? This cannot be undone.
-      </p>
-      {remove.error && (
-        <div className="alert alert-error" role="alert">
-          {remove.error.message}
-        </div>
-      )}
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate({ integration_id: integration.id })}
-        >
-          {remove.isPending ? "Deleting…" : "Delete"}
-        </button>
-      </div>
-    </Modal>
+    <DeleteDialog
+      what="Integration"
+      name={integration.name}
+      id={integration.id}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate({ integration_id: integration.id })}
+      onClose={onClose}
+    />
   );
 }

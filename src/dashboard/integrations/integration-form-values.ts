@@ -1,4 +1,5 @@
-import type { FieldMessages } from "../errors";
+import type { Checked } from "../errors";
+import { METADATA_MESSAGE, parseMetadata } from "../metadata";
 import type { RouterInputs } from "../trpc";
 import type { Integration } from "./integration-types";
 
@@ -46,24 +47,13 @@ export function valuesOf(i: Integration): IntegrationFormValues {
   };
 }
 
-type Parsed = { ok: true; fields: IntegrationFields } | { ok: false; errors: FieldMessages };
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /**
  * The request fields from the form. Only metadata is checked here (it must parse as JSON to be sent
  * at all); every other rule is the server's, whose messages the form shows.
  */
-export function toRequestFields(values: IntegrationFormValues, logo: LogoChoice): Parsed {
-  let metadata: unknown;
-  try {
-    metadata = values.metadata.trim() === "" ? {} : JSON.parse(values.metadata);
-  } catch {
-    metadata = undefined;
-  }
-  if (!isPlainObject(metadata)) return { ok: false, errors: { metadata: ['Enter a JSON object, e.g. {"plan": "gold"}.'] } };
+export function toRequestFields(values: IntegrationFormValues, logo: LogoChoice): Checked<IntegrationFields> {
+  const metadata = parseMetadata(values.metadata);
+  if (!metadata) return { ok: false, errors: { metadata: [METADATA_MESSAGE] } };
   return {
     ok: true,
     fields: {

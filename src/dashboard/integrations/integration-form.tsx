@@ -1,9 +1,9 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import { fieldMessages, type FieldMessages } from "../errors";
+import { useState } from "react";
 import type { TrpcError } from "../trpc";
 import { Field } from "../ui/field";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import {
   readAsDataUrl,
   toRequestFields,
@@ -29,19 +29,9 @@ interface IntegrationFormProps {
 /** Every field of an Integration; used to create one and, prefilled, to edit one. */
 export function IntegrationForm(props: IntegrationFormProps) {
   const { initial, currentLogo, idHint, submitLabel, pending, error, onSubmit, onCancel } = props;
-  const [values, setValues] = useState(initial);
+  const { values, bind } = useFormValues(initial);
   const [logo, setLogo] = useState<LogoChoice>({ kind: "keep" });
-  const [localErrors, setLocalErrors] = useState<FieldMessages>({});
-
-  const serverErrors = fieldMessages(error);
-  const errors: FieldMessages = { ...serverErrors, ...localErrors };
-  const otherErrors = Object.entries(serverErrors)
-    .filter(([field]) => !FORM_FIELDS.includes(field))
-    .flatMap(([, messages]) => messages);
-  const hasFieldErrors = Object.keys(serverErrors).length > 0;
-
-  const set = (field: keyof IntegrationFormValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const { errors, setLocalErrors, sendChecked } = useFormErrors(error);
 
   async function chooseLogo(file: File | undefined) {
     setLocalErrors(({ logo: _dropped, ...rest }) => rest);
@@ -53,69 +43,38 @@ export function IntegrationForm(props: IntegrationFormProps) {
     }
   }
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = toRequestFields(values, logo);
-    if (!parsed.ok) return setLocalErrors(parsed.errors);
-    setLocalErrors({});
-    onSubmit(values.id.trim(), parsed.fields);
-  }
-
-  const text = (field: keyof IntegrationFormValues, label: string, opts: { required?: boolean; type?: string; hint?: string; className?: string } = {}) => (
-    <Field label={label} errors={errors[field]} required={opts.required} hint={opts.hint} className={opts.className}>
-      {(control) => <input {...control} type={opts.type ?? "text"} value={values[field]} onChange={set(field)} />}
-    </Field>
-  );
+  const submit = () => sendChecked(toRequestFields(values, logo), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
-    // noValidate: the server's rules and messages are the ones that count, shown next to each field.
-    <form className="form" noValidate onSubmit={submit}>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {hasFieldErrors ? "Please correct the highlighted fields." : error.message}
-          {otherErrors.length > 0 && <span> {otherErrors.join(" ")}</span>}
-        </div>
-      )}
-      <div className="form-grid">
-        {text("name", "Name", { required: true })}
-        {text("id", "ID", { hint: idHint })}
-        {text("email", "Email", { required: true, type: "email" })}
-        {text("recipient", "Recipient", { required: true })}
-        {text("address_line_1", "Address line 1", { required: true })}
-        {text("address_line_2", "Address line 2")}
-        {text("zip_code", "ZIP code", { required: true })}
-        {text("city", "City", { required: true })}
-        <Field label="Metadata" errors={errors.metadata} hint="A JSON object of your own keys and values." className="span-2">
-          {(control) => <textarea {...control} rows={3} className="mono" value={values.metadata} onChange={set("metadata")} />}
-        </Field>
-        <Field label="Logo" errors={errors.logo} hint="PNG, JPEG, GIF, WebP or SVG, up to 2 MB." className="span-2">
-          {(control) => (
-            <div className="logo-picker">
-              <LogoPreview logo={logo} currentLogo={currentLogo} />
-              <input {...control} type="file" accept="image/*" onChange={(e) => void chooseLogo(e.target.files?.[0])} />
-              {currentLogo && logo.kind !== "replace" && (
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={logo.kind === "remove"}
-                    onChange={(e) => setLogo(e.target.checked ? { kind: "remove" } : { kind: "keep" })}
-                  />
-                  Remove the current logo
-                </label>
-              )}
-            </div>
-          )}
-        </Field>
-      </div>
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? "Saving…" : submitLabel}
-        </button>
-      </div>
-    </form>
+    <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
+      <TextField label="Name" required errors={errors.name} {...bind("name")} />
+      <TextField label="ID" hint={idHint} errors={errors.id} {...bind("id")} />
+      <TextField label="Email" type="email" required errors={errors.email} {...bind("email")} />
+      <TextField label="Recipient" required errors={errors.recipient} {...bind("recipient")} />
+      <TextField label="Address line 1" required errors={errors.address_line_1} {...bind("address_line_1")} />
+      <TextField label="Address line 2" errors={errors.address_line_2} {...bind("address_line_2")} />
+      <TextField label="ZIP code" required errors={errors.zip_code} {...bind("zip_code")} />
+      <TextField label="City" required errors={errors.city} {...bind("city")} />
+      <MetadataField errors={errors.metadata} {...bind("metadata")} />
+      <Field label="Logo" errors={errors.logo} hint="PNG, JPEG, GIF, WebP or SVG, up to 2 MB." className="span-2">
+        {(control) => (
+          <div className="logo-picker">
+            <LogoPreview logo={logo} currentLogo={currentLogo} />
+            <input {...control} type="file" accept="image/*" onChange={(e) => void chooseLogo(e.target.files?.[0])} />
+            {currentLogo && logo.kind !== "replace" && (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={logo.kind === "remove"}
+                  onChange={(e) => setLogo(e.target.checked ? { kind: "remove" } : { kind: "keep" })}
+                />
+                Remove the current logo
+              </label>
+            )}
+          </div>
+        )}
+      </Field>
+    </ServerCheckedForm>
   );
 }
 

@@ -1,8 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
-import { Pager } from "../ui/pager";
+import { PageHeader } from "../ui/page-header";
+import { pageAfterDelete } from "../ui/pager";
+import { PagedListCard } from "../ui/query-card";
 import { CreateIntegrationDialog, DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
 import { INTEGRATION_TYPE_LABELS, type Integration } from "./integration-types";
 import { IntegrationsTable } from "./integrations-table";
@@ -17,31 +20,28 @@ function parseTypeFilter(value: string): TypeFilter {
 }
 
 export function IntegrationsPage() {
-  const me = trpc.session.me.useQuery();
+  return (
+    <RoleGate role="client" otherwise="Integrations belong to client accounts; sign in as a person of an account to manage them.">
+      <AccountIntegrations />
+    </RoleGate>
+  );
+}
+
+function AccountIntegrations() {
   const [page, setPage] = useState(1);
   const [type, setType] = useState<TypeFilter>(undefined);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const isClient = me.data?.role === "client";
-  const list = trpc.integrations.list.useQuery({ page, page_size: PAGE_SIZE, type }, { enabled: isClient, placeholderData: (prev) => prev });
+  const list = trpc.integrations.list.useQuery({ page, page_size: PAGE_SIZE, type }, { placeholderData: (prev) => prev });
 
-  if (me.data && !isClient) {
-    return <p className="page-message">Integrations belong to client accounts; sign in as a person of an account to manage them.</p>;
-  }
-
-  const data = list.data;
   const close = () => setDialog(null);
 
   return (
     <section>
-      <div className="page-header">
-        <div>
-          <h1>Integrations</h1>
-          <p className="page-lead">The organisations whose Employees you pay. Each has its own address, logo and metadata.</p>
-        </div>
+      <PageHeader title="Integrations" lead="The organisations whose Employees you pay. Each has its own address, logo and metadata.">
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
           New Integration
         </button>
-      </div>
+      </PageHeader>
 
       <div className="toolbar">
         <label className="inline-field">
@@ -63,24 +63,15 @@ export function IntegrationsPage() {
         </label>
       </div>
 
-      <div className="card">
-        {list.isError ? (
-          <div className="alert alert-error" role="alert">
-            {list.error.message}
-          </div>
-        ) : !data ? (
-          <p className="card-message">Loading…</p>
-        ) : data.results.length === 0 ? (
-          <p className="card-message">No Integrations yet.</p>
-        ) : (
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Integrations yet.">
+        {(integrations) => (
           <IntegrationsTable
-            integrations={data.results}
+            integrations={integrations}
             onEdit={(integration) => setDialog({ kind: "edit", integration })}
             onDelete={(integration) => setDialog({ kind: "delete", integration })}
           />
         )}
-        {data && data.count > 0 && <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} busy={list.isFetching} />}
-      </div>
+      </PagedListCard>
 
       {dialog?.kind === "create" && <CreateIntegrationDialog onClose={close} />}
       {dialog?.kind === "edit" && <EditIntegrationDialog integration={dialog.integration} onClose={close} />}
@@ -89,8 +80,7 @@ export function IntegrationsPage() {
           integration={dialog.integration}
           onClose={close}
           onDeleted={() => {
-            // Deleting the only row of the last page would leave us on a page that no longer exists.
-            if (data && data.results.length === 1 && page > 1) setPage(page - 1);
+            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
           }}
         />
       )}

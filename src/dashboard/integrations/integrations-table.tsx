@@ -1,5 +1,6 @@
 "use client";
 
+import { EMPTY, RowButton, TableHead } from "../ui/table";
 import { apiViewPath, canDelete, canEdit, typeLabel, type Integration } from "./integration-types";
 
 interface IntegrationsTableProps {
@@ -8,21 +9,12 @@ interface IntegrationsTableProps {
   onDelete: (i: Integration) => void;
 }
 
+const COLUMNS = ["Name", "ID", "Type", "Email", "City"];
+
 export function IntegrationsTable({ integrations, onEdit, onDelete }: IntegrationsTableProps) {
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">ID</th>
-          <th scope="col">Type</th>
-          <th scope="col">Email</th>
-          <th scope="col">City</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} actions />
       <tbody>
         {integrations.map((i) => (
           <tr key={i.id}>
@@ -48,26 +40,15 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
             <td>
               <span className={`badge badge-type-${i.type}`}>{typeLabel(i.type)}</span>
             </td>
-            <td>{i.email || <span className="muted">—</span>}</td>
-            <td>{i.city || <span className="muted">—</span>}</td>
+            <td>{i.email || EMPTY}</td>
+            <td>{i.city || EMPTY}</td>
             <td className="actions">
               {canEdit(i) ? (
-                <button type="button" className="button button-small" aria-label={`Edit ${i.name}`} onClick={() => onEdit(i)}>
-                  Edit
-                </button>
+                <RowButton label="Edit" subject={i.name} onClick={() => onEdit(i)} />
               ) : (
                 <span className="muted">Read-only</span>
               )}
-              {canDelete(i) && (
-                <button
-                  type="button"
-                  className="button button-small button-danger-quiet"
-                  aria-label={`Delete ${i.name}`}
-                  onClick={() => onDelete(i)}
-                >
-                  Delete
-                </button>
-              )}
+              {canDelete(i) && <RowButton label="Delete" subject={i.name} danger onClick={() => onDelete(i)} />}
             </td>
           </tr>
         ))}

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { fieldMessages } from "../errors";
 import { trpc } from "../trpc";
 import { Field } from "../ui/field";
+import { FormActions } from "../ui/form";
 import type { Message, Recipient } from "./message-types";
 import { RecipientPicker } from "./recipient-picker";
 
@@ -44,16 +45,7 @@ export function ComposeMessageForm({ initialRecipients = [], onSent, onCancel }:
       <Field label="Message" errors={errors.content} required hint="Plain text; the Employees see it in the employee app.">
         {(control) => <textarea {...control} rows={4} className="prose-input" value={content} onChange={(e) => setContent(e.target.value)} />}
       </Field>
-      <div className="form-actions">
-        {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? "Sending…" : "Send Message"}
-        </button>
-      </div>
+      <FormActions pending={create.isPending} submitLabel="Send Message" pendingLabel="Sending…" onCancel={onCancel} />
     </form>
   );
 }

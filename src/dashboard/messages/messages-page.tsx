@@ -6,7 +6,8 @@ import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
-import { Pager } from "../ui/pager";
+import { PageHeader } from "../ui/page-header";
+import { PagedListCard } from "../ui/query-card";
 import { ComposeMessageForm } from "./compose-message-form";
 import { MessageList } from "./message-list";
 
@@ -21,38 +22,27 @@ function MessagesOfIntegration({ integration }: { integration: Integration }) {
   const [composing, setComposing] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.messages.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
-  const data = list.data;
 
   return (
     <section>
-      <div className="page-header">
-        <div>
-          <h1>Messages</h1>
-          <p className="page-lead">
+      <PageHeader
+        title="Messages"
+        lead={
+          <>
             What <strong>{integration.name}</strong> told its Employees, newest first. They read them in the employee app.
-          </p>
-        </div>
+          </>
+        }
+      >
         <button type="button" className="button button-primary" onClick={() => setComposing(true)}>
           New Message
         </button>
-      </div>
+      </PageHeader>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <div className="card">
-        {list.isError ? (
-          <div className="alert alert-error" role="alert">
-            {list.error.message}
-          </div>
-        ) : !data ? (
-          <p className="card-message">Loading…</p>
-        ) : data.results.length === 0 ? (
-          <p className="card-message">No Messages yet.</p>
-        ) : (
-          <MessageList messages={data.results} />
-        )}
-        {data && data.count > 0 && <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} busy={list.isFetching} />}
-      </div>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Messages yet.">
+        {(messages) => <MessageList messages={messages} />}
+      </PagedListCard>
 
       {composing && (
         <Modal title="New Message" onClose={() => setComposing(false)} wide>

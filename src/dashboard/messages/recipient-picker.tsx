@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { trpc } from "../trpc";
+import { FieldErrorText } from "../ui/field";
 import { useDebouncedValue } from "../use-debounced-value";
 import type { Recipient } from "./message-types";
 
@@ -71,11 +72,7 @@ export function RecipientPicker({ value, onChange, errors }: RecipientPickerProp
           )}
         </ul>
       )}
-      {hasErrors && (
-        <p className="field-error" id={errorId}>
-          {errors?.join(" ")}
-        </p>
-      )}
+      <FieldErrorText id={errorId} errors={errors} />
     </fieldset>
   );
 }

@@ -4,76 +4,58 @@ import { useState } from "react";
 import { countryLabel } from "../employees/countries";
 import { formatDateTime } from "../format";
 import { trpc, type RouterOutputs } from "../trpc";
+import { RoleGate } from "../shell/role-gate";
 import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { QueryCard } from "../ui/query-card";
+import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
 
 type PendingVerification = RouterOutputs["employeeVerification"]["pending"][number];
 
 /** The review team's queue: live Employees who opened their invitation and wait for identity checks. */
 export function VerificationQueuePage() {
-  const me = trpc.session.me.useQuery();
-  const isOperator = me.data?.role === "operator";
-  const pending = trpc.employeeVerification.pending.useQuery(undefined, { enabled: isOperator });
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  return (
+    <RoleGate role="operator" otherwise="Employee verification is for the Payroute review team.">
+      <VerificationQueue />
+    </RoleGate>
+  );
+}
 
-  if (me.data && !isOperator) return <p className="page-message">Employee verification is for the Payroute review team.</p>;
+function VerificationQueue() {
+  const pending = trpc.employeeVerification.pending.useQuery();
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
 
   return (
     <section>
-      <div className="page-header">
-        <div>
-          <h1>Employee verification</h1>
-          <p className="page-lead">
-            Live Employees who claimed their invitation, oldest first. Check their identity and working permits, then verify them.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        title="Employee verification"
+        lead="Live Employees who claimed their invitation, oldest first. Check their identity and working permits, then verify them."
+      />
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <div className="card">
-        {pending.isError ? (
-          <div className="alert alert-error" role="alert">
-            {pending.error.message}
-          </div>
-        ) : !pending.data ? (
-          <p className="card-message">Loading…</p>
-        ) : pending.data.length === 0 ? (
-          <p className="card-message">Nobody is waiting for verification.</p>
-        ) : (
+      <QueryCard query={pending} isEmpty={(rows) => rows.length === 0} empty="Nobody is waiting for verification.">
+        {(rows) => (
           <div className="table-scroll">
-            <VerificationTable rows={pending.data} onNotice={setNotice} />
+            <VerificationTable rows={rows} onNotice={setNotice} />
           </div>
         )}
-      </div>
+      </QueryCard>
     </section>
   );
 }
 
+const COLUMNS = ["Employee", "Email", "Country", "Integration and account", "Claimed"];
+
 function VerificationTable({ rows, onNotice }: { rows: PendingVerification[]; onNotice: (n: NoticeValue) => void }) {
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Employee</th>
-          <th scope="col">Email</th>
-          <th scope="col">Country</th>
-          <th scope="col">Integration and account</th>
-          <th scope="col">Claimed</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} actions />
       <tbody>
         {rows.map((row) => (
           <tr key={row.pk}>
-            <td className="stacked-cell">
-              <span className="strong">{row.employee.name}</span>
-              <span className="mono muted truncate" title={row.employee.id}>
-                {row.employee.id}
-              </span>
-            </td>
-            <td>{row.employee.email ?? <span className="muted">—</span>}</td>
+            <NameAndIdCell name={row.employee.name} id={row.employee.id} />
+            <td>{row.employee.email ?? EMPTY}</td>
             <td title={countryLabel(row.employee.country)}>{row.employee.country}</td>
             <td className="stacked-cell">
               <span title={row.integration.id}>{row.integration.name}</span>

@@ -11,7 +11,13 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/integrations", label: "Integrations", roles: ["client"] },
   { href: "/employees", label: "Employees", roles: ["client"] },
   { href: "/messages", label: "Messages", roles: ["client"] },
+  { href: "/payouts", label: "Payouts", roles: ["client"] },
+  { href: "/payruns", label: "Payruns", roles: ["client"] },
+  { href: "/registrations", label: "Registrations", roles: ["client"] },
+  { href: "/webhooks", label: "Webhooks", roles: ["client"] },
   { href: "/review/employees", label: "Employee verification", roles: ["operator"] },
+  { href: "/review/registrations", label: "Registration review", roles: ["operator"] },
+  { href: "/review/payruns", label: "Payrun payments", roles: ["operator"] },
 ];
 
 /** Pages served by the API server itself (not Next), so plain links with a full page load. */

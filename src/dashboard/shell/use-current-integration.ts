@@ -10,9 +10,17 @@ const PICKER_PAGE = { page: 1, page_size: 100 };
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** Cached Employees and Messages belong to the previous Integration: drop them rather than show them under the new one. */
+/** Cached Employees, Messages and webhooks belong to the previous Integration: drop them rather than show them under the new one. */
 function resetIntegrationScoped(utils: Utils): Promise<unknown> {
-  return Promise.all([utils.employees.list.reset(), utils.employees.get.reset(), utils.messages.list.reset(), utils.messages.get.reset()]);
+  return Promise.all([
+    utils.employees.list.reset(),
+    utils.employees.get.reset(),
+    utils.messages.list.reset(),
+    utils.messages.get.reset(),
+    utils.webhooks.list.reset(),
+    utils.webhooks.get.reset(),
+    utils.webhooks.deliveries.reset(),
+  ]);
 }
 
 export interface CurrentIntegration {

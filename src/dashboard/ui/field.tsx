@@ -29,11 +29,17 @@ export function Field({ label, errors, hint, required, children, className }: Fi
           {hint}
         </p>
       )}
-      {hasErrors && (
-        <p className="field-error" id={errorId}>
-          {errors?.join(" ")}
-        </p>
-      )}
+      <FieldErrorText id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A field's messages, with the id its control's `aria-describedby` points at; nothing when there are none. */
+export function FieldErrorText({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <p className="field-error" id={id}>
+      {errors.join(" ")}
+    </p>
   );
 }

@@ -18,3 +18,8 @@ export function Pager(props: { page: number; pageSize: number; count: number; on
     </nav>
   );
 }
+
+/** The page to show once a row is deleted: deleting the only row of a later page would leave a page that no longer exists. */
+export function pageAfterDelete(page: number, rowsOnPage: number): number {
+  return rowsOnPage === 1 && page > 1 ? page - 1 : page;
+}

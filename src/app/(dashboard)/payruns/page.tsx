@@ -1,0 +1,7 @@
+import { PayrunsPage } from "@/dashboard/payruns/payruns-page";
+
+export const metadata = { title: "Payruns" };
+
+export default function Page() {
+  return <PayrunsPage />;
+}

@@ -1,0 +1,9 @@
+import { RegistrationDetailPage } from "@/dashboard/registrations/registration-detail-page";
+
+export const metadata = { title: "Registration" };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  // Next hands the segment over still percent-encoded.
+  return <RegistrationDetailPage registrationId={decodeURIComponent(id)} />;
+}

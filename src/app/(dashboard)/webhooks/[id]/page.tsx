@@ -1,0 +1,9 @@
+import { WebhookLogPage } from "@/dashboard/webhooks/webhook-log-page";
+
+export const metadata = { title: "Webhook deliveries" };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  // Next hands the segment over still percent-encoded.
+  return <WebhookLogPage webhookId={decodeURIComponent(id)} />;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { formatCents, formatMoney, parseCents, sumMoney, totalsByCurrency } from "./money";
+
+describe("parseCents", () => {
+  it("reads decimal strings with up to two places", () => {
+    expect(parseCents("1234.50")).toBe(123450n);
+    expect(parseCents("1234.5")).toBe(123450n);
+    expect(parseCents("7")).toBe(700n);
+    expect(parseCents("0.01")).toBe(1n);
+    expect(parseCents(" -3.10 ")).toBe(-310n);
+  });
+
+  it("stays exact beyond the range of floats", () => {
+    expect(parseCents("99999999999999999.99")).toBe(9999999999999999999n);
+  });
+
+  it("refuses what is not a money value", () => {
+    for (const bad of ["", "1.234", "1e3", "abc", "1,000.00", ".5"]) expect(() => parseCents(bad)).toThrow();
+  });
+});
+
+describe("formatting", () => {
+  it("groups thousands and always shows two places", () => {
+    expect(formatCents(0n)).toBe("0.00");
+    expect(formatCents(5n)).toBe("0.05");
+    expect(formatCents(123456789n)).toBe("1,234,567.89");
+    expect(formatCents(-100000n)).toBe("-1,000.00");
+    expect(formatMoney("1000")).toBe("1,000.00");
+    // Display never throws: what is not a money value is shown as it came.
+    expect(formatMoney("1,000.00")).toBe("1,000.00");
+  });
+});
+
+describe("sums", () => {
+  it("add what floats would get wrong", () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in floats.
+    expect(sumMoney(["0.10", "0.20"])).toBe("0.30");
+    expect(sumMoney([])).toBe("0.00");
+  });
+
+  it("are kept per currency with a count, currencies sorted", () => {
+    const rows = [
+      { currency: "SEK", amount: "1000.00", cost: "1379.91" },
+      { currency: "EUR", amount: "10.10", cost: "13.94" },
+      { currency: "SEK", amount: "0.10", cost: "0.20" },
+    ];
+    expect(totalsByCurrency(rows)).toEqual([
+      { currency: "EUR", count: 1, amount: 1010n, cost: 1394n },
+      { currency: "SEK", count: 2, amount: 100010n, cost: 138011n },
+    ]);
+    expect(totalsByCurrency([])).toEqual([]);
+  });
+});

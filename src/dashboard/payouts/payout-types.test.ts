@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isPayoutStatusFilter, mayDelete, mayResend, NO_PAYOUT_FILTERS, payoutEmployee, payoutListInput } from "./payout-types";
+
+describe("payoutListInput", () => {
+  it("always expands the Employee and leaves empty filters out", () => {
+    expect(payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, search: "  " })).toEqual({ page: 1, page_size: 25, expand: ["employee"] });
+  });
+
+  it("turns each status into timestamp filters", () => {
+    const input = (status: "created" | "notification_sent" | "complete") => payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, status });
+    expect(input("created")).toMatchObject({ notified_at_null: "true" });
+    expect(input("notification_sent")).toMatchObject({ notified_at_null: "false", accepted_at_null: "true" });
+    expect(input("complete")).toMatchObject({ accepted_at_null: "false" });
+  });
+
+  it("passes the search, Employee and Payrun", () => {
+    expect(payoutListInput(2, 10, { search: " shift ", status: "", employee: "e-1", payrun: "r-1" })).toEqual({
+      page: 2,
+      page_size: 10,
+      expand: ["employee"],
+      search: "shift",
+      employee: "e-1",
+      payrun: "r-1",
+    });
+  });
+});
+
+describe("helpers", () => {
+  it("recognise status filters", () => {
+    expect(isPayoutStatusFilter("complete")).toBe(true);
+    expect(isPayoutStatusFilter("constructor")).toBe(false);
+  });
+
+  it("name the Employee whether expanded or not", () => {
+    expect(payoutEmployee({ employee: "e-1" })).toEqual({ id: "e-1", name: "e-1" });
+  });
+
+  it("offer delete before notification and resend while unaccepted", () => {
+    expect(mayDelete({ notified_at: null })).toBe(true);
+    expect(mayDelete({ notified_at: "2024-06-01T10:00:00Z" })).toBe(false);
+    expect(mayResend({ latest_status: "notification_sent" })).toBe(true);
+    expect(mayResend({ latest_status: "complete" })).toBe(false);
+  });
+});

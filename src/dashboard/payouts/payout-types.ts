@@ -1,0 +1,68 @@
+import type { RouterInputs, RouterOutputs } from "../trpc";
+
+export type Payout = RouterOutputs["payouts"]["list"]["results"][number];
+export type PayoutStatus = Payout["latest_status"];
+export type PayoutListInput = RouterInputs["payouts"]["list"];
+export type Pricing = Extract<RouterOutputs["pricing"]["calculate"], { fee: string }>;
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  created: "Awaiting payment",
+  notification_sent: "Notified",
+  complete: "Accepted",
+};
+
+/** The list's status filters, each expressed with the timestamp filters the API offers. */
+export const PAYOUT_STATUS_FILTERS = {
+  created: { label: "Not notified yet", query: { notified_at_null: "true" } },
+  notification_sent: { label: "Notified, not accepted", query: { notified_at_null: "false", accepted_at_null: "true" } },
+  complete: { label: "Accepted", query: { accepted_at_null: "false" } },
+} satisfies Record<PayoutStatus, { label: string; query: Partial<PayoutListInput> }>;
+
+export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
+
+export function isPayoutStatusFilter(value: string): value is PayoutStatusFilter {
+  return Object.hasOwn(PAYOUT_STATUS_FILTERS, value);
+}
+
+export interface PayoutListFilters {
+  search: string;
+  status: PayoutStatusFilter | "";
+  /** An Employee id, or "" for all. */
+  employee: string;
+  /** A Payrun id, or "" for all. */
+  payrun: string;
+}
+
+export const NO_PAYOUT_FILTERS: PayoutListFilters = { search: "", status: "", employee: "", payrun: "" };
+
+/** The list query for a page of Payouts matching the filters, with each Employee expanded for its name. */
+export function payoutListInput(page: number, pageSize: number, filters: PayoutListFilters): PayoutListInput {
+  const search = filters.search.trim();
+  return {
+    page,
+    page_size: pageSize,
+    expand: ["employee"],
+    ...(search ? { search } : {}),
+    ...(filters.status ? PAYOUT_STATUS_FILTERS[filters.status].query : {}),
+    ...(filters.employee ? { employee: filters.employee } : {}),
+    ...(filters.payrun ? { payrun: filters.payrun } : {}),
+  };
+}
+
+/** The Payout's Employee as a name and id; without expand the API gives the id alone. */
+export function payoutEmployee(p: Pick<Payout, "employee">): { id: string; name: string } {
+  return typeof p.employee === "string" ? { id: p.employee, name: p.employee } : { id: p.employee.id, name: p.employee.name };
+}
+
+/** Deleting is refused once the Payrun is paid, which every notified Payout's is; the server has the last word. */
+export function mayDelete(p: Pick<Payout, "notified_at">): boolean {
+  return p.notified_at === null;
+}
+
+/** Resending tells the Employee again about a Payout they were told about and have not accepted. */
+export function mayResend(p: Pick<Payout, "latest_status">): boolean {
+  return p.latest_status === "notification_sent";
+}
+
+/** The form's starting currency: the pricing tables cover Employees in Sweden, paid in SEK. */
+export const DEFAULT_CURRENCY = "SEK";

@@ -1,0 +1,98 @@
+"use client";
+
+import { useState } from "react";
+import { formatDate } from "../format";
+import type { Integration } from "../integrations/integration-types";
+import { formatMoney } from "../money";
+import { IntegrationScoped } from "../shell/integration-scoped";
+import { trpc } from "../trpc";
+import { PageHeader } from "../ui/page-header";
+import { PagedListCard } from "../ui/query-card";
+import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { PayrunStatusBadge } from "./payrun-status-badge";
+import { isPayrunStatus, PAYRUN_STATUS_LABELS, payrunListInput, payrunPath, type Payrun, type PayrunStatus } from "./payrun-types";
+
+const PAGE_SIZE = 25;
+
+export function PayrunsPage() {
+  return <IntegrationScoped what="Payruns">{(integration) => <PayrunsOfIntegration integration={integration} />}</IntegrationScoped>;
+}
+
+function PayrunsOfIntegration({ integration }: { integration: Integration }) {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<PayrunStatus | "">("");
+  const list = trpc.payruns.list.useQuery(payrunListInput(page, PAGE_SIZE, status), { placeholderData: (prev) => prev });
+
+  return (
+    <section>
+      <PageHeader
+        title="Payruns"
+        lead={
+          <>
+            The batches <strong>{integration.name}</strong> pays, newest first: one open Payrun per currency collects new Payouts until
+            it is closed or paid.
+          </>
+        }
+      />
+
+      <div className="toolbar toolbar-wrap" role="search">
+        <label className="inline-field">
+          Status
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(isPayrunStatus(e.target.value) ? e.target.value : "");
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            {Object.entries(PAYRUN_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <PagedListCard
+        query={list}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        empty={status ? "No Payruns with this status." : "No Payruns yet: the first Payout opens one."}
+      >
+        {(payruns) => (
+          <div className="table-scroll">
+            <PayrunsTable payruns={payruns} />
+          </div>
+        )}
+      </PagedListCard>
+    </section>
+  );
+}
+
+const COLUMNS = ["Payrun", "Status", "Currency", "Price", "Payouts", "Created", "Paid"];
+
+function PayrunsTable({ payruns }: { payruns: Payrun[] }) {
+  return (
+    <table className="table">
+      <TableHead columns={COLUMNS} />
+      <tbody>
+        {payruns.map((p) => (
+          <tr key={p.id}>
+            <NameAndIdCell name={`${p.currency} Payrun of ${formatDate(p.created_at)}`} id={p.id} href={payrunPath(p.id)} />
+            <td>
+              <PayrunStatusBadge status={p.latest_status} />
+            </td>
+            <td>{p.currency}</td>
+            <td className="num">{formatMoney(p.price)}</td>
+            <td className="num">{p.payout_count}</td>
+            <td className="nowrap">{formatDate(p.created_at)}</td>
+            <td className="nowrap">{p.paid_at ? formatDate(p.paid_at) : EMPTY}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

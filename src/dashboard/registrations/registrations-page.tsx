@@ -1,0 +1,85 @@
+"use client";
+
+import { useState } from "react";
+import { RoleGate } from "../shell/role-gate";
+import { trpc } from "../trpc";
+import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { pageAfterDelete } from "../ui/pager";
+import { PagedListCard } from "../ui/query-card";
+import { CreateRegistrationDialog, DeleteRegistrationDialog, EditRegistrationDialog } from "./registration-dialogs";
+import type { Registration } from "./registration-types";
+import { RegistrationsTable } from "./registrations-table";
+
+const PAGE_SIZE = 25;
+
+type Dialog = { kind: "create" } | { kind: "edit"; registration: Registration } | { kind: "delete"; registration: Registration } | null;
+
+export function RegistrationsPage() {
+  return (
+    <RoleGate role="client" otherwise="Registrations belong to client accounts; sign in as a person of an account to manage them.">
+      <AccountRegistrations />
+    </RoleGate>
+  );
+}
+
+function AccountRegistrations() {
+  const me = trpc.session.me.useQuery();
+  const demo = me.data?.environment === "demo";
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const list = trpc.registrations.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const close = () => setDialog(null);
+
+  return (
+    <section>
+      <PageHeader
+        title="Registrations"
+        lead={
+          demo
+            ? "Your companies' details. In demo you approve them yourself; each approval creates an Integration."
+            : "Your companies' details, checked by the Payroute review team. Each approval creates an Integration."
+        }
+      >
+        <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
+          New Registration
+        </button>
+      </PageHeader>
+
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Registrations yet.">
+        {(registrations) => (
+          <div className="table-scroll">
+            <RegistrationsTable
+              registrations={registrations}
+              demo={demo}
+              onEdit={(registration) => setDialog({ kind: "edit", registration })}
+              onDelete={(registration) => setDialog({ kind: "delete", registration })}
+              onNotice={setNotice}
+            />
+          </div>
+        )}
+      </PagedListCard>
+
+      {dialog?.kind === "create" && (
+        <CreateRegistrationDialog
+          onClose={close}
+          onCreated={(r) => setNotice({ kind: "success", text: `${r.friendly_name} was registered${demo ? "." : " and waits for review."}` })}
+        />
+      )}
+      {dialog?.kind === "edit" && <EditRegistrationDialog registration={dialog.registration} onClose={close} />}
+      {dialog?.kind === "delete" && (
+        <DeleteRegistrationDialog
+          registration={dialog.registration}
+          onClose={close}
+          onDeleted={() => {
+            setNotice({ kind: "success", text: `${dialog.registration.friendly_name} was deleted.` });
+            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
+          }}
+        />
+      )}
+    </section>
+  );
+}

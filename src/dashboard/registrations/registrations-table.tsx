@@ -1,0 +1,59 @@
+"use client";
+
+import { countryLabel } from "../employees/countries";
+import { formatDate } from "../format";
+import type { NoticeValue } from "../ui/notice";
+import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
+import { ApproveDemoButton } from "./registration-dialogs";
+import { canChange, registrationPath, reviewStatus, type Registration } from "./registration-types";
+import { ReviewStatusBadge } from "./review-status-badge";
+
+interface RegistrationsTableProps {
+  registrations: Registration[];
+  /** Demo offers "Approve (demo)"; live Registrations wait for the review team. */
+  demo: boolean;
+  onEdit: (r: Registration) => void;
+  onDelete: (r: Registration) => void;
+  onNotice: (n: NoticeValue) => void;
+}
+
+const COLUMNS = ["Friendly name and ID", "Registered name", "Country", "TIN and VAT", "Review", "Created"];
+
+export function RegistrationsTable({ registrations, demo, onEdit, onDelete, onNotice }: RegistrationsTableProps) {
+  return (
+    <table className="table">
+      <TableHead columns={COLUMNS} actions />
+      <tbody>
+        {registrations.map((r) => (
+          <tr key={r.id}>
+            <NameAndIdCell name={r.friendly_name} id={r.id} href={registrationPath(r.id)} />
+            <td>{r.registered_name}</td>
+            <td title={countryLabel(r.country)}>{r.country}</td>
+            <td className="stacked-cell mono">
+              <span>{r.tin_number}</span>
+              <span className="muted">{r.vat_number ?? EMPTY}</span>
+            </td>
+            <td className="stacked-cell">
+              <span>
+                <ReviewStatusBadge status={reviewStatus(r)} />
+              </span>
+              {r.rejection_reason !== null && <span className="rejection-reason">{r.rejection_reason}</span>}
+            </td>
+            <td className="nowrap" title={r.created_at}>
+              {formatDate(r.created_at)}
+            </td>
+            <td className="actions">
+              {canChange(r) && (
+                <>
+                  {demo && <ApproveDemoButton registration={r} onResult={onNotice} small />}
+                  <RowButton label="Edit" subject={r.friendly_name} onClick={() => onEdit(r)} />
+                  <RowButton label="Delete" subject={r.friendly_name} danger onClick={() => onDelete(r)} />
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,15 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { trpc, type Role } from "../trpc";
+
+/**
+ * Renders a page for one role only (the server refuses the others anyway), so that its queries start
+ * only for a person who may run them; anyone else reads `otherwise`.
+ */
+export function RoleGate({ role, otherwise, children }: { role: Role; otherwise: string; children: ReactNode }) {
+  const me = trpc.session.me.useQuery();
+  if (!me.data) return <p className="page-message">Loading…</p>;
+  if (me.data.role !== role) return <p className="page-message">{otherwise}</p>;
+  return children;
+}

@@ -1,0 +1,42 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { TrpcError } from "../trpc";
+
+/** A detail query's retry rule: a 404 is an answer, not a fault worth asking again. */
+export function retryUnlessNotFound(failures: number, error: TrpcError): boolean {
+  return error.data?.code !== "NOT_FOUND" && failures < 1;
+}
+
+interface DetailFrameProps<T> {
+  back: { href: string; label: string };
+  query: { data: T | undefined; error: TrpcError | null };
+  /** Said when the server answers 404. */
+  notFound: string;
+  children: (data: T) => ReactNode;
+}
+
+/** One object's page: the link back to its list, then the query's error, "Loading…", or the object. */
+export function DetailFrame<T>({ back, query, notFound, children }: DetailFrameProps<T>) {
+  const link = (
+    <Link href={back.href} className="back-link">
+      ← {back.label}
+    </Link>
+  );
+  if (query.error) {
+    return (
+      <section>
+        {link}
+        <div className="alert alert-error" role="alert">
+          {query.error.data?.code === "NOT_FOUND" ? notFound : query.error.message}
+        </div>
+      </section>
+    );
+  }
+  if (query.data === undefined) return <p className="page-message">Loading…</p>;
+  return (
+    <section>
+      {link}
+      {children(query.data)}
+    </section>
+  );
+}

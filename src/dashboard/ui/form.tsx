@@ -1,0 +1,127 @@
+"use client";
+
+import { useState, type FormEvent, type ReactNode } from "react";
+import { fieldMessages, type Checked, type FieldMessages } from "../errors";
+import type { TrpcError } from "../trpc";
+import { Field } from "./field";
+
+/** The messages to show per field: the server's, overridden by the form's own checks (e.g. metadata JSON). */
+export function useFormErrors(error: TrpcError | null) {
+  const [localErrors, setLocalErrors] = useState<FieldMessages>({});
+  const errors: FieldMessages = { ...fieldMessages(error), ...localErrors };
+  /** Sends the fields when the form's own checks passed, else shows why they did not. */
+  function sendChecked<F>(checked: Checked<F>, send: (fields: F) => void): void {
+    if (!checked.ok) return setLocalErrors(checked.errors);
+    setLocalErrors({});
+    send(checked.fields);
+  }
+  return { errors, setLocalErrors, sendChecked };
+}
+
+/** Form values kept as typed text, with the props that bind one of them to a `TextField`. */
+export function useFormValues<V extends { [K in keyof V]: string }>(initial: V) {
+  const [values, setValues] = useState(initial);
+  const bind = (field: keyof V) => ({
+    value: values[field],
+    onChange: (value: string) => setValues((v) => ({ ...v, [field]: value })),
+  });
+  return { values, setValues, bind };
+}
+
+interface ServerCheckedFormProps {
+  error: TrpcError | null;
+  /** The fields this form shows; the server's messages for any other field are listed in the alert. */
+  fields: readonly string[];
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** A create/edit form: the server's summary on top, the fields in a grid, Cancel and submit below. */
+export function ServerCheckedForm({ error, fields, pending, submitLabel, onSubmit, onCancel, children }: ServerCheckedFormProps) {
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    onSubmit();
+  }
+  return (
+    // noValidate: the server's rules and messages are the ones that count, shown next to each field.
+    <form className="form" noValidate onSubmit={submit}>
+      <FormErrorAlert error={error} fields={fields} />
+      <div className="form-grid">{children}</div>
+      <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
+    </form>
+  );
+}
+
+interface FormActionsProps {
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel?: string;
+  /** Without it there is no Cancel (a form that stays on its page). */
+  onCancel?: () => void;
+  danger?: boolean;
+}
+
+/** Cancel and the submit button, which is disabled while the request runs. */
+export function FormActions({ pending, submitLabel, pendingLabel = "Saving…", onCancel, danger }: FormActionsProps) {
+  return (
+    <div className="form-actions">
+      {onCancel && (
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      <button type="submit" className={danger ? "button button-danger" : "button button-primary"} disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+/** "Please correct the highlighted fields.", or the error itself when no field is to blame. */
+export function FormErrorAlert({ error, fields }: { error: TrpcError | null; fields: readonly string[] }) {
+  if (!error) return null;
+  const serverErrors = fieldMessages(error);
+  const otherErrors = Object.entries(serverErrors)
+    .filter(([field]) => !fields.includes(field))
+    .flatMap(([, messages]) => messages);
+  const hasFieldErrors = Object.keys(serverErrors).length > 0;
+  return (
+    <div className="alert alert-error" role="alert">
+      {hasFieldErrors ? "Please correct the highlighted fields." : error.message}
+      {otherErrors.length > 0 && <span> {otherErrors.join(" ")}</span>}
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  required?: boolean;
+  hint?: string;
+  type?: "text" | "email" | "tel" | "url" | "password";
+  className?: string;
+  autoComplete?: string;
+}
+
+/** A labelled one-line input with its hint and messages. */
+export function TextField({ label, value, onChange, errors, required, hint, type = "text", className, autoComplete }: TextFieldProps) {
+  return (
+    <Field label={label} errors={errors} required={required} hint={hint} className={className}>
+      {(control) => <input {...control} type={type} autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** The free-form metadata every resource carries, typed as JSON. */
+export function MetadataField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+  return (
+    <Field label="Metadata" errors={errors} hint="A JSON object of your own keys and values." className="span-2">
+      {(control) => <textarea {...control} rows={3} className="mono" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}

@@ -1,0 +1,9 @@
+/** A list's search box, for its toolbar; the caller debounces the query. */
+export function SearchField({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder: string }) {
+  return (
+    <label className="inline-field">
+      Search
+      <input type="search" className="toolbar-search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}

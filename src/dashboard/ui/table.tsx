@@ -1,0 +1,68 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+/** A table's header row; with `actions`, a last unlabelled-on-screen column holds each row's buttons. */
+export function TableHead({ columns, actions }: { columns: readonly string[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** A name over its id in one cell; the name links to the object's page when there is one. */
+export function NameAndIdCell({ name, id, href }: { name: ReactNode; id: string; href?: string }) {
+  return (
+    <td className="stacked-cell">
+      {href ? (
+        <Link className="strong" href={href}>
+          {name}
+        </Link>
+      ) : (
+        <span className="strong">{name}</span>
+      )}
+      <span className="mono muted truncate" title={id}>
+        {id}
+      </span>
+    </td>
+  );
+}
+
+/** A muted dash for an empty value. */
+export const EMPTY = <span className="muted">—</span>;
+
+interface RowButtonProps {
+  /** What it does, shown on the button: "Edit". */
+  label: string;
+  /** Whose row it is, for the accessible name "Edit Ann". */
+  subject: string;
+  onClick: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+/** A small button in a row's actions cell, named after the row so that each is told apart. */
+export function RowButton({ label, subject, onClick, danger, disabled }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      className={danger ? "button button-small button-danger-quiet" : "button button-small"}
+      aria-label={`${label} ${subject}`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,163 @@
+"use client";
+
+import { useId, useState } from "react";
+import { formatDateTime, formatDateTimeSeconds } from "../format";
+import { trpc } from "../trpc";
+import type { NoticeValue } from "../ui/notice";
+import { PagedListCard } from "../ui/query-card";
+import { EMPTY, RowButton, TableHead } from "../ui/table";
+import {
+  DELIVERY_PAGE_SIZE,
+  DELIVERY_POLL_MS,
+  deliveryLabel,
+  hasPendingDelivery,
+  prettyPayload,
+  type Attempt,
+  type Delivery,
+  type DeliveryLabel,
+  type Webhook,
+} from "./webhook-types";
+
+const TONES: Record<DeliveryLabel, string> = {
+  Pending: "badge",
+  Retrying: "badge badge-warning",
+  Succeeded: "badge badge-success",
+  Failed: "badge badge-danger",
+};
+
+interface DeliveryLogProps {
+  webhook: Webhook;
+  page: number;
+  onPage: (page: number) => void;
+  onNotice: (notice: NoticeValue) => void;
+}
+
+/** The subscription's deliveries, newest first, read again every few seconds while one is still to be attempted. */
+export function DeliveryLog({ webhook, page, onPage, onNotice }: DeliveryLogProps) {
+  const deliveries = trpc.webhooks.deliveries.useQuery(
+    { webhook_id: webhook.id, page },
+    { placeholderData: (prev) => prev, refetchInterval: (q) => (hasPendingDelivery(q.state.data?.results) ? DELIVERY_POLL_MS : false) },
+  );
+  return (
+    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty="Nothing delivered yet.">
+      {(results) => (
+        <div className="table-scroll">
+          <table className="table">
+            <TableHead columns={["Event", "Status", "Attempts", "Created", "Next retry"]} actions />
+            <tbody>
+              {results.map((d) => (
+                <DeliveryRows
+                  key={d.pk}
+                  webhook={webhook}
+                  delivery={d}
+                  onRedelivered={(notice) => {
+                    onNotice(notice);
+                    onPage(1);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </PagedListCard>
+  );
+}
+
+const COLUMN_COUNT = 6;
+
+function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhook; delivery: Delivery; onRedelivered: (n: NoticeValue) => void }) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const label = deliveryLabel(d);
+  const redeliver = trpc.webhooks.redeliver.useMutation({
+    onSuccess: async () => {
+      onRedelivered({ kind: "success", text: `${d.event} is being delivered again, as a new delivery.` });
+      await utils.webhooks.deliveries.invalidate();
+    },
+    onError: (error) => onRedelivered({ kind: "error", text: error.message }),
+  });
+  const when = formatDateTimeSeconds(d.created_at);
+  return (
+    <>
+      <tr className="delivery-row" data-delivery={d.pk}>
+        <td className="mono">{d.event}</td>
+        <td>
+          <span className={TONES[label]}>{label}</span>
+        </td>
+        <td>{d.attempts}</td>
+        <td className="nowrap">{when}</td>
+        <td className="nowrap">{d.status === "pending" && d.next_attempt_at ? formatDateTimeSeconds(d.next_attempt_at) : EMPTY}</td>
+        <td className="actions">
+          <button
+            type="button"
+            className="button button-small"
+            aria-expanded={open}
+            aria-controls={detailId}
+            aria-label={`Details of ${d.event} from ${when}`}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? "Hide" : "Details"}
+          </button>
+          <RowButton
+            label="Redeliver"
+            subject={`${d.event} from ${when}`}
+            disabled={redeliver.isPending}
+            onClick={() => redeliver.mutate({ webhook_id: webhook.id, deliveryPk: d.pk })}
+          />
+        </td>
+      </tr>
+      {open && (
+        <tr id={detailId} className="delivery-detail">
+          <td colSpan={COLUMN_COUNT}>
+            <DeliveryDetail delivery={d} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** The exact body that was signed and sent, and every attempt with what the receiver answered. */
+function DeliveryDetail({ delivery: d }: { delivery: Delivery }) {
+  const id = useId();
+  return (
+    <div className="delivery-detail-body">
+      <div role="group" aria-labelledby={`${id}-payload`}>
+        <h3 className="card-title" id={`${id}-payload`}>
+          Payload
+        </h3>
+        <pre className="metadata payload">{prettyPayload(d.payload)}</pre>
+      </div>
+      <h3 className="card-title">Attempts</h3>
+      {d.attempt_log.length === 0 ? (
+        <p className="muted">Not attempted yet.</p>
+      ) : (
+        <table className="table attempts" aria-label="Attempts">
+          <TableHead columns={["Time", "Code", "Duration", "Error or response"]} />
+          <tbody>
+            {d.attempt_log.map((a, n) => (
+              <AttemptRow key={`${a.attempted_at}-${n}`} attempt={a} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {d.completed_at && <p className="muted">Completed {formatDateTime(d.completed_at)}.</p>}
+    </div>
+  );
+}
+
+function AttemptRow({ attempt: a }: { attempt: Attempt }) {
+  return (
+    <tr>
+      <td className="nowrap">{formatDateTimeSeconds(a.attempted_at)}</td>
+      <td className="mono">{a.status_code ?? EMPTY}</td>
+      <td className="nowrap">{a.duration_ms} ms</td>
+      <td>
+        {a.error && <span className="field-error">{a.error}</span>}
+        {a.response_body ? <pre className="metadata response">{a.response_body}</pre> : !a.error && EMPTY}
+      </td>
+    </tr>
+  );
+}

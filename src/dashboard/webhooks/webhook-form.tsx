@@ -1,0 +1,59 @@
+"use client";
+
+import { useState } from "react";
+import type { TrpcError } from "../trpc";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
+import { EventPicker } from "./event-picker";
+import { EMPTY_WEBHOOK, toWebhookFields, type WebhookFields, type WebhookFormValues } from "./webhook-form-values";
+import type { EventInfo } from "./webhook-types";
+
+const FORM_FIELDS = [...Object.keys(EMPTY_WEBHOOK), "events"];
+
+interface WebhookFormProps {
+  initial: WebhookFormValues;
+  initialEvents: string[];
+  catalogue: readonly EventInfo[];
+  mode: "create" | "edit";
+  submitLabel: string;
+  pending: boolean;
+  error: TrpcError | null;
+  onSubmit: (fields: WebhookFields) => void;
+  onCancel: () => void;
+}
+
+/** A subscription: where to POST, which events, and optionally its id, secret and metadata. */
+export function WebhookForm({ initial, initialEvents, catalogue, mode, submitLabel, pending, error, onSubmit, onCancel }: WebhookFormProps) {
+  const { values, bind } = useFormValues(initial);
+  const [events, setEvents] = useState(initialEvents);
+  const { errors, sendChecked } = useFormErrors(error);
+  const submit = () => sendChecked(toWebhookFields(values, events), onSubmit);
+
+  return (
+    <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
+      <TextField
+        label="URL"
+        type="url"
+        required
+        hint="Receives a signed POST per event. Live subscriptions must reach a public address."
+        className="span-2"
+        errors={errors.url}
+        {...bind("url")}
+      />
+      <EventPicker catalogue={catalogue} value={events} onChange={setEvents} errors={errors.events} />
+      <TextField
+        label="ID"
+        hint={mode === "create" ? "Optional: your own reference. Left blank, one is generated." : "Changing it changes the subscription's URL in the API."}
+        errors={errors.id}
+        {...bind("id")}
+      />
+      <TextField
+        label="Secret key"
+        hint={mode === "create" ? "Optional, at least 16 characters. Left blank, one is generated." : "Left blank, the current secret stays."}
+        autoComplete="off"
+        errors={errors.secret_key}
+        {...bind("secret_key")}
+      />
+      <MetadataField errors={errors.metadata} {...bind("metadata")} />
+    </ServerCheckedForm>
+  );
+}

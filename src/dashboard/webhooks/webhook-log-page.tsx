@@ -1,0 +1,114 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { IntegrationScoped } from "../shell/integration-scoped";
+import { trpc } from "../trpc";
+import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
+import { MetadataValue } from "../ui/metadata-value";
+import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { DeliveryLog } from "./delivery-log";
+import { SecretValue } from "./secret-value";
+import { SendTestEvent } from "./send-test-event";
+import { EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
+import { DELIVERY_POLL_MS, webhookPath, webhookScope, type EventInfo, type Webhook } from "./webhook-types";
+
+export function WebhookLogPage({ webhookId }: { webhookId: string }) {
+  return <IntegrationScoped what="Webhooks">{() => <WebhookLog webhookId={webhookId} />}</IntegrationScoped>;
+}
+
+function WebhookLog({ webhookId }: { webhookId: string }) {
+  const webhook = trpc.webhooks.get.useQuery({ webhook_id: webhookId }, { retry: retryUnlessNotFound });
+  const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
+  const both = webhook.data && catalogue.data ? { webhook: webhook.data, catalogue: catalogue.data } : undefined;
+  return (
+    <DetailFrame
+      back={{ href: "/webhooks", label: "Webhooks" }}
+      query={{ data: both, error: webhook.error ?? catalogue.error }}
+      notFound={`No webhook subscription "${webhookId}" here.`}
+    >
+      {(loaded) => <WebhookSummary webhook={loaded.webhook} catalogue={loaded.catalogue} />}
+    </DetailFrame>
+  );
+}
+
+type Dialog = "edit" | "rotate" | null;
+
+function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: readonly EventInfo[] }) {
+  const router = useRouter();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const [page, setPage] = useState(1);
+  const scope = webhookScope(webhook, catalogue);
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <PageHeader title={<span className="url-title">{webhook.url}</span>} objectId={webhook.id}>
+        <button type="button" className="button" onClick={() => setDialog("edit")}>
+          Edit
+        </button>
+      </PageHeader>
+
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+
+      <div className="detail-grid">
+        <div className="card card-padded">
+          <h2 className="card-title">Subscription</h2>
+          <dl className="details">
+            <dt>URL</dt>
+            <dd className="mono">{webhook.url}</dd>
+            <dt>Scope</dt>
+            <dd>{scope === "Integration" ? "This Integration" : "The account (every Integration)"}</dd>
+            <dt>Events</dt>
+            <dd className="mono">{webhook.events.join(", ")}</dd>
+            <dt>Secret</dt>
+            <dd>
+              <SecretValue secret={webhook.secret_key}>
+                <button type="button" className="button button-small button-danger-quiet" onClick={() => setDialog("rotate")}>
+                  Rotate secret
+                </button>
+              </SecretValue>
+            </dd>
+            <dt>Metadata</dt>
+            <dd>
+              <MetadataValue metadata={webhook.metadata} />
+            </dd>
+          </dl>
+        </div>
+        <div className="card card-padded">
+          <h2 className="card-title">Send a test event</h2>
+          <p className="muted">The latest object of that event in this scope, or a sample with id &quot;test&quot;, signed like any delivery.</p>
+          <SendTestEvent
+            webhook={webhook}
+            catalogue={catalogue}
+            onSent={(n) => {
+              setNotice(n);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+
+      <section className="detail-section" aria-labelledby="webhook-deliveries">
+        <h2 id="webhook-deliveries">Deliveries</h2>
+        <p className="page-lead section-lead">Newest first; refreshed every {DELIVERY_POLL_MS / 1000} s while a delivery waits for an attempt.</p>
+        <DeliveryLog webhook={webhook} page={page} onPage={setPage} onNotice={setNotice} />
+      </section>
+
+      {dialog === "edit" && (
+        <EditWebhookDialog
+          webhook={webhook}
+          catalogue={catalogue}
+          onClose={close}
+          onSaved={(saved) => {
+            // A new id is a new URL.
+            if (saved.id !== webhook.id) router.replace(webhookPath(saved.id));
+          }}
+        />
+      )}
+      {dialog === "rotate" && <RotateSecretDialog webhook={webhook} onClose={close} />}
+    </>
+  );
+}

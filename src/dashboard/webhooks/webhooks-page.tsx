@@ -1,0 +1,89 @@
+"use client";
+
+import { useState } from "react";
+import type { Integration } from "../integrations/integration-types";
+import { IntegrationScoped } from "../shell/integration-scoped";
+import { trpc } from "../trpc";
+import { PageHeader } from "../ui/page-header";
+import { pageAfterDelete } from "../ui/pager";
+import { PagedListCard } from "../ui/query-card";
+import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
+import type { Webhook } from "./webhook-types";
+import { WebhooksTable } from "./webhooks-table";
+
+const PAGE_SIZE = 25;
+
+type Dialog =
+  | { kind: "create" }
+  | { kind: "edit"; webhook: Webhook }
+  | { kind: "rotate"; webhook: Webhook }
+  | { kind: "delete"; webhook: Webhook }
+  | null;
+
+export function WebhooksPage() {
+  return <IntegrationScoped what="Webhooks">{(integration) => <WebhooksOfIntegration integration={integration} />}</IntegrationScoped>;
+}
+
+function WebhooksOfIntegration({ integration }: { integration: Integration }) {
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
+  const list = trpc.webhooks.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const close = () => setDialog(null);
+  const events = catalogue.data;
+
+  return (
+    <section>
+      <PageHeader
+        title="Webhooks"
+        lead={
+          <>
+            Signed POSTs to your servers when something happens: <strong>{integration.name}</strong>&apos;s subscriptions and the account&apos;s
+            own.
+          </>
+        }
+      >
+        <button type="button" className="button button-primary" disabled={!events} onClick={() => setDialog({ kind: "create" })}>
+          New subscription
+        </button>
+      </PageHeader>
+
+      {catalogue.isError && (
+        <div className="alert alert-error" role="alert">
+          Could not load the event catalogue: {catalogue.error.message}
+        </div>
+      )}
+
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No webhook subscriptions yet.">
+        {(webhooks) =>
+          events ? (
+            <div className="table-scroll">
+              <WebhooksTable
+                webhooks={webhooks}
+                catalogue={events}
+                onEdit={(webhook) => setDialog({ kind: "edit", webhook })}
+                onRotate={(webhook) => setDialog({ kind: "rotate", webhook })}
+                onDelete={(webhook) => setDialog({ kind: "delete", webhook })}
+              />
+            </div>
+          ) : (
+            <p className="card-message">Loading…</p>
+          )
+        }
+      </PagedListCard>
+
+      {dialog?.kind === "create" && events && <CreateWebhookDialog integrationName={integration.name} catalogue={events} onClose={close} />}
+      {dialog?.kind === "edit" && events && <EditWebhookDialog webhook={dialog.webhook} catalogue={events} onClose={close} />}
+      {dialog?.kind === "rotate" && <RotateSecretDialog webhook={dialog.webhook} onClose={close} />}
+      {dialog?.kind === "delete" && (
+        <DeleteWebhookDialog
+          webhook={dialog.webhook}
+          onClose={close}
+          onDeleted={() => {
+            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
+          }}
+        />
+      )}
+    </section>
+  );
+}
