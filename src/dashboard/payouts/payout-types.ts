@@ -20,9 +20,9 @@ export const PAYOUT_STATUS_FILTERS = {
 
 export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
 
-export function isPayoutStatusFilter(value: string): value is PayoutStatusFilter {
-  return Object.hasOwn(PAYOUT_STATUS_FILTERS, value);
-}
+const PAYOUT_STATUSES: readonly PayoutStatus[] = ["created", "notification_sent", "complete"];
+
+export const PAYOUT_STATUS_OPTIONS = PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_FILTERS[value].label }));
 
 export interface PayoutListFilters {
   search: string;

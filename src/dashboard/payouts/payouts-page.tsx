@@ -5,13 +5,14 @@ import { EmployeeCombobox, type EmployeeChoice } from "../employees/employee-com
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { Notice, type NoticeValue } from "../ui/notice";
+import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { SearchField } from "../ui/search-field";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreatePayoutDialog } from "./create-payout-dialog";
 import { PayoutList } from "./payout-list";
 import { PayoutTotals } from "./payout-totals";
-import { isPayoutStatusFilter, NO_PAYOUT_FILTERS, PAYOUT_STATUS_FILTERS, type PayoutListFilters } from "./payout-types";
+import { NO_PAYOUT_FILTERS, PAYOUT_STATUS_OPTIONS, type PayoutListFilters } from "./payout-types";
 
 export function PayoutsPage() {
   return <IntegrationScoped what="Payouts">{(integration) => <PayoutsOfIntegration integration={integration} />}</IntegrationScoped>;
@@ -50,17 +51,13 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
 
       <div className="toolbar toolbar-wrap" role="search">
         <SearchField placeholder="Description, or the Employee's name" value={filters.search} onChange={(search) => filter({ search })} />
-        <label className="inline-field">
-          Status
-          <select value={filters.status} onChange={(e) => filter({ status: isPayoutStatusFilter(e.target.value) ? e.target.value : "" })}>
-            <option value="">All statuses</option>
-            {Object.entries(PAYOUT_STATUS_FILTERS).map(([value, { label }]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          options={PAYOUT_STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(status) => filter({ status })}
+        />
         <EmployeeFilter
           value={employee}
           onChange={(choice) => {

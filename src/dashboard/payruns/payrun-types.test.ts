@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPayrunStatus, mayDeletePayrun, payrunListInput, payrunPath } from "./payrun-types";
+import { mayDeletePayrun, PAYRUN_STATUS_OPTIONS, payrunListInput, payrunPath } from "./payrun-types";
 
 describe("payrunListInput", () => {
   it("expresses each status with the open and paid_at filters", () => {
@@ -17,9 +17,8 @@ describe("helpers", () => {
     expect(mayDeletePayrun({ payout_count: 0, paid_at: "2024-06-01T10:00:00Z" })).toBe(false);
   });
 
-  it("recognise statuses and encode paths", () => {
-    expect(isPayrunStatus("closed")).toBe(true);
-    expect(isPayrunStatus("hasOwnProperty")).toBe(false);
+  it("offer every status as a filter and encode paths", () => {
+    expect(PAYRUN_STATUS_OPTIONS.map((o) => o.label)).toEqual(["Open", "Closed", "Paid"]);
     expect(payrunPath("a/b")).toBe("/payruns/a%2Fb");
   });
 });

@@ -14,9 +14,9 @@ export const PAYRUN_STATUS_FILTERS = {
   paid: { paid_at_null: "false" },
 } satisfies Record<PayrunStatus, Partial<PayrunListInput>>;
 
-export function isPayrunStatus(value: string): value is PayrunStatus {
-  return Object.hasOwn(PAYRUN_STATUS_LABELS, value);
-}
+const PAYRUN_STATUSES: readonly PayrunStatus[] = ["open", "closed", "paid"];
+
+export const PAYRUN_STATUS_OPTIONS = PAYRUN_STATUSES.map((value) => ({ value, label: PAYRUN_STATUS_LABELS[value] }));
 
 export function payrunListInput(page: number, pageSize: number, status: PayrunStatus | ""): PayrunListInput {
   return { page, page_size: pageSize, ...(status ? PAYRUN_STATUS_FILTERS[status] : {}) };

@@ -6,11 +6,12 @@ import type { Integration } from "../integrations/integration-types";
 import { formatMoney } from "../money";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
+import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
 import { PayrunStatusBadge } from "./payrun-status-badge";
-import { isPayrunStatus, PAYRUN_STATUS_LABELS, payrunListInput, payrunPath, type Payrun, type PayrunStatus } from "./payrun-types";
+import { PAYRUN_STATUS_OPTIONS, payrunListInput, payrunPath, type Payrun, type PayrunStatus } from "./payrun-types";
 
 const PAGE_SIZE = 25;
 
@@ -36,23 +37,16 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
       />
 
       <div className="toolbar toolbar-wrap" role="search">
-        <label className="inline-field">
-          Status
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(isPayrunStatus(e.target.value) ? e.target.value : "");
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            {Object.entries(PAYRUN_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          options={PAYRUN_STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
       </div>
 
       <PagedListCard

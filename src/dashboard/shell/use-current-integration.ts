@@ -20,6 +20,10 @@ function resetIntegrationScoped(utils: Utils): Promise<unknown> {
     utils.webhooks.list.reset(),
     utils.webhooks.get.reset(),
     utils.webhooks.deliveries.reset(),
+    utils.payouts.list.reset(),
+    utils.payouts.get.reset(),
+    utils.payruns.list.reset(),
+    utils.payruns.get.reset(),
   ]);
 }
 

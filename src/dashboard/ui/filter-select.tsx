@@ -1,0 +1,25 @@
+interface FilterSelectProps<V extends string> {
+  label: string;
+  /** The first option, for no filter: "All statuses". */
+  allLabel: string;
+  options: readonly { value: V; label: string }[];
+  value: V | "";
+  onChange: (value: V | "") => void;
+}
+
+/** A list's toolbar filter: one of `options`, or all. Only a listed value comes back out of the select. */
+export function FilterSelect<V extends string>({ label, allLabel, options, value, onChange }: FilterSelectProps<V>) {
+  return (
+    <label className="inline-field">
+      {label}
+      <select value={value} onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? "")}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
