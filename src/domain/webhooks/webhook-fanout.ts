@@ -54,16 +54,11 @@ function matchingSubscriptions(tx: Prisma.TransactionClient, event: FanOutEvent)
   if (!perTx) lookups.set(tx, (perTx = new Map()));
   let found = perTx.get(key);
   if (!found) {
-    found = tx.webhookSubscription.findMany({
-      where: {
-        accountPk: event.accountPk,
-        environment: event.environment,
-        events: { has: event.name },
-        // The account's events reach every subscription that asks; an Integration's only its own.
-        ...(userScoped ? {} : { integrationPk: event.integrationPk }),
-      },
-      select: { pk: true },
-    });
+    // The account's events reach every subscription that asks; an Integration's only its own.
+    found = tx.$queryRaw<{ pk: string }[]>`
+      SELECT pk::text FROM webhook_subscription
+      WHERE account_pk = ${event.accountPk}::uuid AND environment = ${event.environment}::"Environment"
+        AND ${event.name} = ANY(events) AND (${userScoped} OR integration_pk = ${event.integrationPk}::uuid)`;
     perTx.set(key, found);
   }
   return found;
