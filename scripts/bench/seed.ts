@@ -43,6 +43,9 @@ export async function seed(options: DatabaseOptions, count: number, log: (s: str
       }),
     );
     log(`  seeded ${count} Employees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // A live database has autovacuum; right after a bulk load the planner's statistics are stale (it expects
+    // dozens of rows and finds thousands) and the visibility map is empty. Measure the steady state.
+    await db.prisma.$executeRawUnsafe("VACUUM ANALYZE");
     return { key, integrationId: integration.id, employeeIds: ids };
   } finally {
     await db.close();
