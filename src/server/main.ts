@@ -7,6 +7,7 @@ import { env } from "@/config/env";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
+import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
@@ -46,7 +47,12 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
-  const purge = setInterval(() => void purgeExpiredIdempotencyKeys(db.prisma).catch((e) => log.warn({ err: e }, "purge failed")), 3600_000);
+  // Hourly housekeeping: expired Idempotency-Keys and week-old finished outbox jobs.
+  const purge = setInterval(
+    () =>
+      void Promise.all([purgeExpiredIdempotencyKeys(db.prisma), purgeFinishedJobs(db.prisma)]).catch((e) => log.warn({ err: e }, "purge failed")),
+    3600_000,
+  );
   purge.unref();
 
   let stopping = false;

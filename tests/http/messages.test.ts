@@ -69,3 +69,17 @@ describe("Messages", () => {
     expect(res.body).toEqual({ employees: ['Object with id "m2" does not exist.'] });
   });
 });
+
+describe("housekeeping", () => {
+  it("finished outbox jobs are removed after a week; unfinished ones never", async () => {
+    const { purgeFinishedJobs } = await import("@/domain/outbox/outbox-service");
+    await app.drainJobs();
+    const finished = await app.db.outboxJob.count({ where: { completedAt: { not: null } } });
+    expect(finished).toBeGreaterThan(0);
+    expect(await purgeFinishedJobs(app.db)).toBe(0);
+    const pending = await app.db.outboxJob.create({ data: { kind: "test.never", payload: {}, runAt: new Date(Date.now() + 86_400_000) } });
+    const inEightDays = new Date(Date.now() + 8 * 24 * 3600_000);
+    expect(await purgeFinishedJobs(app.db, inEightDays)).toBe(finished);
+    expect(await app.db.outboxJob.findUnique({ where: { pk: pending.pk } })).not.toBeNull();
+  });
+});

@@ -100,3 +100,14 @@ export async function failJob(db: Db, job: ClaimedJob, error: unknown, delayMs =
 export function newWorkerId(): string {
   return `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 }
+
+/** Finished jobs are kept a week for inspection, then removed (webhook deliveries keep their own log). */
+export const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function purgeFinishedJobs(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - FINISHED_JOB_RETENTION_MS);
+  const { count } = await db.outboxJob.deleteMany({
+    where: { OR: [{ completedAt: { lt: before } }, { failedAt: { lt: before } }] },
+  });
+  return count;
+}
