@@ -68,20 +68,34 @@ export interface IntegrationScope extends AccountScope {
 }
 
 /**
- * Acting as one of the account's Integrations, named by the `Integration-ID` header (a dashboard session may
- * instead choose one with the `payroute_integration` cookie, since a browser cannot send the header).
+ * The Integration a request names with the `Integration-ID` header (a dashboard session may instead choose one
+ * with the `payroute_integration` cookie, since a browser cannot send the header): null when none is named,
+ * 404 when it is not one of the account's in this environment.
  */
-export const integrationProcedure = accountProcedure.use(async ({ ctx, next }) => {
-  const id = ctx.integrationId ?? (ctx.principal.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
-  if (!id) throw new DomainError("validation", t("integration_header_missing"));
+async function namedIntegration(ctx: Context, scope: AccountScope): Promise<{ pk: string; id: string } | null> {
+  const id = ctx.integrationId ?? (ctx.principal?.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
+  if (!id) return null;
   // On every Integration-scoped request: a direct query (see src/db/fast-sql.ts).
   const [integration] = await fastSql(ctx.db).query<{ pk: string; id: string }>(
     "SELECT pk::text, id FROM integration WHERE id = $1 AND account_pk = $2 AND environment = $3::\"Environment\"",
-    [id, ctx.scope.accountPk, ctx.scope.environment],
+    [id, scope.accountPk, scope.environment],
   );
   if (!integration) throw new DomainError("not_found", t("integration_header_unknown", { id }));
+  return integration;
+}
+
+/** Acting as one of the account's Integrations, which the request must name. */
+export const integrationProcedure = accountProcedure.use(async ({ ctx, next }) => {
+  const integration = await namedIntegration(ctx, ctx.scope);
+  if (!integration) throw new DomainError("validation", t("integration_header_missing"));
   const scope: IntegrationScope = { ...ctx.scope, integrationPk: integration.pk, integrationId: integration.id };
   return next({ ctx: { ...ctx, scope } });
+});
+
+/** Acting as the account, or as one of its Integrations when the request names one (webhooks). */
+export const optionalIntegrationProcedure = accountProcedure.use(async ({ ctx, next }) => {
+  const integration = await namedIntegration(ctx, ctx.scope);
+  return next({ ctx: { ...ctx, integrationPk: integration?.pk ?? null } });
 });
 
 /** The service's own review team (dashboard only). */

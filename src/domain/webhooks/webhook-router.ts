@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATALOGUE, EVENT_NAMES } from "@/domain/events/event-catalogue";
-import { DomainError } from "@/domain/errors";
-import { t } from "@/i18n/locale";
-import { accountProcedure, router } from "@/trpc/init";
+import { accountProcedure, optionalIntegrationProcedure, router } from "@/trpc/init";
 import { envelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
 import {
@@ -17,15 +15,8 @@ import {
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSecret, toWebhookApi, updateWebhook, type WebhookScope } from "./webhook-service";
 
 /** Integration-ID is optional here: with it, the Integration's scope; without, the account's. */
-const webhookProcedure = accountProcedure.use(async ({ ctx, next }) => {
-  const id = ctx.integrationId ?? (ctx.principal.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
-  let integrationPk: string | null = null;
-  if (id) {
-    const integration = await ctx.db.integration.findFirst({ where: { id, accountPk: ctx.scope.accountPk, environment: ctx.scope.environment }, select: { pk: true } });
-    if (!integration) throw new DomainError("not_found", t("integration_header_unknown", { id }));
-    integrationPk = integration.pk;
-  }
-  const webhookScope: WebhookScope = { ...ctx.scope, integrationPk };
+const webhookProcedure = optionalIntegrationProcedure.use(({ ctx, next }) => {
+  const webhookScope: WebhookScope = { ...ctx.scope, integrationPk: ctx.integrationPk };
   return next({ ctx: { ...ctx, webhookScope } });
 });
 
