@@ -128,6 +128,32 @@ describe("list, search and filters", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ created_at_after: ["Datetime has wrong format. Use ISO 8601, for example 2026-01-31T12:00:00Z."] });
   });
+
+  it("counts stay exact as Employees come, change and go, whoever writes them", async () => {
+    const { key: k } = await app.newKey("demo");
+    const i = await newIntegration(k, "emp-count");
+    const list = async (q = "") => (await app.json<List>(`/v2/employees/?page_size=1&${q}`, as(k, i))).body;
+    expect(await list()).toMatchObject({ count: 0, results: [] });
+    expect((await list("search=berg")).count).toBe(0);
+    for (const [id, name] of [["cnt-1", "Lisa Lindberg"], ["cnt-2", "Oskar Ek"], ["cnt-3", "Maja Berg"]])
+      await app.json("/v2/employees/", { method: "POST", ...as(k, i), body: employee({ id, name, email: `${id}@x.se` }) });
+    expect(await list()).toMatchObject({ count: 3, results: [{ id: "cnt-3" }] });
+    expect((await list("search=berg")).count).toBe(2);
+    expect((await list("search=berg")).count).toBe(2); // now remembered
+    expect((await list("search=berg&notified_at_null=true")).count).toBe(2);
+    // Writes the app never saw (as from another instance) change the next answer.
+    await app.db.$executeRaw`UPDATE employee SET name = 'Oskar Bergman' WHERE id = 'cnt-2'`;
+    expect((await list("search=berg")).count).toBe(3);
+    await app.db.$executeRaw`DELETE FROM employee WHERE id = 'cnt-1'`;
+    expect((await list()).count).toBe(2);
+    expect((await list("search=berg")).count).toBe(2);
+    await app.db.$executeRaw`UPDATE employee SET notified_at = now() WHERE id = 'cnt-2'`;
+    expect((await list("search=berg&notified_at_null=true")).count).toBe(1);
+    expect((await app.api("/v2/employees/cnt-3/", { method: "DELETE", ...as(k, i) })).status).toBe(204);
+    expect(await list()).toMatchObject({ count: 1, results: [{ id: "cnt-2" }] });
+    expect((await list("search=berg")).count).toBe(1);
+    expect((await list("search=lindberg")).count).toBe(0);
+  });
 });
 
 describe("invitation, magic link and claim", () => {

@@ -4,8 +4,10 @@ import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
-import { recordEvent } from "@/domain/events/event-service";
-import { enqueueJob } from "@/domain/outbox/outbox-service";
+import { run, sqlIn, SqlStatement, type SqlRunner } from "@/db/sql-statement";
+import { addEvent } from "@/domain/events/event-service";
+import { rememberCount, rememberedCount } from "./employee-count";
+import { addJob, enqueueJob } from "@/domain/outbox/outbox-service";
 import { normalisePhone } from "@/domain/shared/contact-fields";
 import { pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
@@ -113,33 +115,51 @@ function fromSql(r: EmployeeSqlRow): EmployeeRow {
 
 /**
  * The most requested query of the API, so it goes to the driver directly rather than through Prisma's
- * query compiler; the profile that justified it is in docs/performance.md.
+ * query compiler; the profile that justified it is in docs/performance.md. One statement reads the page and
+ * the Integration's counter row; a filtered count comes from employee-count.ts or, failing that, a count
+ * read in one snapshot with the version it is remembered under.
  */
 export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmployeesQuery) {
   const { skip, take } = pageWindow(q);
   const params: unknown[] = [scope.integrationPk];
-  const where = ["integration_pk = $1::uuid"];
-  where.push(...timestampSql(q, "created_at", "created_at", params, false));
-  where.push(...timestampSql(q, "notified_at", "notified_at", params, true));
-  where.push(...timestampSql(q, "claimed_at", "claimed_at", params, true));
-  where.push(...timestampSql(q, "verified_at", "verified_at", params, true));
+  // Filters on fields the version covers (created_at never changes; search reads name, email, phone).
+  const covered: string[] = [];
+  covered.push(...timestampSql(q, "created_at", "created_at", params, false));
   if (q.search) {
     params.push(containsPattern(q.search));
     const p = `$${params.length}`;
-    where.push(`(name ILIKE ${p} OR email ILIKE ${p} OR cellphone_number ILIKE ${p})`);
+    covered.push(`(name ILIKE ${p} OR email ILIKE ${p} OR cellphone_number ILIKE ${p})`);
   }
-  // Count and page as two statements in parallel: a window count (count(*) OVER ()) would make PostgreSQL
-  // read and sort every matching row to return one page.
-  const conditions = where.join(" AND ");
-  const [[{ n: count }], rows] = await Promise.all([
-    fastSql(db).query<{ n: number }>(`SELECT count(*)::int AS n FROM employee WHERE ${conditions}`, params),
-    fastSql(db).query<EmployeeSqlRow>(
-      `SELECT ${EMPLOYEE_COLUMNS} FROM employee WHERE ${conditions}
-       ORDER BY created_at DESC, pk DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, take, skip],
-    ),
-  ]);
-  return { count, rows: rows.map(fromSql) };
+  const rememberable = JSON.stringify([covered, params]);
+  // The worker sets these as invitations go out; counts filtered by them are not remembered.
+  const uncovered = [
+    ...timestampSql(q, "notified_at", "notified_at", params, true),
+    ...timestampSql(q, "claimed_at", "claimed_at", params, true),
+    ...timestampSql(q, "verified_at", "verified_at", params, true),
+  ];
+  const conditions = ["integration_pk = $1::uuid", ...covered, ...uncovered].join(" AND ");
+  const sql = fastSql(db);
+  const page = await sql.query<{ total: number | null; version: string | null } & (EmployeeSqlRow | { [K in keyof EmployeeSqlRow]: null })>(
+    `SELECT c.employees::int AS total, c.version::text AS version, e.*
+     FROM (SELECT $1::uuid AS integration_pk) i
+     LEFT JOIN integration_employee_count c ON c.integration_pk = i.integration_pk
+     LEFT JOIN LATERAL (
+       SELECT ${EMPLOYEE_COLUMNS} FROM employee WHERE ${conditions}
+       ORDER BY created_at DESC, pk DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) e ON true`,
+    [...params, take, skip],
+  );
+  const rows = page.flatMap((r) => (r.pk === null ? [] : [fromSql(r)]));
+  if (covered.length + uncovered.length === 0) return { count: page[0]?.total ?? 0, rows };
+  const version = page[0]?.version ?? "0";
+  const known = uncovered.length === 0 ? rememberedCount(db, rememberable, version) : undefined;
+  if (known !== undefined) return { count: known, rows };
+  const [counted] = await sql.query<{ n: number; version: string | null }>(
+    `SELECT (SELECT version::text FROM integration_employee_count WHERE integration_pk = $1::uuid) AS version,
+            (SELECT count(*)::int FROM employee WHERE ${conditions}) AS n`,
+    params,
+  );
+  if (uncovered.length === 0) rememberCount(db, rememberable, counted.version ?? "0", counted.n);
+  return { count: counted.n, rows };
 }
 
 export async function getEmployee(db: Db, scope: IntegrationScope, id: string): Promise<EmployeeRow> {
@@ -151,27 +171,33 @@ export async function getEmployee(db: Db, scope: IntegrationScope, id: string): 
   return fromSql(row);
 }
 
-/** Creates an Employee inside `tx`: records Employee.created and schedules the invitation. */
-export async function createEmployeeInTx(
-  tx: Prisma.TransactionClient,
-  scope: IntegrationScope,
-  input: TCreateEmployeeRequest,
-  baseUrl: string,
-): Promise<EmployeeRow> {
-  const row = await tx.employee.create({
-    data: {
-      id: input.id ?? crypto.randomUUID(),
-      integrationPk: scope.integrationPk,
-      name: input.name,
-      email: input.email,
-      cellphoneNumber: phoneOrError(input.cellphone_number, input.country) ?? null,
-      country: input.country,
-      metadata: input.metadata ?? {},
-      invitationCode: newInvitationCode(),
-    },
-    select: employeeSelect,
-  });
-  await recordEvent(tx, {
+/**
+ * Creates an Employee, records Employee.created (with its webhook deliveries) and schedules the invitation,
+ * all in one statement: atomic on its own, or part of the caller's transaction.
+ */
+async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string): Promise<EmployeeRow> {
+  const row: EmployeeRow = {
+    pk: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
+    name: input.name,
+    email: input.email ?? null,
+    cellphoneNumber: phoneOrError(input.cellphone_number, input.country) ?? null,
+    country: input.country,
+    metadata: input.metadata ?? {},
+    invitationCode: newInvitationCode(),
+    createdAt: new Date(),
+    notifiedAt: null,
+    claimedAt: null,
+    verifiedAt: null,
+  };
+  const statement = new SqlStatement();
+  const p = (value: unknown, type: string) => statement.param(value, type);
+  const now = p(row.createdAt.toISOString(), "timestamptz");
+  statement.with(`INSERT INTO employee (pk, id, integration_pk, name, email, cellphone_number, country, metadata, invitation_code, created_at, updated_at)
+    VALUES (${p(row.pk, "uuid")}, ${p(row.id, "text")}, ${p(scope.integrationPk, "uuid")}, ${p(row.name, "text")}, ${p(row.email, "text")},
+            ${p(row.cellphoneNumber, "text")}, ${p(row.country, "text")}, ${p(JSON.stringify(row.metadata), "jsonb")},
+            ${p(row.invitationCode, "text")}, ${now}, ${now})`);
+  addEvent(statement, {
     name: "Employee.created",
     accountPk: scope.accountPk,
     environment: scope.environment,
@@ -179,12 +205,19 @@ export async function createEmployeeInTx(
     objectPk: row.pk,
     data: toEmployeeApi(row),
   });
-  await enqueueJob(tx, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: row.pk, baseUrl } });
+  addJob(statement, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: row.pk, baseUrl } });
+  await run(sql, statement);
   return row;
 }
 
+/** Creates an Employee inside `tx` (bulk requests). */
+export function createEmployeeInTx(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string) {
+  return insertEmployee(sqlIn(tx), scope, input, baseUrl);
+}
+
+/** Creates one Employee: a single statement straight to the driver (the API's most frequent write). */
 export async function createEmployee(db: Db, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string) {
-  return withUniqueId(() => db.$transaction((tx) => createEmployeeInTx(tx, scope, input, baseUrl)));
+  return withUniqueId(() => insertEmployee(fastSql(db), scope, input, baseUrl));
 }
 
 /** PATCH (`partial`) keeps omitted fields; PUT (`replace`) resets omitted optional ones, as create would. */

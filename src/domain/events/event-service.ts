@@ -5,7 +5,8 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Environment } from "@/domain/environments";
-import { fanOutEvent } from "@/domain/webhooks/webhook-fanout";
+import { addFanOut } from "@/domain/webhooks/webhook-fanout";
+import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
 import type { EventName } from "./event-catalogue";
 
 export interface EventInput {
@@ -18,13 +19,21 @@ export interface EventInput {
   data: Prisma.InputJsonObject;
 }
 
-export async function recordEvent(tx: Prisma.TransactionClient, event: EventInput): Promise<string> {
-  // Raw SQL: recorded on every write's path, where Prisma's query compiler costs more than the insert.
+/** Adds the event and its webhook deliveries to `statement`; returns the event's pk. */
+export function addEvent(statement: SqlStatement, event: EventInput): string {
   const pk = crypto.randomUUID();
-  await tx.$executeRaw`
-    INSERT INTO event (pk, account_pk, environment, integration_pk, name, object_pk, data)
-    VALUES (${pk}::uuid, ${event.accountPk}::uuid, ${event.environment}::"Environment", ${event.integrationPk ?? null}::uuid,
-            ${event.name}, ${event.objectPk}::uuid, ${JSON.stringify(event.data)}::jsonb)`;
-  await fanOutEvent(tx, { ...event, pk, integrationPk: event.integrationPk ?? null });
+  const p = (value: unknown, type: string) => statement.param(value, type);
+  statement.with(`INSERT INTO event (pk, account_pk, environment, integration_pk, name, object_pk, data)
+    VALUES (${p(pk, "uuid")}, ${p(event.accountPk, "uuid")}, ${p(event.environment, "text")}::"Environment",
+            ${p(event.integrationPk ?? null, "uuid")}, ${p(event.name, "text")}, ${p(event.objectPk, "uuid")}, ${p(JSON.stringify(event.data), "jsonb")})`);
+  addFanOut(statement, { ...event, pk, integrationPk: event.integrationPk ?? null });
+  return pk;
+}
+
+/** Records the event inside `tx`, in one statement with its deliveries. */
+export async function recordEvent(tx: Prisma.TransactionClient, event: EventInput): Promise<string> {
+  const statement = new SqlStatement();
+  const pk = addEvent(statement, event);
+  await run(sqlIn(tx), statement);
   return pk;
 }

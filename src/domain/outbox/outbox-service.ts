@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
+import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
 
 /** How long a claimed job is a worker's before another may take it (OUTBOX_LEASE_SECONDS, default 60). */
 export const LEASE_SECONDS = Math.max(1, Number(process.env.OUTBOX_LEASE_SECONDS) || 60);
@@ -20,13 +21,42 @@ export interface JobInput {
   maxAttempts?: number;
 }
 
-export async function enqueueJob(tx: Prisma.TransactionClient, job: JobInput): Promise<string> {
-  // Raw SQL: this insert is on every write's path, and Prisma's query compiler costs more than the insert.
+/** The columns of jobs as SQL expressions, for jobs made from the rows of another CTE (`from`). */
+export interface JobRowsSql {
+  kind: string;
+  payload: string;
+  orderingKey: string;
+  from: string;
+  maxAttempts?: number;
+}
+
+/** Adds to `statement` one job per row of `from` (the outbox's one insert: single jobs use it too). */
+export function addJobRows(statement: SqlStatement, job: JobRowsSql & { pk?: string; runAt?: string }): void {
+  statement.with(`INSERT INTO outbox_job (pk, kind, payload, ordering_key, run_at, max_attempts)
+    SELECT ${job.pk ?? "gen_random_uuid()"}, ${statement.param(job.kind, "text")}, ${job.payload}, ${job.orderingKey},
+           ${job.runAt ?? "now()"}, ${statement.param(job.maxAttempts ?? 10, "int")}
+    FROM ${job.from}`);
+}
+
+/** Adds `job` to `statement`; returns its pk. */
+export function addJob(statement: SqlStatement, job: JobInput): string {
   const pk = crypto.randomUUID();
-  const runAt = (job.runAt ?? new Date()).toISOString();
-  await tx.$executeRaw`
-    INSERT INTO outbox_job (pk, kind, payload, ordering_key, run_at, max_attempts)
-    VALUES (${pk}::uuid, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.orderingKey ?? null}, ${runAt}::timestamptz, ${job.maxAttempts ?? 10})`;
+  addJobRows(statement, {
+    pk: statement.param(pk, "uuid"),
+    kind: job.kind,
+    payload: statement.param(JSON.stringify(job.payload), "jsonb"),
+    orderingKey: statement.param(job.orderingKey ?? null, "text"),
+    runAt: job.runAt ? statement.param(job.runAt.toISOString(), "timestamptz") : undefined,
+    maxAttempts: job.maxAttempts,
+    from: "(SELECT) AS one_row",
+  });
+  return pk;
+}
+
+export async function enqueueJob(tx: Prisma.TransactionClient, job: JobInput): Promise<string> {
+  const statement = new SqlStatement();
+  const pk = addJob(statement, job);
+  await run(sqlIn(tx), statement);
   return pk;
 }
 

@@ -3,6 +3,7 @@
  * integration_id, type 3, name and invoice fields from the Registration), the decision joins the audit
  * trail and `Registration.verified` is recorded for the account's user-scoped webhooks.
  */
+import { isUniqueViolation } from "@/db/unique-violation";
 import type { Db } from "@/db/database";
 import { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
@@ -70,7 +71,7 @@ export async function approveInTransaction(
       city: row.city,
     });
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") throw integrationTaken(row.integrationId);
+    if (isUniqueViolation(e)) throw integrationTaken(row.integrationId);
     throw e;
   }
   const approved = await tx.registration.findUniqueOrThrow({ where: { pk: row.pk }, select: registrationSelect });

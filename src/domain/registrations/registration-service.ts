@@ -3,6 +3,7 @@
  * and deletable only while `needs_review` is true. Approval lives in registration-approval.ts and the
  * review team's queue in review-service.ts.
  */
+import { isUniqueViolation } from "@/db/unique-violation";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import { Prisma } from "@/generated/prisma/client";
@@ -105,7 +106,7 @@ async function withUniqueIds<T>(db: Db, scope: AccountScope, wantedIntegrationId
   try {
     return await write();
   } catch (e) {
-    if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2002") throw e;
+    if (!isUniqueViolation(e)) throw e;
     const wanted = wantedIntegrationId();
     const clash = wanted ? await db.registration.count({ where: { accountPk: scope.accountPk, environment: scope.environment, integrationId: wanted } }) : 0;
     throw clash ? fieldError("integration_id", t("registration_integration_id_taken")) : fieldError("id", t("id_taken"));

@@ -1,4 +1,4 @@
-import { Prisma } from "@/generated/prisma/client";
+import { isUniqueViolation } from "@/db/unique-violation";
 import { fieldError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 
@@ -10,7 +10,7 @@ export async function withUniqueId<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") throw fieldError("id", t("id_taken"));
+    if (isUniqueViolation(e)) throw fieldError("id", t("id_taken"));
     throw e;
   }
 }

@@ -4,7 +4,8 @@
  */
 import type { Prisma } from "@/generated/prisma/client";
 import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
-import { enqueueJob } from "@/domain/outbox/outbox-service";
+import { addJobRows } from "@/domain/outbox/outbox-service";
+import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
 import type { Environment } from "@/domain/environments";
 import { pythonJson } from "./webhook-body";
 
@@ -22,52 +23,51 @@ export interface FanOutEvent {
   data: Prisma.InputJsonObject;
 }
 
-export async function queueDelivery(
-  tx: Prisma.TransactionClient,
-  subscriptionPk: string,
-  event: { pk: string | null; name: string; objectKey: string; body: string },
-): Promise<string> {
-  const delivery = await tx.webhookDelivery.create({
-    data: { subscriptionPk, eventPk: event.pk, eventName: event.name, body: event.body, nextAttemptAt: new Date() },
-    select: { pk: true },
-  });
-  await enqueueJob(tx, {
-    kind: DELIVER_WEBHOOK_JOB,
-    payload: { deliveryPk: delivery.pk },
-    orderingKey: `${subscriptionPk}:${event.objectKey}`,
-    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-  });
-  return delivery.pk;
+interface DeliveryEvent {
+  pk: string | null;
+  name: string;
+  /** Deliveries of one subscription with the same key run one at a time, in order. */
+  objectKey: string;
+  body: string;
 }
 
 /**
- * The matching subscriptions, looked up once per transaction and kind of event: a bulk request records
- * hundreds of events of one kind in one transaction. Events are always recorded in a transaction, so the
- * answer is the transaction's own view.
+ * Adds to `statement` one delivery per subscription that `subscriptions` (a CTE or subquery with a `pk`
+ * column) yields, each with its outbox job; returns the name of the CTE of the new deliveries.
  */
-const lookups = new WeakMap<Prisma.TransactionClient, Map<string, Promise<{ pk: string }[]>>>();
-
-function matchingSubscriptions(tx: Prisma.TransactionClient, event: FanOutEvent): Promise<{ pk: string }[]> {
-  const userScoped = isUserScoped(event.name);
-  const key = `${event.accountPk}:${event.environment}:${event.name}:${userScoped ? "" : event.integrationPk}`;
-  let perTx = lookups.get(tx);
-  if (!perTx) lookups.set(tx, (perTx = new Map()));
-  let found = perTx.get(key);
-  if (!found) {
-    // The account's events reach every subscription that asks; an Integration's only its own.
-    found = tx.$queryRaw<{ pk: string }[]>`
-      SELECT pk::text FROM webhook_subscription
-      WHERE account_pk = ${event.accountPk}::uuid AND environment = ${event.environment}::"Environment"
-        AND ${event.name} = ANY(events) AND (${userScoped} OR integration_pk = ${event.integrationPk}::uuid)`;
-    perTx.set(key, found);
-  }
-  return found;
+function addDeliveries(statement: SqlStatement, subscriptions: string, event: DeliveryEvent): string {
+  const deliveries = statement.with(`INSERT INTO webhook_delivery (pk, subscription_pk, event_pk, event_name, body, next_attempt_at)
+    SELECT gen_random_uuid(), s.pk, ${statement.param(event.pk, "uuid")}, ${statement.param(event.name, "text")},
+           ${statement.param(event.body, "text")}, now()
+    FROM ${subscriptions} s
+    RETURNING pk, subscription_pk`);
+  addJobRows(statement, {
+    kind: DELIVER_WEBHOOK_JOB,
+    payload: "jsonb_build_object('deliveryPk', d.pk::text)",
+    orderingKey: `d.subscription_pk::text || ':' || ${statement.param(event.objectKey, "text")}`,
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    from: `${deliveries} d`,
+  });
+  return deliveries;
 }
 
-export async function fanOutEvent(tx: Prisma.TransactionClient, event: FanOutEvent): Promise<number> {
-  const subscriptions = await matchingSubscriptions(tx, event);
-  if (subscriptions.length === 0) return 0;
-  const body = pythonJson(event.data);
-  for (const s of subscriptions) await queueDelivery(tx, s.pk, { pk: event.pk, name: event.name, objectKey: event.objectPk, body });
-  return subscriptions.length;
+/** One delivery to one subscription (redelivery, test events); returns the delivery's pk. */
+export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk: string, event: DeliveryEvent): Promise<string> {
+  const statement = new SqlStatement();
+  const deliveries = addDeliveries(statement, `(SELECT ${statement.param(subscriptionPk, "uuid")} AS pk)`, event);
+  const [row] = await run<{ pk: string }>(sqlIn(tx), statement, `SELECT pk::text FROM ${deliveries}`);
+  return row.pk;
+}
+
+/**
+ * Adds to `statement` the event's deliveries: one per subscription that asks for it. The account's events
+ * reach every subscription that asks; an Integration's only its own. The subscriptions are read in the
+ * statement itself, so the answer is the writing transaction's own view.
+ */
+export function addFanOut(statement: SqlStatement, event: FanOutEvent): void {
+  const integration = isUserScoped(event.name) ? "true" : `integration_pk = ${statement.param(event.integrationPk, "uuid")}`;
+  const subscriptions = statement.with(`SELECT pk FROM webhook_subscription
+    WHERE account_pk = ${statement.param(event.accountPk, "uuid")} AND environment = ${statement.param(event.environment, "text")}::"Environment"
+      AND ${statement.param(event.name, "text")} = ANY(events) AND ${integration}`);
+  addDeliveries(statement, subscriptions, { pk: event.pk, name: event.name, objectKey: event.objectPk, body: pythonJson(event.data) });
 }
