@@ -3,6 +3,7 @@
  * costs several times the database's own time for such one-row lookups (docs/performance.md), so these go
  * straight to the driver: the same pg pool Prisma uses, or the same PGlite instance.
  */
+import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
@@ -11,13 +12,25 @@ export interface FastSql {
   query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
 }
 
+/**
+ * PostgreSQL parses and plans a statement on every unnamed execution; a named one is prepared once per
+ * connection and then only executed. The texts here are few (their values are parameters), so each gets a
+ * name derived from its text.
+ */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `fast_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 16)}`));
+  return name;
+}
+
 const readers = new WeakMap<PrismaClient, FastSql>();
 
 export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } | { pglite: PGlite }): void {
   readers.set(
     prisma,
     "pool" in driver
-      ? { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pool.query<T>(text, params)).rows }
+      ? { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows }
       : { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pglite.query<T>(text, params)).rows },
   );
 }

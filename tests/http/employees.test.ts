@@ -117,6 +117,8 @@ describe("list, search and filters", () => {
     expect(await ids("search=berg")).toEqual(["l1", "l2"]);
     expect(await ids("search=5551212")).toEqual(["l2"]);
     expect(await ids("search=MAJA")).toEqual(["l3"]);
+    expect(await ids(`search=${encodeURIComponent("Ek\u001foskar@")}`)).toEqual([]); // never across two fields
+    expect(await ids("search=ek")).toEqual(["l2"]);
     expect(await ids("notified_at_null=True")).toEqual(["l1", "l2", "l3"]);
     await app.drainJobs();
     expect(await ids("notified_at_null=false")).toEqual(["l1", "l2", "l3"]);

@@ -113,6 +113,9 @@ function fromSql(r: EmployeeSqlRow): EmployeeRow {
   };
 }
 
+/** The Integration's Employee count and version: sums over its counter shards (migration 0006). */
+const COUNTER_SQL = "SELECT sum(employees) AS employees, sum(version) AS version FROM integration_employee_count WHERE integration_pk = $1::uuid";
+
 /**
  * The most requested query of the API, so it goes to the driver directly rather than through Prisma's
  * query compiler; the profile that justified it is in docs/performance.md. One statement reads the page and
@@ -126,9 +129,9 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
   const covered: string[] = [];
   covered.push(...timestampSql(q, "created_at", "created_at", params, false));
   if (q.search) {
-    params.push(containsPattern(q.search));
-    const p = `$${params.length}`;
-    covered.push(`(name ILIKE ${p} OR email ILIKE ${p} OR cellphone_number ILIKE ${p})`);
+    // search_text: the three fields lower-cased, joined by U+001F (migration 0006), so no term may hold one.
+    params.push(containsPattern(q.search.replaceAll("\x1f", "")));
+    covered.push(`search_text LIKE lower($${params.length})`);
   }
   const rememberable = JSON.stringify([covered, params]);
   // The worker sets these as invitations go out; counts filtered by them are not remembered.
@@ -141,11 +144,10 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
   const sql = fastSql(db);
   const page = await sql.query<{ total: number | null; version: string | null } & (EmployeeSqlRow | { [K in keyof EmployeeSqlRow]: null })>(
     `SELECT c.employees::int AS total, c.version::text AS version, e.*
-     FROM (SELECT $1::uuid AS integration_pk) i
-     LEFT JOIN integration_employee_count c ON c.integration_pk = i.integration_pk
+     FROM (${COUNTER_SQL}) c
      LEFT JOIN LATERAL (
        SELECT ${EMPLOYEE_COLUMNS} FROM employee WHERE ${conditions}
-       ORDER BY created_at DESC, pk DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) e ON true`,
+       ORDER BY employee.created_at DESC, employee.pk DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) e ON true`,
     [...params, take, skip],
   );
   const rows = page.flatMap((r) => (r.pk === null ? [] : [fromSql(r)]));
@@ -154,8 +156,7 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
   const known = uncovered.length === 0 ? rememberedCount(db, rememberable, version) : undefined;
   if (known !== undefined) return { count: known, rows };
   const [counted] = await sql.query<{ n: number; version: string | null }>(
-    `SELECT (SELECT version::text FROM integration_employee_count WHERE integration_pk = $1::uuid) AS version,
-            (SELECT count(*)::int FROM employee WHERE ${conditions}) AS n`,
+    `SELECT c.version::text AS version, (SELECT count(*)::int FROM employee WHERE ${conditions}) AS n FROM (${COUNTER_SQL}) c`,
     params,
   );
   if (uncovered.length === 0) rememberCount(db, rememberable, counted.version ?? "0", counted.n);
