@@ -55,6 +55,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
   // One pool for Prisma and for the direct hot-path reads.
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover, a terminated backend) is dropped by the
+  // pool, which opens another when needed; unhandled, the error would end the process.
+  pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   registerFastSql(prisma, { pool });
   const u = new URL(url);

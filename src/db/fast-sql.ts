@@ -10,6 +10,13 @@ import type { PrismaClient } from "@/generated/prisma/client";
 
 export interface FastSql {
   query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * Subscribes to a notification channel, where every notification reaches the listener before the write
+   * that sent it returns: only the embedded database can promise that (its data folder is locked to this
+   * process, and PGlite delivers notifications with the statement's results). Null on PostgreSQL, where
+   * other instances write too and a notification arrives some time after their commit.
+   */
+  listen: ((channel: string, listener: () => void) => Promise<void>) | null;
 }
 
 /**
@@ -30,8 +37,15 @@ export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } 
   readers.set(
     prisma,
     "pool" in driver
-      ? { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows }
-      : { query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pglite.query<T>(text, params)).rows },
+      ? {
+          query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
+            (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows,
+          listen: null,
+        }
+      : {
+          query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pglite.query<T>(text, params)).rows,
+          listen: async (channel: string, listener: () => void) => void (await driver.pglite.listen(channel, listener)),
+        },
   );
 }
 

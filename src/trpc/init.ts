@@ -3,10 +3,10 @@
  * base procedures. Every procedure is reachable from the dashboard (/api/trpc) and, when it has
  * `openapi` meta, from the public REST API (/v2/).
  */
+import { findNamedIntegration } from "@/domain/integrations/integration-lookup";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { fastSql } from "@/db/fast-sql";
 import { DomainError, ERROR_TABLE, fieldErrorsFromZod, type FieldErrors } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import type { Context, Principal } from "./context";
@@ -75,11 +75,7 @@ export interface IntegrationScope extends AccountScope {
 async function namedIntegration(ctx: Context, scope: AccountScope): Promise<{ pk: string; id: string } | null> {
   const id = ctx.integrationId ?? (ctx.principal?.via === "session" ? ctx.cookies.get("payroute_integration") : undefined);
   if (!id) return null;
-  // On every Integration-scoped request: a direct query (see src/db/fast-sql.ts).
-  const [integration] = await fastSql(ctx.db).query<{ pk: string; id: string }>(
-    "SELECT pk::text, id FROM integration WHERE id = $1 AND account_pk = $2 AND environment = $3::\"Environment\"",
-    [id, scope.accountPk, scope.environment],
-  );
+  const integration = await findNamedIntegration(ctx.db, scope.accountPk, scope.environment, id);
   if (!integration) throw new DomainError("not_found", t("integration_header_unknown", { id }));
   return integration;
 }

@@ -117,6 +117,27 @@ describe("update, replace, delete", () => {
     expect((await app.api("/v2/integrations/patched/", { key })).status).toBe(200);
   });
 
+  it("an Integration-ID header follows renames and deletes at once", async () => {
+    await create(integrationBody({ id: "header-old" }));
+    const employees = (id: string) => app.api("/v2/employees/", { key, headers: { "Integration-ID": id } });
+    expect((await employees("header-old")).status).toBe(200);
+    expect((await employees("header-old")).status).toBe(200); // (remembered on the embedded database)
+    await app.json("/v2/integrations/header-old/", { method: "PATCH", key, body: { id: "header-new" } });
+    expect((await employees("header-old")).status).toBe(404);
+    expect((await employees("header-new")).status).toBe(200);
+    await create(integrationBody({ id: "header-old" }));
+    const created = await app.json<{ id: string }>("/v2/employees/", {
+      method: "POST",
+      key,
+      headers: { "Integration-ID": "header-old" },
+      body: { name: "Anna", email: "anna@example.se", country: "SWE" },
+    });
+    expect(created.status).toBe(201);
+    expect((await app.json<{ count: number }>("/v2/employees/", { key, headers: { "Integration-ID": "header-new" } })).body.count).toBe(0);
+    expect((await app.api("/v2/integrations/header-new/", { method: "DELETE", key })).status).toBe(204);
+    expect((await employees("header-new")).status).toBe(404);
+  });
+
   it("PUT needs create's required fields and resets optional ones", async () => {
     await create(integrationBody({ id: "put-me", metadata: { a: 1 }, address_line_2: "c/o X", logo: PNG.toString("base64") }));
     const missing = await app.json("/v2/integrations/put-me/", { method: "PUT", key, body: { id: "put-me", name: "New" } });

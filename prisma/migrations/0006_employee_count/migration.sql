@@ -60,3 +60,15 @@ DROP INDEX "employee_name_trgm_idx";
 DROP INDEX "employee_email_trgm_idx";
 DROP INDEX "employee_cellphone_number_trgm_idx";
 CREATE INDEX "employee_search_text_trgm_idx" ON "employee" USING gin ("search_text" gin_trgm_ops);
+
+-- The embedded database's process remembers which Integration an Integration-ID names
+-- (src/domain/integrations/integration-lookup.ts); renames and deletes tell it before the write returns.
+CREATE FUNCTION "integration_identity_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('integration_identity_changed', OLD."pk"::text);
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER "integration_identity_changed" AFTER UPDATE OF "id", "account_pk", "environment" OR DELETE ON "integration"
+  FOR EACH ROW EXECUTE FUNCTION "integration_identity_changed"();
