@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { preparedQueries } from "./pglite-prepared";
 
 export interface FastSql {
   query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
@@ -43,7 +44,7 @@ export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } 
           listen: null,
         }
       : {
-          query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await driver.pglite.query<T>(text, params)).rows,
+          query: preparedQueries(driver.pglite),
           listen: async (channel: string, listener: () => void) => void (await driver.pglite.listen(channel, listener)),
         },
   );

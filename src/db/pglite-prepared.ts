@@ -1,0 +1,56 @@
+/**
+ * Named prepared statements on the embedded database, for the direct queries (src/db/fast-sql.ts).
+ * PGlite's `query` sends an unnamed statement in six protocol calls into WebAssembly, so PostgreSQL parses
+ * and plans it every time: about 0.4 ms of the Node thread per statement (docs/performance.md). Here each
+ * text is parsed once, and each execution is one protocol call (Bind, Describe, Execute, Sync) that reuses
+ * the plan. It holds PGlite's locks as `query` does, so it never runs inside another caller's transaction.
+ */
+import { protocol, types, type PGlite } from "@electric-sql/pglite";
+import type { QueryResultRow } from "pg";
+
+const { serialize, messages } = protocol;
+
+function param(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export function preparedQueries(pglite: PGlite) {
+  const names = new Map<string, string>();
+  let next = 0;
+  return async <T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]> =>
+    pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(async () => {
+        const known = names.get(text);
+        // A fresh name for each first attempt: a Parse that succeeded before a failed Bind is simply unused.
+        const name = known ?? `fast_${++next}`;
+        const parts = known ? [] : [serialize.parse({ name, text })];
+        parts.push(serialize.bind({ statement: name, values: params.map(param) }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
+        const { messages: replies } = await pglite.execProtocol(concat(parts)); // throws PostgreSQL's error, after Sync
+        if (!known) names.set(text, name);
+        let fields: { name: string; dataTypeID: number }[] = [];
+        const rows: T[] = [];
+        for (const reply of replies) {
+          if (reply instanceof messages.RowDescriptionMessage) fields = reply.fields;
+          else if (reply instanceof messages.DataRowMessage) {
+            const row: QueryResultRow = {};
+            reply.fields.forEach((value, i) => (row[fields[i].name] = types.parseType(value, fields[i].dataTypeID, pglite.parsers)));
+            // The driver boundary: rows are typed by the statement that asked for them, as in `pg` and PGlite.
+            rows.push(row as T);
+          }
+        }
+        return rows;
+      }),
+    );
+}
