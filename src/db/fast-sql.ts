@@ -1,7 +1,8 @@
 /**
- * Direct SQL for the few reads on every request's path (API key, Integration-ID). Prisma's query compiler
- * costs several times the database's own time for such one-row lookups (docs/performance.md), so these go
- * straight to the driver: the same pg pool Prisma uses, or the same PGlite instance.
+ * Direct SQL for the statements on the hottest paths (API key, Integration-ID, the Employee list, retrieve
+ * and create). Prisma's query compiler costs several times the database's own time for such statements
+ * (docs/performance.md), so these go straight to the driver: the same pg pool Prisma uses, or the same
+ * PGlite instance. On both, each text is a named prepared statement, parsed and planned once.
  */
 import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
