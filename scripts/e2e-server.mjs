@@ -15,6 +15,8 @@ for (const built of ["dist/server.js", "dist/cli.js", ".next/BUILD_ID"]) {
 
 rmSync(DATA_DIR, { recursive: true, force: true });
 const env = { ...process.env, DATA_DIR, PORT: process.env.E2E_PORT ?? "3101", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+// Development: the webhook specs deliver to a receiver on 127.0.0.1 (production's default is "none").
+env.WEBHOOK_PRIVATE_TARGETS = "demo";
 // Always the embedded database in DATA_DIR, even where DATABASE_URL is set (CI with PostgreSQL): every run starts empty.
 delete env.DATABASE_URL;
 delete env.PUBLIC_URL;

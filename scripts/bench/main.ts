@@ -53,7 +53,16 @@ if (!fs.existsSync("dist/server.js")) {
 
 async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env, ...(port ? { PORT: String(port) } : {}) },
+    // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      WEBHOOK_PRIVATE_TARGETS: "demo",
+      ...env,
+      ...(port ? { PORT: String(port) } : {}),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);

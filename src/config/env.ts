@@ -28,8 +28,28 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Public base URL of the dashboard, used for links in emails; defaults to the request's own origin. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * Public origin of the service: every absolute URL (emails, pagination, redirects, OpenAPI servers, logos)
+   * is built on it, never on the request's Host. Unset: http://HOST:PORT (see public-origin.ts).
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => /^https?:\/\/[^/?#]+\/?$/i.test(v), "must be an origin such as https://pay.example.com, without a path")
+    .transform((v) => new URL(v).origin)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /**
+   * Host names requests may be addressed to (Host, or X-Forwarded-Host behind TRUST_PROXY), comma-separated,
+   * as Django's ALLOWED_HOSTS: "*" allows any, ".example.com" a domain and its subdomains. Unset: see public-origin.ts.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))),
+  /** Which webhooks may reach non-public addresses: none (default), demo (demo keys; development), all (development). */
+  WEBHOOK_PRIVATE_TARGETS: z.enum(["none", "demo", "all"]).default("none"),
+  /** How long a webhook receiver has to answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */
   SMTP_URL: z
     .string()

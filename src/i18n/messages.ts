@@ -5,6 +5,7 @@
 export const en = {
   // Request-level errors
   not_found: "Not found.",
+  invalid_host: "Invalid Host header.",
   invalid_page: "Invalid page.",
   not_authenticated: "Authentication credentials were not provided.",
   invalid_token: "Invalid token.",
@@ -77,7 +78,9 @@ export const en = {
   // Webhooks
   unknown_event: '"{name}" is not an event. Valid events: {valid}.',
   webhook_needs_integration: "Events of Employees, Payouts and Payruns belong to an Integration: send the Integration-ID header.",
-  webhook_target_refused: "Webhooks of live keys must go to a public address: {reason}.",
+  webhook_target_private_live: 'Webhooks of live keys must go to a public address; "{host}" is not one.',
+  webhook_target_private_demo: 'This server sends webhooks of demo keys only to public addresses; "{host}" is not one.',
+  webhook_target_unresolvable: 'The host "{host}" cannot be resolved.',
   // Payouts
   invalid_currency: '"{value}" is not an ISO 4217 currency code.',
   money_decimal_places: "Ensure that there are no more than 2 decimal places.",
@@ -125,6 +128,7 @@ export type MessageKey = keyof typeof en;
 
 export const sv: Record<MessageKey, string> = {
   not_found: "Hittades inte.",
+  invalid_host: "Ogiltigt Host-huvud.",
   invalid_page: "Ogiltig sida.",
   not_authenticated: "Autentiseringsuppgifter saknas.",
   invalid_token: "Ogiltig token.",
@@ -195,7 +199,9 @@ export const sv: Record<MessageKey, string> = {
   // Webhooks
   unknown_event: '"{name}" är ingen händelse. Giltiga händelser: {valid}.',
   webhook_needs_integration: "Händelser för anställda, utbetalningar och lönekörningar hör till en integration: skicka huvudet Integration-ID.",
-  webhook_target_refused: "Webhooks för live-nycklar måste gå till en publik adress: {reason}.",
+  webhook_target_private_live: 'Webhooks för live-nycklar måste gå till en publik adress; "{host}" är ingen sådan.',
+  webhook_target_private_demo: 'Den här servern skickar webhooks för demo-nycklar bara till publika adresser; "{host}" är ingen sådan.',
+  webhook_target_unresolvable: 'Värden "{host}" kan inte slås upp.',
   // Payouts
   invalid_currency: '"{value}" är inte en valutakod enligt ISO 4217.',
   money_decimal_places: "Värdet får ha högst 2 decimaler.",

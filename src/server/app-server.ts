@@ -8,13 +8,15 @@ import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
+import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
+import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo } from "@/http/client-info";
 import { principalFromSession, principalFromToken, readCookie } from "@/http/principal";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
 import { RouteTable } from "@/http/v2/routes";
-import { negotiateLocale, withLocale } from "@/i18n/locale";
+import { negotiateLocale, t, withLocale } from "@/i18n/locale";
 import { installZodMessages } from "@/i18n/zod-messages";
 import type { Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
@@ -29,6 +31,12 @@ export interface AppOptions {
   log: Logger;
   trustProxyHops: number;
   httpsRedirect: boolean;
+  /** The public origin every absolute URL is built on (PUBLIC_URL, or http://HOST:PORT); never the request's Host. */
+  publicUrl: string;
+  /** Host names requests may be addressed to (ALLOWED_HOSTS); others get 400. */
+  allowedHosts: readonly string[];
+  /** WEBHOOK_PRIVATE_TARGETS, for the checks on subscription create and update. */
+  webhookPrivateTargets: PrivateTargets;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
   afterWrite?: () => void;
   /** The Next.js request handler for the dashboard; without it, other paths are 404. */
@@ -40,7 +48,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export function createAppHandler(opts: AppOptions): NodeHandler {
   installZodMessages();
   const routes = new RouteTable(appRouter);
-  const v2Deps = { db: opts.db, auth: opts.auth, router: appRouter, routes, log: opts.log };
+  const v2Deps = { db: opts.db, auth: opts.auth, router: appRouter, routes, log: opts.log, publicUrl: opts.publicUrl, webhookPrivateTargets: opts.webhookPrivateTargets };
   const authHandler = opts.auth ? toNodeHandler(opts.auth) : null;
 
   const trpcHandler = createHTTPHandler({
@@ -59,7 +67,8 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         db: opts.db,
         principal,
         integrationId: (Array.isArray(integrationId) ? integrationId[0] : integrationId) ?? null,
-        baseUrl: info.origin,
+        baseUrl: opts.publicUrl,
+        webhookPrivateTargets: opts.webhookPrivateTargets,
         pageUrl: () => null,
         requestId: requestIdOf(req),
         cookies: {
@@ -93,12 +102,17 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     try {
       // Concatenated, not resolved: "//host/x" must stay a path, never become another origin.
       const raw = req.url ?? "/";
-      const url = new URL(raw.startsWith("/") ? info.origin + raw : raw);
-      if (opts.httpsRedirect && info.proto === "http") {
-        res.writeHead(301, { Location: `https://${info.host}${url.pathname}${url.search}` }).end();
+      const url = new URL(raw.startsWith("/") ? opts.publicUrl + raw : raw);
+      const path = url.pathname;
+      // As Django's ALLOWED_HOSTS (DNS rebinding, forged links); load balancers probe /healthz by address.
+      if (path !== "/healthz" && !isHostAllowed(info.host, opts.allowedHosts)) {
+        send(res, jsonResponse(400, { detail: t("invalid_host", undefined, locale) }));
         return;
       }
-      const path = url.pathname;
+      if (opts.httpsRedirect && info.proto === "http") {
+        res.writeHead(301, { Location: `https://${new URL(opts.publicUrl).host}${url.pathname}${url.search}` }).end();
+        return;
+      }
       await withLocale(locale, async () => {
         if (path === "/v2" || path.startsWith("/v2/")) {
           res.setHeader("Content-Language", locale);

@@ -4,6 +4,7 @@ import path from "node:path";
 import next from "next";
 import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
+import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
@@ -19,14 +20,15 @@ async function main(): Promise<void> {
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm start"));
   log.info({ database: db.description }, "database ready");
 
-  const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
+  const publicUrl = publicUrlOf(config);
   const auth = await createAuth(db.prisma, { baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:") });
   const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
   await nextApp.prepare();
   const nextHandler = nextApp.getRequestHandler();
 
+  const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
-  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl: config.PUBLIC_URL }, { log }) : null;
+  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks }, { log }) : null;
   worker?.start();
   if (worker) log.info({ worker: worker.id, mail: mailer.description }, "outbox worker running in this process");
   if ((await db.prisma.user.count()) === 0) {
@@ -39,6 +41,9 @@ async function main(): Promise<void> {
     log,
     trustProxyHops: config.TRUST_PROXY,
     httpsRedirect: config.HTTPS_REDIRECT,
+    publicUrl,
+    allowedHosts: allowedHosts(config),
+    webhookPrivateTargets: webhooks.privateTargets,
     afterWrite: () => worker?.poke(),
     next: (req, res) => nextHandler(req, res),
   });

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/database";
+import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import type { Environment } from "@/generated/prisma/enums";
 
 /** Who is calling: an API key or a dashboard session, resolved to the same shape. */
@@ -17,8 +18,10 @@ export interface Context {
   principal: Principal | null;
   /** The Integration-ID header, when sent. */
   integrationId: string | null;
-  /** Origin for absolute URLs in responses, e.g. "https://api.example.com". */
+  /** The public origin for absolute URLs (PUBLIC_URL), e.g. "https://api.example.com"; never the request's Host. */
   baseUrl: string;
+  /** WEBHOOK_PRIVATE_TARGETS: which environments' webhooks may reach non-public addresses. */
+  webhookPrivateTargets: PrivateTargets;
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
   pageUrl: (page: number) => string | null;
   requestId: string;

@@ -2,11 +2,15 @@
 import type { Db } from "@/db/database";
 import type { ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Mailer } from "@/domain/notifications/mailer";
+import type { WebhookSettings } from "@/domain/webhooks/webhook-target";
 
 export interface JobContext {
   db: Db;
   mailer: Mailer;
-  publicUrl: string | undefined;
+  /** The public origin for links in emails (PUBLIC_URL, or http://HOST:PORT). */
+  publicUrl: string;
+  /** WEBHOOK_PRIVATE_TARGETS and WEBHOOK_TIMEOUT_MS. */
+  webhooks: WebhookSettings;
 }
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;

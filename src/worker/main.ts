@@ -1,5 +1,6 @@
 /** `npm run worker`: the outbox worker alone (run any number of them beside `WORKER=0 npm start`). */
 import { env } from "@/config/env";
+import { publicUrl } from "@/config/public-origin";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { createMailer } from "@/domain/notifications/mailer";
@@ -11,7 +12,10 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm run worker"));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
-  const worker = new OutboxWorker({ db: db.prisma, mailer, publicUrl: config.PUBLIC_URL }, { log });
+  const worker = new OutboxWorker(
+    { db: db.prisma, mailer, publicUrl: publicUrl(config), webhooks: { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS } },
+    { log },
+  );
   worker.start();
   log.info({ worker: worker.id, database: db.description, mail: mailer.description }, "worker started");
   const stop = async (signal: string) => {

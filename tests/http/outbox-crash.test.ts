@@ -25,7 +25,8 @@ afterAll(async () => {
 
 function startWorker(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/worker/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", ...env },
+    // Development setting, stated: the receiver is on 127.0.0.1 (production's default is "none").
+    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", WEBHOOK_PRIVATE_TARGETS: "demo", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   cleanups.push(() => void child.kill("SIGKILL"));
@@ -66,7 +67,7 @@ describe("outbox worker killed mid-job", () => {
     const account = await findOrCreateAccount(db.prisma, "Crash AB");
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
-    await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] });
+    await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] }, "demo");
     await createEmployee(
       db.prisma,
       scope,

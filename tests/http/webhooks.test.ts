@@ -1,6 +1,7 @@
 /** Webhooks: subscriptions, scopes, signed deliveries of every event the product emits, retries, SSRF. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifySignature } from "@/domain/webhooks/webhook-body";
+import { createWebhook } from "@/domain/webhooks/webhook-service";
 import { callerFor, integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
@@ -13,7 +14,7 @@ type Webhook = { id: string; url: string; events: string[]; secret_key: string; 
 
 beforeAll(async () => {
   process.env.OUTBOX_RETRY_BASE_MS = "5";
-  app = await startTestApp();
+  app = await startTestApp({ webhookPrivateTargets: "demo" }); // development: deliveries to a local receiver
   receiver = await startReceiver();
   ({ key } = await app.newKey("demo"));
   await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: INT }) });
@@ -25,8 +26,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   receiver.respond = () => 200;
-  delete process.env.WEBHOOK_PRIVATE_TARGETS;
-  delete process.env.WEBHOOK_TIMEOUT_MS;
+  app.webhooks.timeoutMs = 10_000;
 });
 
 const subscribe = (body: Record<string, unknown>, headers: Record<string, string> = H, k = key) =>
@@ -86,33 +86,110 @@ describe("subscriptions", () => {
   });
 });
 
+// Every address form of the issue: loopback, private and link-local, also IPv6 forms and numeric IPv4 forms.
+const PRIVATE_URLS = [
+  "http://127.0.0.1:9/internal-admin",
+  "http://localhost:9/x",
+  "http://10.1.2.3/x",
+  "http://169.254.169.254/latest",
+  "http://[::1]:9/",
+  "http://[::127.0.0.1]:9/",
+  "http://[::ffff:127.0.0.1]:9/",
+  "http://[64:ff9b::7f00:1]:9/",
+  "http://[2002:7f00:1::]:9/",
+  "http://[fec0::1]:9/",
+  "http://[fd00::1]:9/",
+  "http://[fe80::1]:9/",
+  "http://2130706433:9/",
+  "http://0x7f.1:9/",
+  "http://0177.0.0.1:9/",
+  "http://127.1:9/",
+  "http://100.64.0.1/",
+];
+
 describe("SSRF", () => {
-  it("live keys may not target loopback or private addresses, also through DNS", async () => {
+  it("live keys may not target non-public addresses in any form, also through DNS, on create and update", async () => {
     const live = await app.newKey("live");
-    for (const url of ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://10.1.2.3/x", "http://169.254.169.254/latest", "http://[::1]:9/"]) {
+    const ok = await subscribe({ url: "https://8.8.8.8/hook", events: ["Registration.verified"] }, {}, live.key);
+    expect(ok.status).toBe(201);
+    for (const url of PRIVATE_URLS) {
       const res = await subscribe({ url, events: ["Registration.verified"] }, {}, live.key);
       expect(res.status, url).toBe(400);
-      expect(JSON.stringify(res.body), url).toContain("must go to a public address");
+      expect(JSON.stringify(res.body), url).toContain("Webhooks of live keys must go to a public address");
+      const patched = await app.json(`/v2/webhooks/${ok.body.id}/`, { method: "PATCH", key: live.key, body: { url } });
+      expect(patched.status, url).toBe(400);
     }
   });
 
-  it("demo may, unless WEBHOOK_PRIVATE_TARGETS=none; a live subscription made under 'all' is refused at delivery", async () => {
-    expect((await subscribe({ url: `${receiver.url}/demo`, events: ["Employee.created"] })).status).toBe(201);
-    process.env.WEBHOOK_PRIVATE_TARGETS = "none";
-    expect((await subscribe({ url: `${receiver.url}/demo`, events: ["Employee.created"] })).status).toBe(400);
+  it("by default (WEBHOOK_PRIVATE_TARGETS=none) demo keys are refused too, with a message that says why", async () => {
+    const strict = await startTestApp({ webhookPrivateTargets: "none" });
+    try {
+      const { key: demo } = await strict.newKey("demo");
+      const { key: live } = await strict.newKey("live");
+      for (const url of [`${receiver.url}/demo`, ...PRIVATE_URLS]) {
+        const res = await strict.json("/v2/webhooks/", { method: "POST", key: demo, body: { url, events: ["Registration.verified"] } });
+        expect(res.status, url).toBe(400);
+        expect(res.body, url).toEqual({ url: [expect.stringContaining("This server sends webhooks of demo keys only to public addresses")] });
+        const liveRes = await strict.json("/v2/webhooks/", { method: "POST", key: live, body: { url, events: ["Registration.verified"] } });
+        expect(liveRes.status, url).toBe(400);
+      }
+      const sv = await strict.json("/v2/webhooks/", {
+        method: "POST",
+        key: demo,
+        headers: { "Accept-Language": "sv" },
+        body: { url: `${receiver.url}/demo`, events: ["Registration.verified"] },
+      });
+      expect(JSON.stringify(sv.body)).toContain("Den här servern skickar webhooks för demo-nycklar bara till publika adresser");
+    } finally {
+      await strict.close();
+    }
+  });
 
-    process.env.WEBHOOK_PRIVATE_TARGETS = "all";
+  it("demo keys may under the development setting 'demo'; a live subscription stored under 'all' is refused at delivery", async () => {
+    expect((await subscribe({ url: `${receiver.url}/demo`, events: ["Employee.created"] })).status).toBe(201);
+
     const live = await app.newKey("live");
     await app.json("/v2/integrations/", { method: "POST", key: live.key, body: integrationBody({ id: "wh-live" }) });
+    const integration = await app.db.integration.findFirstOrThrow({ where: { id: "wh-live" } });
+    const scope = { accountPk: live.accountPk, environment: "live" as const, integrationPk: integration.pk };
+    await createWebhook(app.db, scope, { url: `${receiver.url}/live`, events: ["Employee.created"] }, "all");
     const lh = { "Integration-ID": "wh-live" };
-    expect((await subscribe({ url: `${receiver.url}/live`, events: ["Employee.created"] }, lh, live.key)).status).toBe(201);
-    delete process.env.WEBHOOK_PRIVATE_TARGETS;
     await app.json("/v2/employees/", { method: "POST", key: live.key, headers: lh, body: { name: "L", email: "l@example.se", country: "SWE" } });
     const delivery = async () => app.db.webhookDelivery.findFirst({ where: { subscription: { url: `${receiver.url}/live` } }, include: { attemptLog: true } });
     await runJobsUntil(async () => ((await delivery())?.attemptLog.length ?? 0) > 0);
     const d = await delivery();
     expect(d?.attemptLog[0].error).toContain("not a public address");
     expect(receiver.received.some((r) => r.path === "/live")).toBe(false);
+  });
+
+  it("the reply of a non-public target is never stored or shown: status and timing only", async () => {
+    const account = await app.db.account.findFirstOrThrow({ where: { integrations: { some: { id: INT } } } });
+    const caller = callerFor(app, { via: "session", accountPk: account.pk, environment: "demo", role: "client", userId: "u" }, INT);
+    await subscribe({ id: "internal", url: `${receiver.url}/internal-admin`, events: ["Employee.created"] });
+    receiver.respond = ({ path }) => (path === "/internal-admin" ? { status: 200, body: "root:x:0:0 internal-admin-secret" } : 200);
+    await caller.webhooks.sendTest({ webhook_id: "internal", event: "Employee.created" });
+    await runJobsUntil(async () => receiver.received.some((r) => r.path === "/internal-admin"));
+    const log = await caller.webhooks.deliveries({ webhook_id: "internal", page: 1 });
+    await runJobsUntil(async () => (await caller.webhooks.deliveries({ webhook_id: "internal", page: 1 })).results[0].status !== "pending");
+    const done = await caller.webhooks.deliveries({ webhook_id: "internal", page: 1 });
+    expect(log.count).toBe(1);
+    expect(done.results[0].attempt_log[0]).toMatchObject({ status_code: 200, response_body: null, response_withheld: true });
+    expect(done.results[0].attempt_log[0].duration_ms).toEqual(expect.any(Number));
+    expect(JSON.stringify(done)).not.toContain("internal-admin-secret");
+    const attempts = await app.db.webhookAttempt.findMany({ where: { delivery: { subscription: { id: "internal" } } } });
+    expect(attempts.map((a) => a.responseBody)).toEqual([null]);
+  });
+
+  it("a redirect is not followed: the attempt records the 3xx and the delivery is retried", async () => {
+    const hook = (await subscribe({ url: `${receiver.url}/moved`, events: ["Employee.created"] })).body;
+    receiver.respond = ({ path }) => (path === "/moved" ? { status: 307, headers: { Location: `${receiver.url}/elsewhere` } } : 200);
+    await app.json("/v2/employees/", { method: "POST", key, headers: H, body: { name: "R", email: "r@example.se", country: "SWE" } });
+    const delivery = () => app.db.webhookDelivery.findFirstOrThrow({ where: { subscription: { id: hook.id } }, include: { attemptLog: true } });
+    await runJobsUntil(async () => (await delivery()).attemptLog.length > 0);
+    const d = await delivery();
+    expect(d.status).not.toBe("succeeded");
+    expect(d.attemptLog[0]).toMatchObject({ statusCode: 307, error: "HTTP 307" });
+    expect(receiver.received.some((r) => r.path === "/elsewhere")).toBe(false);
   });
 });
 
@@ -178,7 +255,7 @@ describe("delivery", () => {
   });
 
   it("gives up after 10 retries and marks the delivery failed; a timeout counts as a failure", async () => {
-    process.env.WEBHOOK_TIMEOUT_MS = "100";
+    app.webhooks.timeoutMs = 100;
     const hook = (await subscribe({ url: `${receiver.url}/down`, events: ["Employee.created"] })).body;
     let n = 0;
     receiver.respond = ({ path }) => (path === "/down" ? (n++ === 0 ? "hang" : 503) : 200);

@@ -14,7 +14,9 @@ import { createAuth } from "@/auth/auth";
 import { openDatabase, type Database } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
+import { allowedHosts as defaultAllowedHosts } from "@/config/public-origin";
 import type { Environment } from "@/domain/environments";
+import type { PrivateTargets, WebhookSettings } from "@/domain/webhooks/webhook-target";
 import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
@@ -29,6 +31,15 @@ const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:54
 export interface TestAppOptions {
   trustProxyHops?: number;
   httpsRedirect?: boolean;
+  /** PUBLIC_URL; default the app's own http://127.0.0.1:<port>. */
+  publicUrl?: string;
+  /** ALLOWED_HOSTS; default as `npm start` computes it for HOST=127.0.0.1 (the public URL's host and loopback names). */
+  allowedHosts?: string[];
+  /**
+   * WEBHOOK_PRIVATE_TARGETS. Default "demo", stated here on purpose: tests are development and deliver to
+   * local receivers (production's default is "none").
+   */
+  webhookPrivateTargets?: PrivateTargets;
 }
 
 export interface ApiCall {
@@ -41,8 +52,12 @@ export interface ApiCall {
 
 export interface TestApp {
   url: string;
+  /** The public URL links are built on (`opts.publicUrl`, else `url`). */
+  publicUrl: string;
   db: Database["prisma"];
   database: Database;
+  /** The worker's webhook settings (a test may shorten `timeoutMs`). */
+  webhooks: WebhookSettings;
   /** A new account (unique name unless given) with a key for the environment. */
   newKey(env?: Environment, opts?: { account?: string; allowIps?: string[] }): Promise<{ key: string; accountPk: string; account: string }>;
   api(path: string, call?: ApiCall): Promise<Response>;
@@ -85,13 +100,18 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
-  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl: undefined }, { log });
+  const publicUrl = opts.publicUrl ?? url;
+  const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
+  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks }, { log });
   handler = createAppHandler({
     db: database.prisma,
     auth,
     log,
     trustProxyHops: opts.trustProxyHops ?? 0,
     httpsRedirect: opts.httpsRedirect ?? false,
+    publicUrl,
+    allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
+    webhookPrivateTargets: webhooks.privateTargets,
   });
 
   const api = (path: string, call: ApiCall = {}) => {
@@ -108,8 +128,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 
   return {
     url,
+    publicUrl,
     db: database.prisma,
     database,
+    webhooks,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
       const acc = await findOrCreateAccount(database.prisma, account);
@@ -182,7 +204,8 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     db: app.db,
     principal,
     integrationId,
-    baseUrl: app.url,
+    baseUrl: app.publicUrl,
+    webhookPrivateTargets: app.webhooks.privateTargets,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),
     cookies: { get: () => undefined, set: () => undefined },

@@ -10,11 +10,18 @@ export interface Received {
   at: number;
 }
 
+/** A full answer: status, extra headers (e.g. a redirect's Location) and a body. */
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 export interface Receiver {
   url: string;
   received: Received[];
-  /** Decides the status of each request (default 200); "hang" never answers. `index` counts every request seen. */
-  respond: (req: { path: string; body: string; index: number }) => number | "hang";
+  /** Decides the status (or whole answer) of each request (default 200); "hang" never answers. `index` counts every request seen. */
+  respond: (req: { path: string; body: string; index: number }) => number | Answer | "hang";
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -47,8 +54,9 @@ export async function startReceiver(): Promise<Receiver> {
         hanging.push(res);
         return;
       }
-      receiver.received.push({ path, headers: req.headers, body, status: answer, at: Date.now() });
-      res.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : "no");
+      const full: Answer = typeof answer === "number" ? { status: answer } : answer;
+      receiver.received.push({ path, headers: req.headers, body, status: full.status, at: Date.now() });
+      res.writeHead(full.status, { "Content-Type": "text/plain", ...full.headers }).end(full.body ?? (full.status < 300 ? "ok" : "no"));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

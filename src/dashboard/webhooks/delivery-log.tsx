@@ -156,7 +156,13 @@ function AttemptRow({ attempt: a }: { attempt: Attempt }) {
       <td className="nowrap">{a.duration_ms} ms</td>
       <td>
         {a.error && <span className="field-error">{a.error}</span>}
-        {a.response_body ? <pre className="metadata response">{a.response_body}</pre> : !a.error && EMPTY}
+        {a.response_withheld ? (
+          <span className="muted">Reply not kept: the target is not a public address.</span>
+        ) : a.response_body ? (
+          <pre className="metadata response">{a.response_body}</pre>
+        ) : (
+          !a.error && EMPTY
+        )}
       </td>
     </tr>
   );

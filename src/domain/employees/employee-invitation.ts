@@ -13,7 +13,8 @@ import { employeeSelect, toEmployeeApi } from "./employee-service";
 
 export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const ZPayload = z.object({ employeePk: z.string(), baseUrl: z.string() });
+// Links use the worker's public URL; a `baseUrl` in the payload (the request's origin, once) is ignored.
+const ZPayload = z.object({ employeePk: z.string() });
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -24,7 +25,7 @@ function escapeHtml(s: string): string {
 }
 
 export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { employeePk, baseUrl } = ZPayload.parse(job.payload);
+  const { employeePk } = ZPayload.parse(job.payload);
   const employee = await ctx.db.employee.findUnique({
     where: { pk: employeePk },
     select: { ...employeeSelect, integration: { select: { pk: true, name: true, accountPk: true, environment: true } } },
@@ -42,7 +43,7 @@ export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<
   });
 
   // The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
-  const link = `${ctx.publicUrl ?? baseUrl}/e/claim#token=${token}`;
+  const link = `${ctx.publicUrl}/e/claim#token=${token}`;
   const locale: Locale = employee.country === "SWE" ? "sv" : "en";
   const params = { name: employee.name, integration: employee.integration.name, link, code: employee.invitationCode ?? "" };
   const text = t("invite_text", params, locale);

@@ -10,14 +10,15 @@ import type { JobContext } from "@/worker/job-handlers";
 
 export const EMAIL_PAYOUT_JOB = "payout.email";
 
-const ZPayload = z.object({ payoutPk: z.string(), baseUrl: z.string() });
+// Links use the worker's public URL; a `baseUrl` in the payload (the request's origin, once) is ignored.
+const ZPayload = z.object({ payoutPk: z.string() });
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { payoutPk, baseUrl } = ZPayload.parse(job.payload);
+  const { payoutPk } = ZPayload.parse(job.payload);
   const payout = await ctx.db.payout.findUnique({
     where: { pk: payoutPk },
     select: {
@@ -30,7 +31,7 @@ export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<voi
   });
   // Deleted since, or no address to write to: nothing to send.
   if (payout?.employee.email) {
-    const link = `${ctx.publicUrl ?? baseUrl}/e`;
+    const link = `${ctx.publicUrl}/e`;
     const locale: Locale = payout.employee.country === "SWE" ? "sv" : "en";
     const params = {
       name: payout.employee.name,

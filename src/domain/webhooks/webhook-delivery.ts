@@ -1,7 +1,8 @@
 /**
- * The delivery job: POST the stored body, signed, to the subscription's URL. A 2xx within 10 seconds is
- * success; anything else is logged as an attempt and retried with the outbox's backoff (10 s, 20 s, 40 s …
- * capped at 1 hour, ±25 % jitter) up to 10 times, then the delivery is marked failed.
+ * The delivery job: POST the stored body, signed, to the subscription's URL. A 2xx within 10 seconds
+ * (WEBHOOK_TIMEOUT_MS) is success; anything else, redirects included (never followed), is logged as an
+ * attempt and retried with the outbox's backoff (10 s, 20 s, 40 s … capped at 1 hour, ±25 % jitter) up to
+ * 10 times, then the delivery is marked failed.
  */
 import http from "node:http";
 import https from "node:https";
@@ -11,23 +12,20 @@ import { completeJob, failJob, retryDelayMs, type ClaimedJob } from "@/domain/ou
 import type { Environment } from "@/domain/environments";
 import type { JobContext } from "@/worker/job-handlers";
 import { signatureHeader } from "./webhook-body";
-import { resolveTarget } from "./webhook-target";
+import { resolveTarget, type WebhookSettings } from "./webhook-target";
 
-/** A receiver has 10 seconds to answer (WEBHOOK_TIMEOUT_MS overrides it, for tests). */
-export function deliveryTimeoutMs(): number {
-  return Number(process.env.WEBHOOK_TIMEOUT_MS) || 10_000;
-}
 const ZPayload = z.object({ deliveryPk: z.string() });
 
 interface PostResult {
   status: number;
-  body: string;
+  /** The first 1,000 characters of the reply; null when the target is not a public address (never kept). */
+  body: string | null;
 }
 
-/** One signed POST, connected to the address that `resolveTarget` checked. */
-export async function postSigned(url: string, body: string, secret: string, environment: Environment): Promise<PostResult> {
+/** One signed POST, connected to the address that `resolveTarget` checked. node:http follows no redirect. */
+export async function postSigned(url: string, body: string, secret: string, environment: Environment, settings: WebhookSettings): Promise<PostResult> {
   const target = new URL(url);
-  const { address, family } = await resolveTarget(target, environment);
+  const { address, family, public: isPublic } = await resolveTarget(target, environment, settings.privateTargets);
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
@@ -40,7 +38,7 @@ export async function postSigned(url: string, body: string, secret: string, envi
       {
         method: "POST",
         lookup,
-        signal: AbortSignal.timeout(deliveryTimeoutMs()),
+        signal: AbortSignal.timeout(settings.timeoutMs),
         headers: {
           "Content-Type": "application/json",
           "Content-Length": payload.length,
@@ -52,10 +50,11 @@ export async function postSigned(url: string, body: string, secret: string, envi
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (c: Buffer) => {
-          if (size < 2048) chunks.push(c);
+          if (isPublic && size < 2048) chunks.push(c);
           size += c.length;
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8").slice(0, 1000) }));
+        // An internal service's reply must never reach the delivery log (SSRF read-back): status and timing only.
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: isPublic ? Buffer.concat(chunks).toString("utf8").slice(0, 1000) : null }));
         res.on("error", reject);
       },
     );
@@ -78,7 +77,8 @@ export async function deliverWebhook(job: ClaimedJob, ctx: JobContext): Promise<
   let result: PostResult | null = null;
   let error: string | null = null;
   try {
-    result = await postSigned(delivery.subscription.url, delivery.body, delivery.subscription.secretKey, delivery.subscription.environment);
+    const { url, secretKey, environment } = delivery.subscription;
+    result = await postSigned(url, delivery.body, secretKey, environment, ctx.webhooks);
   } catch (e) {
     error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   }

@@ -48,6 +48,8 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
         status_code: a.statusCode,
         error: a.error,
         response_body: a.responseBody,
+        // A reply from a non-public target is never stored (webhook-delivery.ts); say so rather than show nothing.
+        response_withheld: a.statusCode !== null && a.responseBody === null,
       })),
     })),
   };

@@ -60,19 +60,19 @@ export const webhookRouter = router({
     })
     .input(ZCreateWebhookRequest)
     .output(ZWebhook)
-    .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input))),
+    .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input, ctx.webhookPrivateTargets))),
 
   update: webhookProcedure
     .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a webhook subscription" } })
     .input(ZUpdateWebhookRequest)
     .output(ZWebhook)
-    .mutation(async ({ ctx, input: { webhook_id, ...patch } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, patch, "partial"))),
+    .mutation(async ({ ctx, input: { webhook_id, ...patch } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, patch, "partial", ctx.webhookPrivateTargets))),
 
   replace: webhookProcedure
     .meta({ openapi: { ...openapi, method: "PUT", path: item, summary: "Replace a webhook subscription (a new secret_key when omitted)" } })
     .input(ZReplaceWebhookRequest)
     .output(ZWebhook)
-    .mutation(async ({ ctx, input: { webhook_id, ...body } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, "replace"))),
+    .mutation(async ({ ctx, input: { webhook_id, ...body } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, "replace", ctx.webhookPrivateTargets))),
 
   delete: webhookProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a webhook subscription" }, status: 204 })

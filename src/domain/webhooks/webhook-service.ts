@@ -14,7 +14,7 @@ import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
 import type { TCreateWebhookRequest, TWebhook } from "./webhook-schemas";
-import { resolveTarget, TargetRefused } from "./webhook-target";
+import { resolveTarget, TargetRefused, type PrivateTargets } from "./webhook-target";
 
 export interface WebhookScope extends AccountScope {
   /** The Integration named by Integration-ID, or null for the account (user) scope. */
@@ -41,12 +41,14 @@ function visible(scope: WebhookScope): Prisma.WebhookSubscriptionWhereInput {
   };
 }
 
-async function checkTarget(url: string, scope: WebhookScope): Promise<void> {
+/** The same check as at delivery (webhook-target.ts); the message names the rule that applies to the key. */
+async function checkTarget(url: string, scope: WebhookScope, privateTargets: PrivateTargets): Promise<void> {
   try {
-    await resolveTarget(new URL(url), scope.environment);
+    await resolveTarget(new URL(url), scope.environment, privateTargets);
   } catch (e) {
-    if (e instanceof TargetRefused) throw fieldError("url", t("webhook_target_refused", { reason: e.message }));
-    throw e;
+    if (!(e instanceof TargetRefused)) throw e;
+    const key = e.reason === "unresolvable" ? "webhook_target_unresolvable" : scope.environment === "live" ? "webhook_target_private_live" : "webhook_target_private_demo";
+    throw fieldError("url", t(key, { host: e.host }));
   }
 }
 
@@ -74,9 +76,9 @@ export async function getWebhook(db: Db, scope: WebhookScope, id: string): Promi
   return row;
 }
 
-export async function createWebhook(db: Db, scope: WebhookScope, input: TCreateWebhookRequest): Promise<WebhookRow> {
+export async function createWebhook(db: Db, scope: WebhookScope, input: TCreateWebhookRequest, privateTargets: PrivateTargets): Promise<WebhookRow> {
   checkEvents(input.events, scope.integrationPk);
-  await checkTarget(input.url, scope);
+  await checkTarget(input.url, scope, privateTargets);
   return withUniqueId(() =>
     db.webhookSubscription.create({
       data: {
@@ -102,10 +104,11 @@ export async function updateWebhook(
   id: string,
   input: Partial<TCreateWebhookRequest>,
   mode: "partial" | "replace",
+  privateTargets: PrivateTargets,
 ): Promise<WebhookRow> {
   const current = await getWebhook(db, scope, id);
   checkEvents(input.events, current.integrationPk);
-  if (input.url) await checkTarget(input.url, scope);
+  if (input.url) await checkTarget(input.url, scope, privateTargets);
   return withUniqueId(() =>
     db.webhookSubscription.update({
       where: { pk: current.pk },

@@ -15,6 +15,7 @@ import {
   requestFingerprint,
 } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
+import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
@@ -34,6 +35,9 @@ export interface V2Deps {
   router: AppRouter;
   routes: RouteTable;
   log: Logger;
+  /** The public origin (PUBLIC_URL): absolute URLs never follow the request's Host. */
+  publicUrl: string;
+  webhookPrivateTargets: PrivateTargets;
 }
 
 interface V2Request {
@@ -52,10 +56,10 @@ function redirect(status: 301 | 307, location: string): HttpResponse {
 }
 
 export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse> {
-  const { req, url, info } = r;
+  const { req, url } = r;
   const method = (req.method ?? "GET").toUpperCase();
   if (url.pathname === "/v2/openapi.json" && (method === "GET" || method === "HEAD")) {
-    return jsonResponse(200, openApiDocument(deps.router, deps.routes, info.origin));
+    return jsonResponse(200, openApiDocument(deps.router, deps.routes, deps.publicUrl));
   }
 
   // Canonical paths end in one "/" with no empty segments; anything else is redirected when it names a route.
@@ -70,7 +74,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
   }
   const match = deps.routes.match(decoded);
   if (!match) return html(r, deps, null, errorPage(404, { detail: t("not_found") }));
-  if (canonical !== below) return redirect(307, `${info.origin}/v2${canonical}${url.search}`);
+  if (canonical !== below) return redirect(307, `${deps.publicUrl}/v2${canonical}${url.search}`);
 
   const allowed = new Set(match.routes.map((route) => route.method));
   const allow = [...allowed, ...(allowed.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
@@ -104,9 +108,10 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     db: deps.db,
     principal,
     integrationId: headerValue(req, "integration-id"),
-    baseUrl: info.origin,
+    baseUrl: deps.publicUrl,
+    webhookPrivateTargets: deps.webhookPrivateTargets,
     pageUrl: (page) => {
-      const u = new URL(url.pathname + url.search, info.origin);
+      const u = new URL(url.pathname + url.search, deps.publicUrl);
       if (page === 1) u.searchParams.delete("page");
       else u.searchParams.set("page", String(page));
       return u.toString();
