@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readEnv } from "./env";
 import { allowedHosts, publicUrl } from "./public-origin";
 
-const config = (vars: Record<string, string>) => readEnv({ ...vars });
+const config = (vars: Record<string, string>) => readEnv({ NODE_ENV: "test", ...vars });
 
 describe("PUBLIC_URL and ALLOWED_HOSTS defaults", () => {
   it("PUBLIC_URL unset: http://HOST:PORT; loopback listen addresses also allow localhost, 127.0.0.1 and [::1]", () => {
