@@ -8,13 +8,15 @@ import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
+import { DomainError } from "@/domain/errors";
 import { clientInfo } from "@/http/client-info";
-import { principalFromSession, principalFromToken, readCookie } from "@/http/principal";
+import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
+import { isCrossSiteWrite } from "@/http/same-origin";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
 import { RouteTable } from "@/http/v2/routes";
-import { negotiateLocale, withLocale } from "@/i18n/locale";
+import { negotiateLocale, t, withLocale } from "@/i18n/locale";
 import { installZodMessages } from "@/i18n/zod-messages";
 import type { Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
@@ -49,15 +51,14 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     createContext: async ({ req, res }): Promise<Context> => {
       const info = clientInfo(req, opts.trustProxyHops);
       const authorization = req.headers.authorization;
-      const principal = authorization
-        ? await principalFromToken(opts.db, authorization, info.ip)
-        : opts.auth
-          ? await principalFromSession(opts.auth, req)
-          : null;
+      const { principal, authFailure } = await settlePrincipal(
+        authorization ? principalFromToken(opts.db, authorization, info.ip) : opts.auth ? principalFromSession(opts.auth, req) : Promise.resolve(null),
+      );
       const integrationId = req.headers["integration-id"];
       return {
         db: opts.db,
         principal,
+        authFailure: isCrossSiteWrite(req, info.origin) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
         integrationId: (Array.isArray(integrationId) ? integrationId[0] : integrationId) ?? null,
         baseUrl: info.origin,
         pageUrl: () => null,
@@ -108,7 +109,8 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         } else if (path.startsWith("/api/trpc/")) {
           await trpcHandler(req, res);
         } else if (path.startsWith("/api/auth/") && authHandler) {
-          await authHandler(req, res);
+          if (isCrossSiteWrite(req, info.origin)) send(res, jsonResponse(403, { detail: t("cross_site_refused") }));
+          else await authHandler(req, res);
         } else if (path.startsWith("/media/")) {
           send(res, await serveMedia(opts.db, path), req.method === "HEAD");
         } else if (path === "/docs" || path.startsWith("/docs/")) {

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/database";
+import type { DomainError } from "@/domain/errors";
 import type { Environment } from "@/generated/prisma/enums";
 
 /** Who is calling: an API key or a dashboard session, resolved to the same shape. */
@@ -15,6 +16,8 @@ export interface Principal {
 export interface Context {
   db: Db;
   principal: Principal | null;
+  /** Why the request's credentials were refused (bad key, address outside the allow-list, cross-site write); every procedure throws it. */
+  authFailure?: DomainError | null;
   /** The Integration-ID header, when sent. */
   integrationId: string | null;
   /** Origin for absolute URLs in responses, e.g. "https://api.example.com". */
