@@ -12,6 +12,7 @@ import { DomainError } from "@/domain/errors";
 import { clientInfo } from "@/http/client-info";
 import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
 import { isCrossSiteWrite } from "@/http/same-origin";
+import { applySecurityHeaders } from "@/http/security-headers";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
@@ -100,6 +101,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         return;
       }
       const path = url.pathname;
+      applySecurityHeaders(req, res, path, info.proto === "https");
       await withLocale(locale, async () => {
         if (path === "/v2" || path.startsWith("/v2/")) {
           res.setHeader("Content-Language", locale);

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/auth/auth";
 import { createLogger } from "@/log";
-import { integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { integrationBody, magicToken, startTestApp, trpc, type ApiCall, type TestApp } from "../support/test-app";
 
 const EVIL = "http://evil.example";
 const BOUNDARY = "----WebKitFormBoundaryu7SpCzq2b4xLv3YQ";
@@ -202,5 +202,92 @@ describe("secrets in logs", () => {
     expect(all).not.toContain(key);
     expect(all).not.toContain("s3cr3t");
     expect(all).not.toContain("hunter22");
+  });
+});
+
+describe("security headers", () => {
+  const common = (h: Headers) => {
+    expect(h.get("x-frame-options")).toBe("DENY");
+    expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(h.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(h.get("strict-transport-security")).toBeNull(); // plain http
+  };
+
+  it("JSON answers, errors included, forbid scripts and framing", async () => {
+    for (const res of [await app.api("/v2/integrations/", { key }), await app.api("/v2/integrations/", { key: "bad" }), await app.api("/healthz")]) {
+      common(res.headers);
+      expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
+    }
+    const trpcAnswer = await fetch(`${app.url}/api/trpc/session.me`);
+    common(trpcAnswer.headers);
+  });
+
+  it("the /v2/ HTML views allow exactly their own stylesheet", async () => {
+    const res = await app.api("/v2/integrations/", { key, headers: { Accept: "text/html" } });
+    common(res.headers);
+    const html = await res.text();
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
+    const { createHash } = await import("node:crypto");
+    const hash = createHash("sha256").update(style).digest("base64");
+    expect(res.headers.get("content-security-policy")).toContain(`style-src 'sha256-${hash}'`);
+    expect(html).not.toMatch(/<script/);
+  });
+
+  it("/docs loads only its own scripts (no inline script)", async () => {
+    const res = await fetch(`${app.url}/docs`);
+    common(res.headers);
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]+<\/script>/);
+    for (const src of [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])) expect((await fetch(app.url + src)).status).toBe(200);
+  });
+
+  it("the magic-link page sends no referrer", async () => {
+    const res = await fetch(`${app.url}/e/claim`);
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  it("Strict-Transport-Security when served over https (behind a trusted proxy)", async () => {
+    const proxied = await startTestApp({ trustProxyHops: 1 });
+    try {
+      const https = await fetch(`${proxied.url}/healthz`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" } });
+      expect(https.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}/);
+      expect(https.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      const http = await fetch(`${proxied.url}/healthz`, { headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": "203.0.113.9" } });
+      expect(http.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("secret_key on HTML pages", () => {
+  it("is masked on /v2/webhooks/ pages; the JSON API still returns it", async () => {
+    expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "hook-int" }) })).status).toBe(201);
+    const created = await app.json<{ secret_key: string }>("/v2/webhooks/", {
+      method: "POST",
+      key,
+      headers: { "Integration-ID": "hook-int" },
+      body: { id: "masked-hook", url: "https://93.184.215.14/in", events: ["Employee.created"] },
+    });
+    expect([created.status, created.body]).toEqual([201, expect.anything()]);
+    const secret = created.body.secret_key;
+    expect(secret).toMatch(/^[0-9a-f]{32}$/);
+    // A signed-in session's browser, and a key's holder asking for the page.
+    const views: ApiCall[] = [
+      { key: null, headers: { Accept: "text/html", Cookie: `${session}; payroute_integration=hook-int` } },
+      { key, headers: { Accept: "text/html", "Integration-ID": "hook-int" } },
+    ];
+    for (const path of ["/v2/webhooks/", "/v2/webhooks/masked-hook/"]) {
+      for (const auth of views) {
+        const res = await app.api(path, auth);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(html).toContain("secret_key");
+        expect(html).not.toContain(secret);
+      }
+    }
+    expect((await app.json<{ secret_key: string }>("/v2/webhooks/masked-hook/", { key, headers: { "Integration-ID": "hook-int" } })).body.secret_key).toBe(secret);
   });
 });
