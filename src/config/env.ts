@@ -57,6 +57,18 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Payroute <no-reply@payroute.invalid>"),
+  /** Time a client has to send the request line and headers (slow-client defence); 408 after it. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
+  /** Time a client has to send a whole request, body included; 408 after it. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Idle keep-alive connections are closed after this; keep it above a load balancer's idle timeout. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
+  /**
+   * Open connections per socket address (0: no cap). Default 256, or off when TRUST_PROXY > 0: behind a
+   * proxy every connection comes from the proxy, which should cap clients itself; a value set here then
+   * applies to the proxy's address.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).optional(),
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;

@@ -36,6 +36,19 @@ export async function principalFromToken(db: Db, authorization: string, ip: stri
   return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", apiKeyPk: verified.pk };
 }
 
+/**
+ * The principal, or the auth failure (401/403) it raised, for the procedures' middleware to throw: a tRPC
+ * context must not throw, or tRPC answers 500.
+ */
+export async function settlePrincipal(pending: Promise<Principal | null>): Promise<{ principal: Principal | null; authFailure: DomainError | null }> {
+  try {
+    return { principal: await pending, authFailure: null };
+  } catch (e) {
+    if (e instanceof DomainError) return { principal: null, authFailure: e };
+    throw e;
+  }
+}
+
 export async function principalFromSession(auth: Auth, req: http.IncomingMessage): Promise<Principal | null> {
   if (!req.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });

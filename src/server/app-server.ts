@@ -8,10 +8,13 @@ import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
+import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { isHostAllowed } from "@/http/allowed-hosts";
-import { clientInfo } from "@/http/client-info";
-import { principalFromSession, principalFromToken, readCookie } from "@/http/principal";
+import { clientInfo, type ClientInfo } from "@/http/client-info";
+import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
+import { isCrossSiteWrite } from "@/http/same-origin";
+import { applySecurityHeaders } from "@/http/security-headers";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
@@ -57,15 +60,14 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     createContext: async ({ req, res }): Promise<Context> => {
       const info = clientInfo(req, opts.trustProxyHops);
       const authorization = req.headers.authorization;
-      const principal = authorization
-        ? await principalFromToken(opts.db, authorization, info.ip)
-        : opts.auth
-          ? await principalFromSession(opts.auth, req)
-          : null;
+      const { principal, authFailure } = await settlePrincipal(
+        authorization ? principalFromToken(opts.db, authorization, info.ip) : opts.auth ? principalFromSession(opts.auth, req) : Promise.resolve(null),
+      );
       const integrationId = req.headers["integration-id"];
       return {
         db: opts.db,
         principal,
+        authFailure: isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
         integrationId: (Array.isArray(integrationId) ? integrationId[0] : integrationId) ?? null,
         baseUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
@@ -104,6 +106,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       const raw = req.url ?? "/";
       const url = new URL(raw.startsWith("/") ? opts.publicUrl + raw : raw);
       const path = url.pathname;
+      applySecurityHeaders(req, res, path, info.proto === "https");
       // As Django's ALLOWED_HOSTS (DNS rebinding, forged links); load balancers probe /healthz by address.
       if (path !== "/healthz" && !isHostAllowed(info.host, opts.allowedHosts)) {
         send(res, jsonResponse(400, { detail: t("invalid_host", undefined, locale) }));
@@ -122,7 +125,8 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         } else if (path.startsWith("/api/trpc/")) {
           await trpcHandler(req, res);
         } else if (path.startsWith("/api/auth/") && authHandler) {
-          await authHandler(req, res);
+          if (isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl))) send(res, jsonResponse(403, { detail: t("cross_site_refused") }));
+          else await authHandler(req, res);
         } else if (path.startsWith("/media/")) {
           send(res, await serveMedia(opts.db, path), req.method === "HEAD");
         } else if (path === "/docs" || path.startsWith("/docs/")) {
@@ -141,6 +145,11 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       else res.destroy();
     }
   };
+}
+
+/** The origins a cookie-authenticated write may come from: the public one and the (allowed) one it was sent to. */
+function ownOrigins(info: ClientInfo, publicUrl: string): string[] {
+  return [new URL(publicUrl).origin, `${info.proto}://${info.host}`];
 }
 
 const requestIds = new WeakMap<http.IncomingMessage, string>();

@@ -1,5 +1,4 @@
 /** `npm start`: opens the database (applying migrations), then serves the API and the dashboard. */
-import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { createAuth } from "@/auth/auth";
@@ -13,6 +12,7 @@ import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
+import { createHttpServer, limitsFromEnv } from "./http-server";
 
 async function main(): Promise<void> {
   const config = env();
@@ -47,8 +47,7 @@ async function main(): Promise<void> {
     afterWrite: () => worker?.poke(),
     next: (req, res) => nextHandler(req, res),
   });
-  const server = http.createServer((req, res) => void handler(req, res));
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer((req, res) => void handler(req, res), limitsFromEnv(config));
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/database";
+import type { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import type { Environment } from "@/generated/prisma/enums";
 
@@ -16,6 +17,8 @@ export interface Principal {
 export interface Context {
   db: Db;
   principal: Principal | null;
+  /** Why the request's credentials were refused (bad key, address outside the allow-list, cross-site write); every procedure throws it. */
+  authFailure?: DomainError | null;
   /** The Integration-ID header, when sent. */
   integrationId: string | null;
   /** The public origin for absolute URLs (PUBLIC_URL), e.g. "https://api.example.com"; never the request's Host. */

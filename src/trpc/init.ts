@@ -46,7 +46,13 @@ const domainErrors = tRPC.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = tRPC.procedure.use(domainErrors);
+/** Credentials that were sent and refused answer 401/403 on every procedure, public ones included. */
+const refusedCredentials = tRPC.middleware(({ ctx, next }) => {
+  if (ctx.authFailure) throw ctx.authFailure;
+  return next();
+});
+
+export const publicProcedure = tRPC.procedure.use(domainErrors).use(refusedCredentials);
 
 export interface AccountScope {
   accountPk: string;

@@ -5,7 +5,6 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -19,7 +18,9 @@ import type { Environment } from "@/domain/environments";
 import type { PrivateTargets, WebhookSettings } from "@/domain/webhooks/webhook-target";
 import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
+import type { Logger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
+import { createHttpServer, DEFAULT_LIMITS, type HttpServerLimits } from "@/server/http-server";
 import { appRouter } from "@/trpc/app-router";
 import type { Principal } from "@/trpc/context";
 import { createCallerFactory } from "@/trpc/init";
@@ -40,6 +41,10 @@ export interface TestAppOptions {
    * local receivers (production's default is "none").
    */
   webhookPrivateTargets?: PrivateTargets;
+  /** Server limits over the production defaults (timeouts); the per-address cap is off unless given. */
+  limits?: Partial<HttpServerLimits>;
+  /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
+  log?: Logger;
 }
 
 export interface ApiCall {
@@ -93,13 +98,13 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     pgDb ? { driver: "pg", url: pgDb.url, poolSize: 5 } : { driver: "pglite", dataDir: "memory://", command: "test" },
   );
   let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
-  const server = http.createServer((req, res) => void handler(req, res));
+  const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = await createAuth(database.prisma, { baseURL: url, secureCookies: false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
-  const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
   const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks }, { log });

@@ -11,13 +11,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   const me = trpc.session.me.useQuery();
   const router = useRouter();
   const pathname = usePathname();
-  const signedOut = me.isSuccess && me.data === null;
+  // No session, or credentials the server refused (401): sign in again.
+  const signedOut = (me.isSuccess && me.data === null) || me.error?.data?.code === "UNAUTHORIZED";
 
   useEffect(() => {
     if (signedOut) router.replace(`/login?next=${encodeURIComponent(pathname + window.location.search)}`);
   }, [signedOut, router, pathname]);
 
-  if (me.isError) return <p className="page-message" role="alert">Could not load your session: {me.error.message}</p>;
+  if (me.isError && !signedOut) return <p className="page-message" role="alert">Could not load your session: {me.error.message}</p>;
   if (!me.data) return <p className="page-message">Loading…</p>;
 
   const { environment, role } = me.data;

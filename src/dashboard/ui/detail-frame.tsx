@@ -2,9 +2,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { TrpcError } from "../trpc";
 
-/** A detail query's retry rule: a 404 is an answer, not a fault worth asking again. */
+/** A detail query's retry rule: a 404 (like a 401 or 403) is an answer, not a fault worth asking again. */
 export function retryUnlessNotFound(failures: number, error: TrpcError): boolean {
-  return error.data?.code !== "NOT_FOUND" && failures < 1;
+  const code = error.data?.code;
+  return code !== "NOT_FOUND" && code !== "UNAUTHORIZED" && code !== "FORBIDDEN" && failures < 1;
 }
 
 interface DetailFrameProps<T> {

@@ -34,7 +34,8 @@ interface ViewProps {
   collections: string[];
 }
 
-const STYLE = `
+/** The page's one stylesheet, inline; its hash is allowed by the Content-Security-Policy (src/http/security-headers.ts). */
+export const PAGE_STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1c2430;background:#f6f7f9}
 header{background:#14213d;color:#fff;padding:.7rem 1.5rem;display:flex;gap:1.5rem;align-items:center}
 header a{color:#fff;text-decoration:none}header .brand{font-weight:700}
@@ -88,8 +89,19 @@ function isRecord(data: unknown): data is Record<string, unknown> {
   return Boolean(data && typeof data === "object" && !Array.isArray(data));
 }
 
+/** Fields shown masked on pages: a page is on screen for anyone nearby (the JSON API and the dashboard's "Reveal" show them). */
+const SECRET_FIELD = /^(secret_key|secret|password|token)$/;
+export const MASKED = "••••••••";
+
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && typeof v === "string" ? MASKED : maskSecrets(v)]));
+}
+
 function Page(props: ViewProps): ReactNode {
-  const { status, data, route, url, locale, collections } = props;
+  const { status, route, url, locale, collections } = props;
+  const data = maskSecrets(props.data);
   const jsonUrl = new URL(url);
   jsonUrl.searchParams.set("format", "json");
   const title = route?.meta.openapi?.summary ?? (status >= 400 ? t("html_error", { status }, locale) : t("html_title", undefined, locale));
@@ -100,7 +112,7 @@ function Page(props: ViewProps): ReactNode {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Payroute API`}</title>
-        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+        <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
       </head>
       <body>
         <header>
