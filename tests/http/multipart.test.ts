@@ -36,7 +36,7 @@ describe("multipart/form-data", () => {
       const res = await fetch(`${app.url}/v2/integrations/`, {
         method: "POST",
         headers: { Authorization: `Token ${key}`, "Content-Type": `${mediaType}; boundary=${boundary}` },
-        body: chromiumForm(boundary, fields, { name: "Logo.png", type: "image/png", data: PNG }),
+        body: new Uint8Array(chromiumForm(boundary, fields, { name: "Logo.png", type: "image/png", data: PNG })),
       });
       const created = (await res.json()) as { id: string; logo: string };
       expect(res.status, JSON.stringify(created)).toBe(201);
@@ -52,7 +52,7 @@ describe("multipart/form-data", () => {
     const res = await fetch(`${app.url}/v2/integrations/`, {
       method: "POST",
       headers: { Authorization: `Token ${key}`, "Content-Type": "multipart/form-data; boundary=----WebKitFormBoundaryABC" },
-      body: chromiumForm("----WebKitFormBoundaryabc", fields, { name: "Logo.png", type: "image/png", data: PNG }),
+      body: new Uint8Array(chromiumForm("----WebKitFormBoundaryabc", fields, { name: "Logo.png", type: "image/png", data: PNG })),
     });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toBe("application/json");
