@@ -1,7 +1,7 @@
 // Playwright's web server: a fresh embedded database with two people, then the built app on port E2E_PORT (3101).
 // Assumes `npm run build` has run (dist/ and .next/).
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "data/e2e";
 const users = JSON.parse(readFileSync(new URL("../e2e/users.json", import.meta.url), "utf8"));
@@ -26,6 +26,13 @@ const cli = (...args) => execFileSync(process.execPath, ["dist/cli.js", ...args]
 const { client, operator } = users;
 cli("users", "create", "--email", client.email, "--password", client.password, "--name", client.name, "--account", client.account);
 cli("users", "create", "--email", operator.email, "--password", operator.password, "--name", operator.name, "--operator");
+// A demo API key of the client's account, for specs that call /v2/ from the browser (read from this file).
+const keyOutput = execFileSync(process.execPath, ["dist/cli.js", "keys", "create", "--env", "demo", "--account", client.account], {
+  env,
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+writeFileSync(`${DATA_DIR}/api-key`, keyOutput.trim().split("\n").pop());
 
 const server = spawn(process.execPath, ["--enable-source-maps", "dist/server.js"], { env, stdio: "inherit" });
 for (const signal of ["SIGTERM", "SIGINT"]) {

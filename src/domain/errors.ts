@@ -62,21 +62,39 @@ export function notFound(): DomainError {
 
 /** zod issues as DRF field errors: nested paths become nested objects, a root issue `non_field_errors`. */
 export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
+  return fieldErrorsFromIssues(error.issues);
+}
+
+/**
+ * Messages at paths as DRF field errors (see fieldErrorsFromZod). Paths hold client-chosen keys, so the
+ * objects have no prototype and only own properties are read: a key such as "__proto__" or "constructor"
+ * is a field like any other and can never reach Object.prototype.
+ */
+export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out = emptyFieldErrors();
+  for (const issue of issues) {
     const path = issue.path.length ? issue.path.map(String) : ["non_field_errors"];
     let node = out;
     for (const segment of path.slice(0, -1)) {
-      const existing = node[segment];
-      const child: FieldErrors = Array.isArray(existing) ? { non_field_errors: existing } : (existing ?? {});
+      const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
+      let child: FieldErrors;
+      if (existing === undefined) child = emptyFieldErrors();
+      else if (Array.isArray(existing)) {
+        child = emptyFieldErrors();
+        child.non_field_errors = existing;
+      } else child = existing;
       node[segment] = child;
       node = child;
     }
     const leaf = path[path.length - 1];
-    const existing = node[leaf];
+    const existing = Object.hasOwn(node, leaf) ? node[leaf] : undefined;
     if (Array.isArray(existing)) existing.push(issue.message);
     else if (existing) existing.non_field_errors = [...(Array.isArray(existing.non_field_errors) ? existing.non_field_errors : []), issue.message];
     else node[leaf] = [issue.message];
   }
   return out;
+}
+
+function emptyFieldErrors(): FieldErrors {
+  return Object.create(null);
 }

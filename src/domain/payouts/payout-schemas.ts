@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZCreateEmployeeRequest, ZEmployee, type TCreateEmployeeRequest } from "@/domain/employees/employee-schemas";
 import { ZCurrency, ZMoney } from "@/domain/pricing/money";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { requiredText, ZId, ZInstantInput, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
 import { t } from "@/i18n/locale";
 
@@ -66,8 +66,6 @@ const ZEmployeeRef = z
       "with the same email (else the same id) is reused, otherwise it is created",
   });
 
-const ZInstant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
-
 /** One Payout in a create (or pricing) body. Exactly one of amount, invoiced_amount and cost is given. */
 export const ZCreatePayoutRequest = z.object({
   id: ZId.optional(),
@@ -78,8 +76,8 @@ export const ZCreatePayoutRequest = z.object({
   description: requiredText(255),
   employee: ZEmployeeRef,
   metadata: ZMetadata.optional(),
-  start_at: ZInstant.nullish(),
-  end_at: ZInstant.nullish(),
+  start_at: ZInstantInput.nullish(),
+  end_at: ZInstantInput.nullish(),
 });
 export type TCreatePayoutRequest = z.infer<typeof ZCreatePayoutRequest>;
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { t } from "@/i18n/locale";
 import type { JsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import { jsonIssues, MAX_METADATA_DEPTH } from "./json-limits";
 
 /** Caller-chosen ids are strings; numbers are accepted and returned as strings (9472 -> "9472"). */
 export const ZId = z
@@ -12,15 +13,50 @@ export const ZId = z
 /** Metadata as responses show it (the column always holds a JSON object). */
 export const ZMetadataOutput = z.record(z.string(), z.json()).meta({ description: "Any JSON object; the service does not use it" });
 
-/** Any JSON object; form-encoded clients send it as a JSON string. */
-export const ZMetadata = z.preprocess((v) => {
-  if (typeof v !== "string") return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
+/**
+ * Any JSON object of at most MAX_METADATA_DEPTH levels, without NUL characters or unpaired surrogates
+ * (PostgreSQL's jsonb cannot hold them); form-encoded clients send it as a JSON string. The limits are
+ * checked before zod's own (recursive) JSON check runs.
+ */
+export const ZMetadata = z.preprocess((v, ctx) => {
+  let value = v;
+  if (typeof v === "string") {
+    try {
+      value = JSON.parse(v);
+    } catch {
+      return v;
+    }
   }
+  const issues = jsonIssues(value, { maxDepth: MAX_METADATA_DEPTH });
+  for (const issue of issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.map(String) });
+  return issues.length ? z.NEVER : value;
 }, z.record(z.string(), z.json()));
+
+/**
+ * The instants the API takes, in dates, datetimes and filters: years 0001 to 9999 in UTC. PostgreSQL and
+ * JavaScript both hold far more, but outside these years ISO 8601 needs an expanded (+/-) year that
+ * neither the drivers nor most clients read back.
+ */
+export const MIN_INSTANT = new Date("0001-01-01T00:00:00.000Z");
+export const MAX_INSTANT = new Date("9999-12-31T23:59:59.999Z");
+
+export function isInstantInRange(d: Date): boolean {
+  return d.getTime() >= MIN_INSTANT.getTime() && d.getTime() <= MAX_INSTANT.getTime();
+}
+
+export function instantRangeMessage(): string {
+  return t("datetime_out_of_range", { min: "0001-01-01", max: "9999-12-31" });
+}
+
+/** An ISO 8601 datetime with an offset (`Z` or `+01:00`) as input, within MIN_INSTANT..MAX_INSTANT. */
+export const ZInstantInput = z.iso.datetime({ offset: true }).transform((v, ctx) => {
+  const date = new Date(v);
+  if (!isInstantInRange(date)) {
+    ctx.addIssue({ code: "custom", message: instantRangeMessage() });
+    return z.NEVER;
+  }
+  return date;
+});
 
 /** ISO 8601 UTC with fractional seconds and a Z: `2026-11-22T10:00:00.000Z`. */
 export const ZTimestamp = z.iso.datetime();

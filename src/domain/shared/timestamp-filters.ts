@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { t } from "@/i18n/locale";
+import { instantRangeMessage, isInstantInRange, MAX_INSTANT } from "./schemas";
 
 const ZFilterBoolean = z.preprocess((v) => {
   const text = String(v).trim().toLowerCase();
@@ -18,6 +19,10 @@ const ZFilterInstant = z.string().transform((v, ctx) => {
   const date = DATE_ONLY.test(text) ? new Date(`${text}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : null;
   if (!date || Number.isNaN(date.getTime())) {
     ctx.addIssue({ code: "custom", message: t("invalid_datetime") });
+    return z.NEVER;
+  }
+  if (!isInstantInRange(date)) {
+    ctx.addIssue({ code: "custom", message: instantRangeMessage() });
     return z.NEVER;
   }
   return { date, dayOnly: DATE_ONLY.test(text) };
@@ -45,6 +50,7 @@ export function timestampFilterShape<const F extends string>(fields: readonly F[
 interface Range {
   gte?: Date;
   lt?: Date;
+  lte?: Date;
   gt?: Date;
   equals?: Date;
 }
@@ -61,7 +67,10 @@ function range(q: Query, f: string): Range {
   const exact = q[f];
   if (isInstant(exact) && exact.dayOnly) {
     out.gte = exact.date;
-    out.lt = new Date(exact.date.getTime() + 86_400_000);
+    // The day after 9999-12-31 is beyond what the drivers write; that day ends at the last instant held.
+    const next = new Date(exact.date.getTime() + 86_400_000);
+    if (next > MAX_INSTANT) out.lte = MAX_INSTANT;
+    else out.lt = next;
   } else if (isInstant(exact)) out.equals = exact.date;
   const before = q[`${f}_before`];
   const after = q[`${f}_after`];
@@ -105,6 +114,7 @@ export function timestampSql(q: Query, f: string, column: string, params: unknow
   if (r.gte) conditions.push(`${column} >= ${bind(r.gte)}`);
   if (r.gt) conditions.push(`${column} > ${bind(r.gt)}`);
   if (r.lt) conditions.push(`${column} < ${bind(r.lt)}`);
+  if (r.lte) conditions.push(`${column} <= ${bind(r.lte)}`);
   return conditions;
 }
 

@@ -6,6 +6,7 @@ import type http from "node:http";
 import type { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
+import { MAX_BODY_DEPTH } from "./input-guard";
 import { isListField } from "./routes";
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -26,7 +27,8 @@ export async function readRaw(req: http.IncomingMessage): Promise<Buffer> {
 type FormValue = string | File;
 
 export function formToObject(entries: Iterable<[string, FormValue]>, schema: z.ZodType): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // Keys are the client's: no prototype, so that "constructor" or "__proto__" are plain fields.
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of entries) {
     const prev = out[key];
     if (prev === undefined) out[key] = isListField(schema, key) ? [value] : value;
@@ -41,14 +43,17 @@ export async function parseBody(
   raw: Buffer,
   schema: z.ZodType,
 ): Promise<unknown> {
-  const contentType = (req.headers["content-type"] ?? "").toLowerCase();
-  const mediaType = contentType.split(";")[0].trim();
+  // The media type is case-insensitive; its parameters (a multipart boundary) are kept as sent.
+  const contentType = req.headers["content-type"] ?? "";
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
   if (raw.length === 0 && mediaType !== "multipart/form-data") return undefined;
   if (mediaType === "application/json" || mediaType.endsWith("+json") || mediaType === "") {
     try {
       return JSON.parse(raw.toString("utf8"));
     } catch (e) {
-      throw new DomainError("validation", t("json_parse_error", { reason: e instanceof Error ? e.message : "invalid JSON" }));
+      // V8's parser does not recurse today; should one ever run out of stack, the client still gets a clear 400.
+      const reason = e instanceof RangeError ? t("nested_too_deeply", { max: MAX_BODY_DEPTH }) : e instanceof Error ? e.message : "invalid JSON";
+      throw new DomainError("validation", t("json_parse_error", { reason }));
     }
   }
   if (mediaType === "application/x-www-form-urlencoded") {

@@ -26,6 +26,7 @@ import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
 import { errorResult, type ErrorResult } from "./errors";
 import { renderHtml, wantsHtml } from "./html-view";
+import { guardBody, guardPathParams, guardQuery } from "./input-guard";
 import { openApiDocument } from "./openapi";
 import type { Route, RouteTable } from "./routes";
 
@@ -73,7 +74,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     return jsonResponse(404, { detail: t("not_found") });
   }
   const match = deps.routes.match(decoded);
-  if (!match) return html(r, deps, null, errorPage(404, { detail: t("not_found") }));
+  if (!match) return html(r, deps, null, errorPage({ status: 404, body: { detail: t("not_found") }, headers: {} }));
   if (canonical !== below) return redirect(307, `${deps.publicUrl}/v2${canonical}${url.search}`);
 
   const allowed = new Set(match.routes.map((route) => route.method));
@@ -83,8 +84,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
   try {
     principal = await authenticate(r, deps, method);
   } catch (e) {
-    const err = errorResult(e, r.requestId, deps.log);
-    return html(r, deps, null, { ...errorPage(err.status, err.body), headers: err.headers });
+    return html(r, deps, null, errorPage(errorResult(e, r.requestId, deps.log)));
   }
 
   if (method === "OPTIONS") {
@@ -126,8 +126,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     if (idempotencyKey !== null) return await idempotent(idempotencyKey, principal, route, input, ctx, r, deps);
     return await html(r, deps, route, await invoke(route, input, ctx, deps));
   } catch (e) {
-    const err = errorResult(e, r.requestId, deps.log);
-    return html(r, deps, route, { ...errorPage(err.status, err.body), headers: err.headers });
+    return html(r, deps, route, errorPage(errorResult(e, r.requestId, deps.log)));
   }
 }
 
@@ -147,7 +146,10 @@ async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise
   throw new DomainError("unauthenticated", t("not_authenticated"), { "WWW-Authenticate": 'Token realm="api"' });
 }
 
+/** The procedure's input from path, query and body, refused by the input guard before anyone reads it. */
 async function buildInput(r: V2Request, route: Route, params: Record<string, string>): Promise<unknown> {
+  guardPathParams(params);
+  guardQuery(r.url.searchParams);
   if (route.method === "GET" || route.method === "DELETE") {
     const query = queryToObject(r.url.searchParams, route.input);
     delete query.format; // HTML/JSON switch, not a filter
@@ -155,6 +157,7 @@ async function buildInput(r: V2Request, route: Route, params: Record<string, str
   }
   const raw = await readRaw(r.req);
   const body = await parseBody(r.req, raw, route.input);
+  guardBody(body);
   if (body === undefined) return { ...expandParam(r), ...params };
   // A JSON array is a bulk request; `expand` from the query goes alongside it.
   if (Array.isArray(body)) {
@@ -238,8 +241,9 @@ async function idempotent(
   return response;
 }
 
-function errorPage(status: number, body: ErrorResult["body"]): ApiResponse {
-  return { ...jsonResponse(status, body), data: body };
+/** An error as a JSON answer (its own headers added to, never replacing, the Content-Type), with its data for the HTML view. */
+function errorPage(err: ErrorResult): ApiResponse {
+  return { ...jsonResponse(err.status, err.body, err.headers), data: err.body };
 }
 
 /** Browsers (Accept: text/html) get the same data as a readable page; API clients get JSON. */

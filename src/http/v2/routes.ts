@@ -87,7 +87,8 @@ function paramCount(r: Route): number {
 /** Whether field `key` of an object input schema is a list (so that one query/form value becomes a list). */
 export function isListField(schema: z.ZodType, key: string): boolean {
   const shape = objectShape(schema);
-  let field: z.core.$ZodType | undefined = shape?.[key];
+  // Own keys only: a client's "constructor" is not a field of the schema.
+  let field: z.core.$ZodType | undefined = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
   for (let i = 0; field && i < 10; i++) {
     const def = field._zod.def;
     if (def.type === "array") return true;
