@@ -16,7 +16,7 @@ import { toPricingApi } from "@/domain/pricing/pricing-schemas";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
-import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
+import { checkBatchSize, findPayoutEmployee, lockInlineEmployees, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
 import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TCreatePayoutsInput } from "./payout-schemas";
 
@@ -119,6 +119,7 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
   const drafts = input.items.map(readPayoutBody);
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
+      await lockInlineEmployees(tx, scope, drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])));
       const batch = await newBatch(tx, scope, drafts);
       const errors: (FieldErrors | null)[] = [];
       const planned: Planned[] = [];
