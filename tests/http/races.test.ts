@@ -175,6 +175,27 @@ describe("concurrent id changes of one object: one 200, the rest 404", () => {
   });
 });
 
+describe("writes naming an Employee that is deleted at the same time", () => {
+  it("Messages and Payouts answer 201 or 400 and the DELETE 204 or 409, never 5xx", async () => {
+    const t = await tenant();
+    for (let round = 0; round < 3; round++) {
+      const id = `named-${round}`;
+      expect((await app.json("/v2/employees/", { method: "POST", ...t.as({ body: employee(id) }) })).status).toBe(201);
+      const calls = Array.from({ length: N }, (_, i) =>
+        i === 3
+          ? { path: `/v2/employees/${id}/`, call: t.as({ method: "DELETE" }) }
+          : i % 2
+            ? { path: "/v2/messages/", call: t.as({ method: "POST", body: { employees: [id], content: "Hello" } }) }
+            : { path: "/v2/payouts/", call: t.as({ method: "POST", body: payout(id) }) },
+      );
+      const statuses = await together(calls);
+      expect([204, 409]).toContain(statuses[3]);
+      const writes = statuses.filter((_, i) => i !== 3);
+      expect(writes.filter((s) => s !== 201 && s !== 400)).toEqual([]);
+    }
+  });
+});
+
 describe("inline Employees are reused by email atomically", () => {
   const invitations = (email: string) => app.mails().filter((m) => m.text.includes(`To: ${email}`)).length;
 

@@ -13,6 +13,7 @@ import { joinOpenPayrun, recordPayrunEvent } from "@/domain/payruns/payrun-servi
 import type { Breakdown } from "@/domain/pricing/pricing";
 import { pricingTableFor } from "@/domain/pricing/pricing-tables";
 import { toPricingApi } from "@/domain/pricing/pricing-schemas";
+import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
@@ -52,11 +53,17 @@ async function employeeFor(tx: Prisma.TransactionClient, scope: IntegrationScope
   if (known) return { ok: true, value: known };
   const found = await findPayoutEmployee(tx, scope, ref);
   if (!found.ok) return found;
+  let match = found.value;
+  // An Employee deleted by a concurrent request since it was found: as if it had never been there.
+  if ("pk" in match && !(await keepReferenced(tx, "employee", [match.pk])).has(match.pk)) {
+    if (typeof ref === "string") return { ok: false, errors: { employee: [t("object_does_not_exist", { id: ref })] } };
+    match = ref;
+  }
   let row: EmployeeRow;
-  if ("pk" in found.value) row = found.value;
+  if ("pk" in match) row = match;
   else {
     try {
-      row = await createEmployeeInTx(tx, scope, found.value, baseUrl);
+      row = await createEmployeeInTx(tx, scope, match, baseUrl);
     } catch (e) {
       if (e instanceof DomainError && e.code === "validation" && typeof e.body !== "string") return { ok: false, errors: { employee: e.body } };
       throw e;

@@ -17,3 +17,16 @@ export async function lockFound<T extends { pk: string }>(tx: Prisma.Transaction
   if (rows.length === 0) throw notFound();
   return found;
 }
+
+/**
+ * Keeps rows that a write is about to reference (a Payout's Employee, a Message's recipients) from being
+ * deleted until the transaction ends (FOR KEY SHARE: updates may go on). Answers the pks still there: a row
+ * deleted by a concurrent request that committed first is missing, as if this request had come later.
+ */
+export async function keepReferenced(tx: Prisma.TransactionClient, table: AddressedTable, pks: string[]): Promise<Set<string>> {
+  if (pks.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ pk: string }[]>(
+    Prisma.sql`SELECT pk::text FROM ${Prisma.raw(table)} WHERE pk = ANY(${pks}::uuid[]) ORDER BY pk FOR KEY SHARE`,
+  );
+  return new Set(rows.map((r) => r.pk));
+}
