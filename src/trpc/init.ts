@@ -7,7 +7,8 @@ import { findNamedIntegration } from "@/domain/integrations/integration-lookup";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { DomainError, ERROR_TABLE, fieldErrorsFromZod, type FieldErrors } from "@/domain/errors";
+import { isRecordGone } from "@/db/record-gone";
+import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldErrors } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import type { Context, Principal } from "./context";
 
@@ -36,11 +37,16 @@ const tRPC = initTRPC
 export const router = tRPC.router;
 export const createCallerFactory = tRPC.createCallerFactory;
 
-/** Domain errors travel inside TRPCError so that the tRPC client gets the right code, the edge the original. */
+/**
+ * Domain errors travel inside TRPCError so that the tRPC client gets the right code, the edge the original.
+ * A write whose row a concurrent request removed (the database's "record not found") is the 404 the request
+ * would have got a moment later: decided here once, for every procedure, rather than in each service.
+ */
 const domainErrors = tRPC.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
+  if (result.ok) return result;
+  const cause = isRecordGone(result.error.cause) ? notFound() : result.error.cause;
+  if (cause instanceof DomainError) {
     result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
   }
   return result;

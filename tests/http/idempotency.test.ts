@@ -1,4 +1,4 @@
-/** Idempotency-Key on POST: stored, replayed for 24 hours, scoped, and safe under concurrency. */
+/** Idempotency-Key on POST and PATCH: stored, replayed for 24 hours, scoped, and safe under concurrency. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationBody, startTestApp, type TestApp } from "../support/test-app";
 
@@ -63,6 +63,41 @@ describe("Idempotency-Key", () => {
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(first.body.id);
     expect(later.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("PATCH resend with one key twice: 204 and a replayed 204, one email; another key is throttled", async () => {
+    await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "idem-resend" }) });
+    const call = (idem: string) => ({ method: "PATCH", key, headers: { "Integration-ID": "idem-resend", "Idempotency-Key": idem } });
+    const created = await app.json("/v2/employees/", { ...call("k-create"), method: "POST", body: { id: "e1", name: "Eva", email: "eva@idem.example", country: "SWE" } });
+    expect(created.status).toBe(201);
+    await app.drainJobs();
+    const mails = () => app.mails().filter((m) => m.text.includes("To: eva@idem.example")).length;
+    expect(mails()).toBe(1);
+
+    const first = await app.api("/v2/employees/e1/resend/", call("k-resend"));
+    expect(first.status).toBe(204);
+    const again = await app.api("/v2/employees/e1/resend/", call("k-resend"));
+    expect(again.status).toBe(204);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe("");
+    await app.drainJobs();
+    expect(mails()).toBe(2);
+
+    const other = await app.json("/v2/employees/e1/resend/", call("k-resend-other"));
+    expect(other.status).toBe(429);
+    expect(other.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("PATCH with one key and another body is a 422", async () => {
+    await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "idem-patch" }) });
+    const patch = (name: string) =>
+      app.json<Record<string, unknown>>("/v2/integrations/idem-patch/", { method: "PATCH", key, body: { name }, headers: { "Idempotency-Key": "k-patch" } });
+    const first = await patch("First");
+    expect(first.status).toBe(200);
+    const replay = await patch("First");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual(first.body);
+    expect((await patch("Second")).status).toBe(422);
   });
 
   it("an invalid key is a 400", async () => {

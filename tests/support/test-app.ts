@@ -63,6 +63,8 @@ export interface TestApp {
   database: Database;
   /** The worker's webhook settings (a test may shorten `timeoutMs`). */
   webhooks: WebhookSettings;
+  /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
+  databaseUrl: string | null;
   /** A new account (unique name unless given) with a key for the environment. */
   newKey(env?: Environment, opts?: { account?: string; allowIps?: string[] }): Promise<{ key: string; accountPk: string; account: string }>;
   api(path: string, call?: ApiCall): Promise<Response>;
@@ -137,6 +139,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     db: database.prisma,
     database,
     webhooks,
+    databaseUrl: pgDb?.url ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
       const acc = await findOrCreateAccount(database.prisma, account);

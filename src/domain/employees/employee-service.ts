@@ -13,6 +13,7 @@ import { pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
 import { containsPattern, timestampSql } from "@/domain/shared/timestamp-filters";
 import { metadataOf } from "@/domain/shared/schemas";
+import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
@@ -253,8 +254,8 @@ export async function updateEmployee(
 ): Promise<EmployeeRow> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, country: true } });
-      if (!current) throw notFound();
+      const { pk } = await lockFound(tx, "employee", await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true } }), id);
+      const current = await tx.employee.findUniqueOrThrow({ where: { pk }, select: { pk: true, country: true } });
       const country = input.country ?? current.country;
       const data: Prisma.EmployeeUpdateInput = {
         id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
@@ -271,8 +272,7 @@ export async function updateEmployee(
 
 export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true } });
-    if (!current) throw notFound();
+    const current = await lockFound(tx, "employee", await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true } }), id);
     const payout = await tx.payout.findFirst({ where: { employeePk: current.pk, integrationPk: scope.integrationPk }, select: { pk: true } });
     if (payout) throw new DomainError("conflict", t("employee_has_payouts"));
     await tx.employee.delete({ where: { pk: current.pk } });

@@ -2,15 +2,39 @@
  * Idempotency-Key: the first response for a key (per account and environment) is stored and replayed for
  * 24 hours. The row is inserted before the work starts, so two concurrent requests with one key do the
  * work once: the second waits for the first and replays its response.
+ *
+ * An unfinished claim belongs to the process doing its work: that process holds a session lock named after
+ * the claim (session-locks.ts) from before the row is written until the response is stored. A claim whose
+ * lock no one holds was left by a process that died mid-request (its work rolled back with its connections),
+ * so a retry takes it over at once; a claim whose process lives is waited for, however long it runs.
  */
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
+import { sessionLocks } from "@/db/session-locks";
 import type { AccountScope } from "@/trpc/init";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A claim older than this whose request never finished (its process died) may be taken over. */
-const STALE_CLAIM_MS = 60 * 1000;
 const WAIT_FOR_OTHER_MS = 15 * 1000;
+
+const lockName = (pk: string) => `idempotency:${pk}`;
+
+/** Takes a claim's lock under a new pk (another, should some other process's lock share the hash of the first). */
+async function newClaimPk(db: Db): Promise<string> {
+  for (;;) {
+    const pk = crypto.randomUUID();
+    if (await sessionLocks(db).hold(lockName(pk))) return pk;
+  }
+}
+
+/** Ends this process's part in a claim: the row is finished or gone, so its lock may go. */
+async function forget(db: Db, pk: string): Promise<void> {
+  await sessionLocks(db).release(lockName(pk));
+}
+
+/** Whether an unfinished claim still has a live process working on it. */
+function claimAlive(db: Db, pk: string): Promise<boolean> {
+  return sessionLocks(db).isHeld(lockName(pk));
+}
 
 export interface StoredResponse {
   status: number;
@@ -35,22 +59,34 @@ export async function claimIdempotencyKey(
   fingerprint: string,
 ): Promise<IdempotencyClaim> {
   const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  let insert = true;
   for (;;) {
-    const pk = crypto.randomUUID();
-    const inserted = await db.$queryRaw<{ pk: string }[]>`
-      INSERT INTO idempotency_record (pk, account_pk, environment, key, request_hash, created_at)
-      VALUES (${pk}::uuid, ${scope.accountPk}::uuid, ${scope.environment}::"Environment", ${key}, ${fingerprint}, now())
-      ON CONFLICT (account_pk, environment, key) DO NOTHING
-      RETURNING pk::text`;
-    if (inserted.length) return { kind: "claimed", pk };
+    if (insert) {
+      // The lock is taken before the row can be seen, so that no one finds the claim without its owner.
+      const pk = await newClaimPk(db);
+      let inserted: { pk: string }[] = [];
+      try {
+        inserted = await db.$queryRaw<{ pk: string }[]>`
+          INSERT INTO idempotency_record (pk, account_pk, environment, key, request_hash, created_at)
+          VALUES (${pk}::uuid, ${scope.accountPk}::uuid, ${scope.environment}::"Environment", ${key}, ${fingerprint}, now())
+          ON CONFLICT (account_pk, environment, key) DO NOTHING
+          RETURNING pk::text`;
+      } finally {
+        if (!inserted.length) await forget(db, pk);
+      }
+      if (inserted.length) return { kind: "claimed", pk };
+    }
 
     const row = await db.idempotencyRecord.findUnique({
       where: { accountPk_environment_key: { accountPk: scope.accountPk, environment: scope.environment, key } },
     });
+    insert = !row;
     if (!row) continue; // removed between our insert and read: try again
     const age = Date.now() - row.createdAt.getTime();
-    if (age > IDEMPOTENCY_TTL_MS || (row.status === null && age > STALE_CLAIM_MS)) {
-      await db.idempotencyRecord.deleteMany({ where: { pk: row.pk, createdAt: row.createdAt } });
+    if (age > IDEMPOTENCY_TTL_MS || (row.status === null && !(await claimAlive(db, row.pk)))) {
+      // Expired, or its process died. A retaken claim has a new pk; a dead one's status stays null.
+      await db.idempotencyRecord.deleteMany({ where: { pk: row.pk, status: age > IDEMPOTENCY_TTL_MS ? undefined : null } });
+      insert = true;
       continue;
     }
     if (row.requestHash !== fingerprint) return { kind: "mismatch" };
@@ -66,15 +102,23 @@ export async function claimIdempotencyKey(
 }
 
 export async function completeIdempotencyKey(db: Db, pk: string, response: StoredResponse): Promise<void> {
-  await db.idempotencyRecord.update({
-    where: { pk },
-    data: { status: response.status, headers: response.headers, body: new Uint8Array(response.body) },
-  });
+  try {
+    await db.idempotencyRecord.update({
+      where: { pk },
+      data: { status: response.status, headers: response.headers, body: new Uint8Array(response.body) },
+    });
+  } finally {
+    await forget(db, pk);
+  }
 }
 
 /** Forgets a claim whose request failed on the server's side, so that the client's retry runs again. */
 export async function releaseIdempotencyKey(db: Db, pk: string): Promise<void> {
-  await db.idempotencyRecord.deleteMany({ where: { pk } });
+  try {
+    await db.idempotencyRecord.deleteMany({ where: { pk } });
+  } finally {
+    await forget(db, pk);
+  }
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {

@@ -6,6 +6,7 @@ import { DomainError, notFound } from "@/domain/errors";
 import { fileUrl, readImage, type ImageFile, type TImageInput } from "@/domain/files/image-upload";
 import { pageWindow } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
+import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
@@ -142,8 +143,8 @@ export async function updateIntegration(
 ): Promise<IntegrationRow> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const current = await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } });
-      if (!current) throw notFound();
+      // The type never changes, so it may be read before the lock.
+      const current = await lockFound(tx, "integration", await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } }), id);
       if (current.type === 2) throw new DomainError("forbidden", t("integration_type_readonly"));
       const logoPk = await storeLogo(tx, mode === "replace" ? (input.logo ?? null) : input.logo);
       const data: Prisma.IntegrationUncheckedUpdateInput = {
@@ -173,8 +174,7 @@ async function hasAssociatedObjects(tx: Prisma.TransactionClient, integrationPk:
 
 export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const current = await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } });
-    if (!current) throw notFound();
+    const current = await lockFound(tx, "integration", await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } }), id);
     if (current.type === 1 || current.type === 2) {
       throw new DomainError("forbidden", t("integration_type_undeletable", { type: current.type }));
     }

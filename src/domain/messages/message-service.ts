@@ -5,6 +5,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
+import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
@@ -53,7 +54,9 @@ export async function createMessage(db: Db, scope: IntegrationScope, input: TCre
   const ids = [...new Set(input.employees)];
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const employees = await tx.employee.findMany({ where: { integrationPk: scope.integrationPk, id: { in: ids } }, select: { pk: true, id: true } });
+      const named = await tx.employee.findMany({ where: { integrationPk: scope.integrationPk, id: { in: ids } }, select: { pk: true, id: true } });
+      const kept = await keepReferenced(tx, "employee", named.map((e) => e.pk));
+      const employees = named.filter((e) => kept.has(e.pk));
       const found = new Set(employees.map((e) => e.id));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length) throw new DomainError("validation", { employees: missing.map((id) => t("object_does_not_exist", { id })) });

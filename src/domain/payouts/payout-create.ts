@@ -13,10 +13,11 @@ import { joinOpenPayrun, recordPayrunEvent } from "@/domain/payruns/payrun-servi
 import type { Breakdown } from "@/domain/pricing/pricing";
 import { pricingTableFor } from "@/domain/pricing/pricing-tables";
 import { toPricingApi } from "@/domain/pricing/pricing-schemas";
+import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
-import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
+import { checkBatchSize, findPayoutEmployee, lockInlineEmployees, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
 import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TCreatePayoutsInput } from "./payout-schemas";
 
@@ -52,11 +53,17 @@ async function employeeFor(tx: Prisma.TransactionClient, scope: IntegrationScope
   if (known) return { ok: true, value: known };
   const found = await findPayoutEmployee(tx, scope, ref);
   if (!found.ok) return found;
+  let match = found.value;
+  // An Employee deleted by a concurrent request since it was found: as if it had never been there.
+  if ("pk" in match && !(await keepReferenced(tx, "employee", [match.pk])).has(match.pk)) {
+    if (typeof ref === "string") return { ok: false, errors: { employee: [t("object_does_not_exist", { id: ref })] } };
+    match = ref;
+  }
   let row: EmployeeRow;
-  if ("pk" in found.value) row = found.value;
+  if ("pk" in match) row = match;
   else {
     try {
-      row = await createEmployeeInTx(tx, scope, found.value, baseUrl);
+      row = await createEmployeeInTx(tx, scope, match, baseUrl);
     } catch (e) {
       if (e instanceof DomainError && e.code === "validation" && typeof e.body !== "string") return { ok: false, errors: { employee: e.body } };
       throw e;
@@ -119,6 +126,7 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
   const drafts = input.items.map(readPayoutBody);
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
+      await lockInlineEmployees(tx, scope, drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])));
       const batch = await newBatch(tx, scope, drafts);
       const errors: (FieldErrors | null)[] = [];
       const planned: Planned[] = [];

@@ -66,6 +66,27 @@ export async function findPayoutEmployee(
   return { ok: true, value: match ?? ref };
 }
 
+/** Advisory lock namespace (first key of the two-key form) of inline Employees; Payruns use the one-key form. */
+const INLINE_EMPLOYEE_LOCKS = 0x50524d45;
+
+/**
+ * Serialises the reuse of inline Employees per Integration and email (and id, the second way an inline
+ * Employee is matched) until the transaction ends: of concurrent requests naming one new Employee, the first
+ * creates it and the others, waiting here, then find it. Every key of a request is taken at once, in one
+ * order, so that two bulk requests naming the same Employees the other way round cannot deadlock.
+ */
+export async function lockInlineEmployees(tx: Prisma.TransactionClient, scope: IntegrationScope, refs: (string | TCreateEmployeeRequest)[]): Promise<void> {
+  const keys = new Set<string>();
+  for (const ref of refs) {
+    if (typeof ref === "string") continue;
+    if (ref.email) keys.add(`${scope.integrationPk}:email:${ref.email.toLowerCase()}`);
+    if (ref.id) keys.add(`${scope.integrationPk}:id:${ref.id}`);
+  }
+  if (keys.size === 0) return;
+  await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(${INLINE_EMPLOYEE_LOCKS}::int, hashtext(k)))::int AS locked
+    FROM (SELECT k FROM unnest(${[...keys].sort()}::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) ordered`;
+}
+
 /** The breakdown of a body for an Employee in `country`: unsupported countries and currencies are field errors. */
 export function pricePayout(draft: PayoutDraft, country: string): ItemResult<Breakdown> {
   const table = pricingTableFor(country);

@@ -8,6 +8,7 @@ import { DomainError, notFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { lockPayruns } from "@/domain/payruns/payrun-service";
 import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { lockFound } from "@/domain/shared/row-lock";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
@@ -63,6 +64,7 @@ export async function deletePayout(db: Db, scope: IntegrationScope, id: string):
     const found = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true, payrunPk: true } });
     if (!found) throw notFound();
     await lockPayruns(tx, scope.integrationPk, found.currency);
+    await lockFound(tx, "payout", found, id);
     const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true } });
     if (payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_paid"));
     await tx.payout.delete({ where: { pk: found.pk } });

@@ -11,6 +11,7 @@ import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { pageWindow } from "@/domain/shared/pagination";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
+import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
@@ -72,13 +73,15 @@ export async function getPayrun(db: Db, scope: IntegrationScope, id: string): Pr
 }
 
 /**
- * Finds the caller's Payrun, takes its lock and reads its state afresh (a read before the lock could be
- * stale). Refuses a paid Payrun: once paid, a Payrun never changes again.
+ * Finds the caller's Payrun, takes its locks (its Integration and currency's first, in the order Payout
+ * creation takes them, then its row) and reads its state afresh (a read before the locks could be stale).
+ * Refuses a paid Payrun: once paid, a Payrun never changes again.
  */
 async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string) {
   const found = await tx.payrun.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true } });
   if (!found) throw notFound();
   await lockPayruns(tx, scope.integrationPk, found.currency);
+  await lockFound(tx, "payrun", found, id);
   const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { pk: true, open: true, paidAt: true } });
   if (current.paidAt) throw new DomainError("conflict", t("payrun_paid_locked"));
   return current;

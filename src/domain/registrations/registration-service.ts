@@ -9,6 +9,7 @@ import type { Db } from "@/db/database";
 import { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { pageWindow } from "@/domain/shared/pagination";
+import { lockFound } from "@/domain/shared/row-lock";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
@@ -175,10 +176,10 @@ export async function createRegistration(db: Db, scope: AccountScope, input: TCr
   );
 }
 
-/** The current row if it may still change: 404 when absent, 409 once approved. */
+/** The current row, locked, if it may still change: 404 when absent, 409 once approved. */
 async function findPending(tx: Prisma.TransactionClient, scope: AccountScope, id: string): Promise<RegistrationRow> {
-  const row = await tx.registration.findFirst({ where: scopedRegistration(scope, id), select: registrationSelect });
-  if (!row) throw notFound();
+  const { pk } = await lockFound(tx, "registration", await tx.registration.findFirst({ where: scopedRegistration(scope, id), select: { pk: true } }), id);
+  const row = await tx.registration.findUniqueOrThrow({ where: { pk }, select: registrationSelect });
   if (!row.needsReview) throw new DomainError("conflict", t("registration_approved_locked"));
   return row;
 }

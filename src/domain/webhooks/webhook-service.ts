@@ -10,6 +10,7 @@ import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
 import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
+import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
@@ -106,30 +107,40 @@ export async function updateWebhook(
   mode: "partial" | "replace",
   privateTargets: PrivateTargets,
 ): Promise<WebhookRow> {
+  // Its scope never changes, so the checks (a DNS lookup among them) run before the transaction and its lock.
   const current = await getWebhook(db, scope, id);
   checkEvents(input.events, current.integrationPk);
   if (input.url) await checkTarget(input.url, scope, privateTargets);
   return withUniqueId(() =>
-    db.webhookSubscription.update({
-      where: { pk: current.pk },
-      data: {
-        id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
-        url: input.url,
-        events: input.events ? [...new Set(input.events)] : undefined,
-        secretKey: input.secret_key ?? (mode === "replace" ? newSecretKey() : undefined),
-        metadata: mode === "replace" ? (input.metadata ?? {}) : input.metadata,
-      },
-      select: webhookSelect,
+    db.$transaction(async (tx) => {
+      await lockFound(tx, "webhook_subscription", current, id);
+      return tx.webhookSubscription.update({
+        where: { pk: current.pk },
+        data: {
+          id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
+          url: input.url,
+          events: input.events ? [...new Set(input.events)] : undefined,
+          secretKey: input.secret_key ?? (mode === "replace" ? newSecretKey() : undefined),
+          metadata: mode === "replace" ? (input.metadata ?? {}) : input.metadata,
+        },
+        select: webhookSelect,
+      });
     }),
   );
 }
 
 export async function rotateSecret(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow> {
   const current = await getWebhook(db, scope, id);
-  return db.webhookSubscription.update({ where: { pk: current.pk }, data: { secretKey: newSecretKey() }, select: webhookSelect });
+  return db.$transaction(async (tx) => {
+    await lockFound(tx, "webhook_subscription", current, id);
+    return tx.webhookSubscription.update({ where: { pk: current.pk }, data: { secretKey: newSecretKey() }, select: webhookSelect });
+  });
 }
 
 export async function deleteWebhook(db: Db, scope: WebhookScope, id: string): Promise<void> {
   const current = await getWebhook(db, scope, id);
-  await db.webhookSubscription.delete({ where: { pk: current.pk } });
+  await db.$transaction(async (tx) => {
+    await lockFound(tx, "webhook_subscription", current, id);
+    await tx.webhookSubscription.delete({ where: { pk: current.pk } });
+  });
 }

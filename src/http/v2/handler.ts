@@ -122,7 +122,8 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
 
   try {
     const input = await buildInput(r, route, match.params);
-    const idempotencyKey = method === "POST" ? headerValue(req, "idempotency-key") : null;
+    // POST and PATCH, the methods that are not idempotent by definition (as the IETF Idempotency-Key draft has it).
+    const idempotencyKey = method === "POST" || method === "PATCH" ? headerValue(req, "idempotency-key") : null;
     if (idempotencyKey !== null) return await idempotent(idempotencyKey, principal, route, input, ctx, r, deps);
     return await html(r, deps, route, await invoke(route, input, ctx, deps));
   } catch (e) {

@@ -1,0 +1,293 @@
+/**
+ * Races, with real concurrency (20 requests at once over HTTP; on PostgreSQL the pool's 5 connections run
+ * them in parallel): concurrent deletes, PATCH racing DELETE, id changes, inline Employees reused by email,
+ * and an Idempotency-Key claim left by a process that died. The same answers on both databases.
+ */
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/db/database";
+import { claimIdempotencyKey, completeIdempotencyKey } from "@/domain/idempotency/idempotency-service";
+import { integrationBody, startTestApp, TEST_DB, type ApiCall, type TestApp } from "../support/test-app";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const N = 20;
+const WEBHOOK_URL = "https://93.184.215.14/hook"; // a public address: no DNS, and never called (no worker runs here)
+
+/** An account of its own, with one type-3 Integration named `integration`. */
+async function tenant(integration = `int-${crypto.randomBytes(4).toString("hex")}`) {
+  const { key, accountPk } = await app.newKey("demo");
+  const res = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: integration }) });
+  expect(res.status).toBe(201);
+  const as = (call: ApiCall = {}): ApiCall => ({ ...call, key, headers: { "Integration-ID": integration, ...call.headers } });
+  return { key, accountPk, integration, as };
+}
+
+/** Sends the calls all at once; answers each status (bodies read, so that no socket is left hanging). */
+async function together(calls: { path: string; call: ApiCall }[]): Promise<number[]> {
+  return Promise.all(
+    calls.map(async ({ path, call }) => {
+      const res = await app.api(path, call);
+      await res.text();
+      return res.status;
+    }),
+  );
+}
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+interface Resource {
+  name: string;
+  /** Creates one object with this id; answers its path and the call options (key, headers) to reach it. */
+  create(id: string): Promise<{ path: (id: string) => string; call: ApiCall }>;
+  /** A harmless partial update. */
+  patch: Record<string, unknown>;
+}
+
+const employee = (id: string, email = `${id}@example.se`) => ({ id, name: `Person ${id}`, email, country: "SWE" });
+const payout = (employeeRef: unknown, over: Record<string, unknown> = {}) => ({
+  employee: employeeRef,
+  amount: "100.00",
+  currency: "SEK",
+  description: "Race",
+  ...over,
+});
+
+const RESOURCES: Resource[] = [
+  {
+    name: "Integrations",
+    patch: { metadata: { race: true } },
+    async create(id) {
+      const { key } = await app.newKey("demo");
+      expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id }) })).status).toBe(201);
+      return { path: (i) => `/v2/integrations/${i}/`, call: { key } };
+    },
+  },
+  {
+    name: "Employees",
+    patch: { metadata: { race: true } },
+    async create(id) {
+      const t = await tenant();
+      expect((await app.json("/v2/employees/", { method: "POST", ...t.as({ body: employee(id) }) })).status).toBe(201);
+      return { path: (i) => `/v2/employees/${i}/`, call: t.as() };
+    },
+  },
+  {
+    name: "Webhooks",
+    patch: { metadata: { race: true } },
+    async create(id) {
+      const { key } = await app.newKey("demo");
+      const res = await app.json("/v2/webhooks/", { method: "POST", key, body: { id, url: WEBHOOK_URL, events: ["Registration.verified"] } });
+      expect(res.status).toBe(201);
+      return { path: (i) => `/v2/webhooks/${i}/`, call: { key } };
+    },
+  },
+  {
+    name: "Registrations",
+    patch: { metadata: { race: true } },
+    async create(id) {
+      const { key } = await app.newKey("demo");
+      const body = {
+        id,
+        email: "finance@nordvik.example",
+        phone_number: "+45 32 12 34 56",
+        friendly_name: "Nordvik",
+        registered_name: "Nordvik ApS",
+        tin_number: "18785153",
+        vat_number: "DK18785153",
+        country: "DNK",
+        address_line_1: "Vesterbrogade 1",
+        zip_code: "1620",
+        city: "København V",
+      };
+      const res = await app.json("/v2/registrations/", { method: "POST", key, body });
+      expect(res.body).toMatchObject({ id });
+      return { path: (i) => `/v2/registrations/${i}/`, call: { key } };
+    },
+  },
+  {
+    name: "Payruns",
+    patch: { metadata: { race: true } },
+    async create(id) {
+      // An open Payrun with no Payouts: made by a Payout, which is then deleted.
+      const t = await tenant();
+      const created = await app.json<{ id: string; payrun: string }>("/v2/payouts/", { method: "POST", ...t.as({ body: payout(employee("payee")) }) });
+      expect(created.status).toBe(201);
+      expect((await app.api(`/v2/payouts/${created.body.id}/`, { method: "DELETE", ...t.as() })).status).toBe(204);
+      const moved = await app.json(`/v2/payruns/${created.body.payrun}/`, { method: "PATCH", ...t.as({ body: { id } }) });
+      expect(moved.status).toBe(200);
+      return { path: (i) => `/v2/payruns/${i}/`, call: t.as() };
+    },
+  },
+];
+
+describe("concurrent DELETEs of one object: one 204, the rest 404", () => {
+  it.each([...RESOURCES.map((r) => [r.name, r] as const)])("%s", async (_name, resource) => {
+    const { path, call } = await resource.create("doomed");
+    const statuses = await together(Array.from({ length: N }, () => ({ path: path("doomed"), call: { ...call, method: "DELETE" } })));
+    expect(count(statuses, 204)).toBe(1);
+    expect(count(statuses, 404)).toBe(N - 1);
+    expect((await app.api(path("doomed"), call)).status).toBe(404);
+  });
+
+  it("Payouts", async () => {
+    const t = await tenant();
+    const created = await app.json<{ id: string }>("/v2/payouts/", { method: "POST", ...t.as({ body: payout(employee("paid"), { id: "doomed" }) }) });
+    expect(created.status).toBe(201);
+    const statuses = await together(Array.from({ length: N }, () => ({ path: "/v2/payouts/doomed/", call: t.as({ method: "DELETE" }) })));
+    expect(count(statuses, 204)).toBe(1);
+    expect(count(statuses, 404)).toBe(N - 1);
+  });
+});
+
+describe("PATCH racing DELETE: one 204, every other answer 200 or 404", () => {
+  it.each([...RESOURCES.map((r) => [r.name, r] as const)])("%s", async (_name, resource) => {
+    const { path, call } = await resource.create("contested");
+    const calls = Array.from({ length: N }, (_, i) => ({
+      path: path("contested"),
+      call: i % 2 ? { ...call, method: "DELETE" } : { ...call, method: "PATCH", body: resource.patch },
+    }));
+    const statuses = await together(calls);
+    const deletes = statuses.filter((_, i) => i % 2);
+    const patches = statuses.filter((_, i) => i % 2 === 0);
+    expect(count(deletes, 204)).toBe(1);
+    expect(count(deletes, 404)).toBe(N / 2 - 1);
+    expect(patches.every((s) => s === 200 || s === 404)).toBe(true);
+  });
+});
+
+describe("concurrent id changes of one object: one 200, the rest 404", () => {
+  it.each([...RESOURCES.map((r) => [r.name, r] as const)])("%s", async (_name, resource) => {
+    const { path, call } = await resource.create("old");
+    const statuses = await together(Array.from({ length: N }, (_, i) => ({ path: path("old"), call: { ...call, method: "PATCH", body: { id: `new-${i}` } } })));
+    expect(count(statuses, 200)).toBe(1);
+    expect(count(statuses, 404)).toBe(N - 1);
+    const winner = `new-${statuses.indexOf(200)}`;
+    expect((await app.api(path(winner), call)).status).toBe(200);
+    const survivors = await Promise.all(Array.from({ length: N }, (_, i) => app.api(path(`new-${i}`), call).then((r) => r.status)));
+    expect(count(survivors, 200)).toBe(1);
+    expect((await app.api(path("old"), call)).status).toBe(404);
+  });
+});
+
+describe("writes naming an Employee that is deleted at the same time", () => {
+  it("Messages and Payouts answer 201 or 400 and the DELETE 204 or 409, never 5xx", async () => {
+    const t = await tenant();
+    for (let round = 0; round < 3; round++) {
+      const id = `named-${round}`;
+      expect((await app.json("/v2/employees/", { method: "POST", ...t.as({ body: employee(id) }) })).status).toBe(201);
+      const calls = Array.from({ length: N }, (_, i) =>
+        i === 3
+          ? { path: `/v2/employees/${id}/`, call: t.as({ method: "DELETE" }) }
+          : i % 2
+            ? { path: "/v2/messages/", call: t.as({ method: "POST", body: { employees: [id], content: "Hello" } }) }
+            : { path: "/v2/payouts/", call: t.as({ method: "POST", body: payout(id) }) },
+      );
+      const statuses = await together(calls);
+      expect([204, 409]).toContain(statuses[3]);
+      const writes = statuses.filter((_, i) => i !== 3);
+      expect(writes.filter((s) => s !== 201 && s !== 400)).toEqual([]);
+    }
+  });
+});
+
+describe("inline Employees are reused by email atomically", () => {
+  const invitations = (email: string) => app.mails().filter((m) => m.text.includes(`To: ${email}`)).length;
+
+  it("20 parallel Payouts with the same inline Employee create one Employee and one invitation", async () => {
+    const t = await tenant();
+    const email = "same@example.se";
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        app.json<{ employee: string }>("/v2/payouts/", { method: "POST", ...t.as({ body: payout({ name: "Same Person", email: i % 2 ? email : email.toUpperCase(), country: "SWE" }) }) }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(N).fill(201));
+    expect(new Set(results.map((r) => r.body.employee)).size).toBe(1);
+    const employees = await app.json<{ count: number }>(`/v2/employees/?search=${email}`, t.as());
+    expect(employees.body.count).toBe(1);
+    await app.drainJobs();
+    expect(invitations(email)).toBe(1);
+  });
+
+  it("parallel bulk creates naming the same inline Employee twice create one Employee", async () => {
+    const t = await tenant();
+    const email = "bulk@example.se";
+    const inline = { name: "Bulk Person", email, country: "SWE" };
+    const results = await Promise.all(
+      Array.from({ length: N / 2 }, () => app.json<{ employee: string }[]>("/v2/payouts/", { method: "POST", ...t.as({ body: [payout(inline), payout(inline)] }) })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(N / 2).fill(201));
+    expect(new Set(results.flatMap((r) => r.body.map((p) => p.employee))).size).toBe(1);
+    const employees = await app.json<{ count: number }>(`/v2/employees/?search=${email}`, t.as());
+    expect(employees.body.count).toBe(1);
+    await app.drainJobs();
+    expect(invitations(email)).toBe(1);
+  });
+});
+
+describe("an Idempotency-Key claim left by a process that died frees at once", () => {
+  /** Makes a request with the key, then turns its stored response back into an unfinished claim. */
+  async function deadClaim(key: string, idem: string, name: string) {
+    const first = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name }), headers: { "Idempotency-Key": idem } });
+    expect(first.status).toBe(201);
+    await app.db.integration.deleteMany({ where: { name } }); // as if the dead request's transaction had rolled back
+    const row = await app.db.idempotencyRecord.findFirstOrThrow({ where: { key: idem } });
+    return row;
+  }
+
+  it("a claim left in the database by an earlier process: the retry runs at once", async () => {
+    const { key } = await app.newKey("demo");
+    const row = await deadClaim(key, "k-left-behind", "Left behind");
+    await app.db.idempotencyRecord.update({ where: { pk: row.pk }, data: { status: null, body: null } });
+    const retry = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Left behind" }), headers: { "Idempotency-Key": "k-left-behind" } });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(await app.db.integration.count({ where: { name: "Left behind" } })).toBe(1);
+  });
+
+  it.runIf(TEST_DB === "pg")("a claim of another instance whose connection closed: the retry runs at once", async () => {
+    const { key, accountPk } = await app.newKey("demo");
+    const row = await deadClaim(key, "k-crashed", "Crashed");
+    await app.db.idempotencyRecord.delete({ where: { pk: row.pk } });
+    // Another instance claims the key through the real code and dies before answering (its connections close).
+    const url = app.databaseUrl;
+    if (!url) throw new Error("PostgreSQL test app without a URL");
+    const other = await openDatabase({ driver: "pg", url, poolSize: 2 });
+    const claim = await claimIdempotencyKey(other.prisma, { accountPk, environment: "demo" }, "k-crashed", row.requestHash);
+    expect(claim.kind).toBe("claimed");
+    await other.close();
+    const retry = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Crashed" }), headers: { "Idempotency-Key": "k-crashed" } });
+    expect(retry.status).toBe(201);
+    expect(await app.db.integration.count({ where: { name: "Crashed" } })).toBe(1);
+  });
+
+  it.runIf(TEST_DB === "pg")("a claim of another instance that is still running is waited for, not taken over", async () => {
+    const { key, accountPk } = await app.newKey("demo");
+    const row = await deadClaim(key, "k-alive", "Alive");
+    await app.db.idempotencyRecord.delete({ where: { pk: row.pk } });
+    const url = app.databaseUrl;
+    if (!url) throw new Error("PostgreSQL test app without a URL");
+    const other = await openDatabase({ driver: "pg", url, poolSize: 2 });
+    try {
+      const claim = await claimIdempotencyKey(other.prisma, { accountPk, environment: "demo" }, "k-alive", row.requestHash);
+      if (claim.kind !== "claimed") throw new Error(`expected a claim, got ${claim.kind}`);
+      const retry = app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Alive" }), headers: { "Idempotency-Key": "k-alive" } });
+      // The other instance finishes while the retry waits: the retry replays its answer.
+      await new Promise((r) => setTimeout(r, 500));
+      const stored = { status: 201, headers: { "Content-Type": "application/json" }, body: Buffer.from(JSON.stringify({ id: "from-the-other" })) };
+      await completeIdempotencyKey(other.prisma, claim.pk, stored);
+      const res = await retry;
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ id: "from-the-other" });
+      expect(res.headers.get("idempotent-replayed")).toBe("true");
+    } finally {
+      await other.close();
+    }
+  });
+});
