@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { claimInNewContext, createEmployee, goToEmployees, goToSection, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
 
 test("a Message is edited and deleted in the dashboard, and the Employee's app follows", async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await signInToIntegrations(page);
   await goToEmployees(page);
   const reader = unique("Rita Reader");
