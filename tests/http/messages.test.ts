@@ -169,6 +169,15 @@ describe("Messages: retrieve, update, replace, delete", () => {
     expect((await call("GET", m.id)).body).toEqual(m);
   });
 
+  it("concurrent updates of the recipients apply one after the other", async () => {
+    const { body: m } = await send({ employees: ["e1"], content: "Raced" });
+    const sets = [["e1", "e2"], ["e2", "e3"], ["e1", "e3"], ["e1", "e2", "e3"], ["e3"], ["e2"]];
+    const results = await Promise.all([...sets, ...sets].map((employees) => call("PATCH", m.id, { employees })));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    const final = (await call("GET", m.id)).body.employees;
+    expect(sets.map((s) => s.join())).toContain(final.join());
+  });
+
   it("a form body works; one value fills the employees list", async () => {
     const { body: m } = await send({ employees: ["e1"], content: "Form" });
     const res = await call("PATCH", m.id, new URLSearchParams({ employees: "e3", content: "From a form" }));

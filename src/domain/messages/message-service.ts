@@ -91,7 +91,9 @@ export async function updateMessage(
 ): Promise<MessageRow> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const current = await tx.message.findFirst({ where: { id, integrationPk: scope.integrationPk }, select: { pk: true } });
+      // Locked, so that concurrent updates replace the recipients one after the other.
+      const [current] = await tx.$queryRaw<{ pk: string }[]>`
+        SELECT pk::text FROM message WHERE id = ${id} AND integration_pk = ${scope.integrationPk}::uuid FOR UPDATE`;
       if (!current) throw notFound();
       if (input.employees) {
         const recipients = await recipientsOrError(tx, scope, input.employees);
