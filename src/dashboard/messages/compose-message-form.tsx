@@ -1,12 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { fieldMessages } from "../errors";
 import { trpc } from "../trpc";
-import { Field } from "../ui/field";
 import { FormActions } from "../ui/form";
+import { MessageFields } from "./message-fields";
 import type { Message, Recipient } from "./message-types";
-import { RecipientPicker } from "./recipient-picker";
 
 interface ComposeMessageFormProps {
   initialRecipients?: Recipient[];
@@ -26,8 +24,6 @@ export function ComposeMessageForm({ initialRecipients = [], onSent, onCancel }:
       onSent(message);
     },
   });
-  const errors = fieldMessages(create.error);
-  const hasFieldErrors = Object.keys(errors).length > 0;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -36,15 +32,7 @@ export function ComposeMessageForm({ initialRecipients = [], onSent, onCancel }:
 
   return (
     <form className="form compose-form" noValidate onSubmit={submit}>
-      {create.error && (
-        <div className="alert alert-error" role="alert">
-          {hasFieldErrors ? "Please correct the highlighted fields." : create.error.message}
-        </div>
-      )}
-      <RecipientPicker value={recipients} onChange={setRecipients} errors={errors.employees} />
-      <Field label="Message" errors={errors.content} required hint="Plain text; the Employees see it in the employee app.">
-        {(control) => <textarea {...control} rows={4} className="prose-input" value={content} onChange={(e) => setContent(e.target.value)} />}
-      </Field>
+      <MessageFields recipients={recipients} onRecipients={setRecipients} content={content} onContent={setContent} error={create.error} />
       <FormActions pending={create.isPending} submitLabel="Send Message" pendingLabel="Sending…" onCancel={onCancel} />
     </form>
   );

@@ -1,35 +1,55 @@
+"use client";
+
 import Link from "next/link";
+import { useState } from "react";
 import { employeePath } from "../employees/employee-types";
 import { formatDateTime } from "../format";
 import { trpc } from "../trpc";
-import type { Message } from "./message-types";
+import type { NoticeValue } from "../ui/notice";
+import { RowButton } from "../ui/table";
+import { DeleteMessageDialog, EditMessageDialog } from "./message-dialogs";
+import { messageExcerpt, type Message } from "./message-types";
 
 /** Recipients named in full per Message; a Message may go to thousands. */
 const SHOWN_RECIPIENTS = 5;
 
-/** Messages newest first (the server's order), each with links to the Employees it went to. */
-export function MessageList({ messages }: { messages: Message[] }) {
+/** Messages newest first (the server's order), each with links to the Employees it went to, Edit and Delete. */
+export function MessageList({ messages, onNotice }: { messages: Message[]; onNotice?: (notice: NoticeValue) => void }) {
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
   return (
-    <ol className="message-list">
-      {messages.map((m) => (
-        <li key={m.id} className="message-item">
-          <p className="message-content">{m.content}</p>
-          <p className="message-meta">
-            <span>
-              To{" "}
-              {m.employees.slice(0, SHOWN_RECIPIENTS).map((id, n) => (
-                <span key={id}>
-                  {n > 0 && ", "}
-                  <RecipientLink id={id} />
-                </span>
-              ))}
-              {m.employees.length > SHOWN_RECIPIENTS && ` and ${m.employees.length - SHOWN_RECIPIENTS} more`}
-            </span>
-            <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
-          </p>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="message-list">
+        {messages.map((m) => (
+          <li key={m.id} className="message-item">
+            <p className="message-content">{m.content}</p>
+            <div className="message-meta">
+              <span>
+                To{" "}
+                {m.employees.slice(0, SHOWN_RECIPIENTS).map((id, n) => (
+                  <span key={id}>
+                    {n > 0 && ", "}
+                    <RecipientLink id={id} />
+                  </span>
+                ))}
+                {m.employees.length > SHOWN_RECIPIENTS && ` and ${m.employees.length - SHOWN_RECIPIENTS} more`}
+              </span>
+              <span className="message-actions">
+                <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+                <RowButton label="Edit" subject={messageExcerpt(m.content)} onClick={() => setEditing(m)} />
+                <RowButton label="Delete" subject={messageExcerpt(m.content)} danger onClick={() => setDeleting(m)} />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {editing && (
+        <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSaved={() => onNotice?.({ kind: "success", text: "Message saved." })} />
+      )}
+      {deleting && (
+        <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={() => onNotice?.({ kind: "success", text: "Message deleted." })} />
+      )}
+    </>
   );
 }
 

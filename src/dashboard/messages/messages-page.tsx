@@ -41,7 +41,7 @@ function MessagesOfIntegration({ integration }: { integration: Integration }) {
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Messages yet.">
-        {(messages) => <MessageList messages={messages} />}
+        {(messages) => <MessageList messages={messages} onNotice={setNotice} />}
       </PagedListCard>
 
       {composing && (

@@ -13,15 +13,20 @@ export const ZMessage = z
   .meta({ id: "Message" });
 export type TMessage = z.infer<typeof ZMessage>;
 
-export const ZCreateMessageRequest = z.object({
+const fields = {
   id: ZId.optional(),
   employees: z.array(ZId).min(1).max(10_000),
   content: z.string().trim().min(1).max(10_000),
   metadata: ZMetadata.optional(),
-});
+};
+
+export const ZCreateMessageRequest = z.object(fields);
 export type TCreateMessageRequest = z.infer<typeof ZCreateMessageRequest>;
 
 export const ZMessageLookup = z.object({ message_id: z.string() });
+/** PATCH: every field optional. PUT: `employees` and `content` required, as on create. */
+export const ZUpdateMessageRequest = ZMessageLookup.extend(ZCreateMessageRequest.partial().shape);
+export const ZReplaceMessageRequest = ZMessageLookup.extend(fields);
 export const ZListMessagesQuery = ZPageQuery.extend({
   employee: z.string().optional().meta({ description: "Only Messages to this Employee (id)" }),
 });

@@ -50,26 +50,75 @@ export async function getMessage(db: Db, scope: IntegrationScope, id: string): P
   return row;
 }
 
+/** The Integration's Employees with these ids; any id it does not have is a field error on `employees`. */
+async function recipientsOrError(tx: Prisma.TransactionClient, scope: IntegrationScope, employeeIds: string[]) {
+  const ids = [...new Set(employeeIds)];
+  const named = await tx.employee.findMany({ where: { integrationPk: scope.integrationPk, id: { in: ids } }, select: { pk: true, id: true } });
+  // Kept until commit: an Employee deleted meanwhile is a field error here, never a foreign-key 500.
+  const kept = await keepReferenced(tx, "employee", named.map((e) => e.pk));
+  const employees = named.filter((e) => kept.has(e.pk));
+  const found = new Set(employees.map((e) => e.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new DomainError("validation", { employees: missing.map((id) => t("object_does_not_exist", { id })) });
+  return employees.map((e) => ({ employeePk: e.pk }));
+}
+
 export async function createMessage(db: Db, scope: IntegrationScope, input: TCreateMessageRequest): Promise<MessageRow> {
-  const ids = [...new Set(input.employees)];
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const named = await tx.employee.findMany({ where: { integrationPk: scope.integrationPk, id: { in: ids } }, select: { pk: true, id: true } });
-      const kept = await keepReferenced(tx, "employee", named.map((e) => e.pk));
-      const employees = named.filter((e) => kept.has(e.pk));
-      const found = new Set(employees.map((e) => e.id));
-      const missing = ids.filter((id) => !found.has(id));
-      if (missing.length) throw new DomainError("validation", { employees: missing.map((id) => t("object_does_not_exist", { id })) });
+      const recipients = await recipientsOrError(tx, scope, input.employees);
       return tx.message.create({
         data: {
           id: input.id ?? crypto.randomUUID(),
           integrationPk: scope.integrationPk,
           content: input.content,
           metadata: input.metadata ?? {},
-          recipients: { create: employees.map((e) => ({ employeePk: e.pk })) },
+          recipients: { create: recipients },
         },
         select: messageSelect,
       });
     }),
   );
+}
+
+/**
+ * PATCH (`partial`) keeps omitted fields; PUT (`replace`) resets omitted optional ones, as create would.
+ * The employee app reads Messages live, so an edit shows at once to the Employees it now names, and an
+ * Employee taken off `employees` no longer sees it.
+ */
+export async function updateMessage(
+  db: Db,
+  scope: IntegrationScope,
+  id: string,
+  input: Partial<TCreateMessageRequest>,
+  mode: "partial" | "replace",
+): Promise<MessageRow> {
+  return withUniqueId(() =>
+    db.$transaction(async (tx) => {
+      // Locked, so that concurrent updates replace the recipients one after the other.
+      const [current] = await tx.$queryRaw<{ pk: string }[]>`
+        SELECT pk::text FROM message WHERE id = ${id} AND integration_pk = ${scope.integrationPk}::uuid FOR UPDATE`;
+      if (!current) throw notFound();
+      if (input.employees) {
+        const recipients = await recipientsOrError(tx, scope, input.employees);
+        await tx.messageRecipient.deleteMany({ where: { messagePk: current.pk } });
+        await tx.messageRecipient.createMany({ data: recipients.map((r) => ({ ...r, messagePk: current.pk })) });
+      }
+      return tx.message.update({
+        where: { pk: current.pk },
+        data: {
+          id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
+          content: input.content,
+          metadata: mode === "replace" ? (input.metadata ?? {}) : input.metadata,
+        },
+        select: messageSelect,
+      });
+    }),
+  );
+}
+
+/** Deleting a Message takes it off the employee app of everyone it went to; the Employees stay. */
+export async function deleteMessage(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+  const { count } = await db.message.deleteMany({ where: { id, integrationPk: scope.integrationPk } });
+  if (count === 0) throw notFound();
 }
