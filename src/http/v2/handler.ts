@@ -111,7 +111,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     baseUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
     pageUrl: (page) => {
-      const u = new URL(url.pathname + url.search, deps.publicUrl);
+      const u = new URL(deps.publicUrl + url.pathname + url.search); // concatenated: a path never names another origin
       if (page === 1) u.searchParams.delete("page");
       else u.searchParams.set("page", String(page));
       return u.toString();
