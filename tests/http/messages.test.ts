@@ -195,8 +195,8 @@ describe("Messages: retrieve, update, replace, delete", () => {
     const other = await app.json(url(m.id), { method: "PATCH", key, headers: h, body: { content: "two" } });
     expect(other.status).toBe(422);
     const put = { ...edit, "Idempotency-Key": "msg-put-key" };
-    expect((await call("PUT", m.id, { employees: ["e1"], content: "three" }, put)).body.content).toBe("three");
-    const replaced = await app.json<Message>(url(m.id), { method: "PUT", key, headers: put, body: { employees: ["e1"], content: "four" } });
+    expect((await call("PUT", m.id, { id: m.id, employees: ["e1"], content: "three" }, put)).body.content).toBe("three");
+    const replaced = await app.json<Message>(url(m.id), { method: "PUT", key, headers: put, body: { id: m.id, employees: ["e1"], content: "four" } });
     expect(replaced.headers.get("idempotent-replayed")).toBeNull();
     expect(replaced.body.content).toBe("four");
     expect((await app.api(url(m.id), { method: "DELETE", key, headers: h })).status).toBe(204);
