@@ -7,6 +7,13 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@/db/database";
+import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
+
+/**
+ * The client address as the app server computed it (`src/http/client-info.ts`, TRUST_PROXY). The server
+ * sets it on every /api/auth/ request, replacing any copy the client sent; better-auth reads only this.
+ */
+export const CLIENT_IP_HEADER = "x-payroute-client-ip";
 
 async function sessionSecret(db: Db): Promise<string> {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
@@ -25,7 +32,7 @@ function requestOrigin(request?: Request): string | undefined {
   return `${proto}://${host}`;
 }
 
-export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean }) {
+export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean; throttle: SignInThrottle }) {
   return betterAuth({
     appName: "Payroute",
     baseURL: opts.baseURL,
@@ -44,7 +51,19 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
     // Same-origin requests only: the origin the browser used, behind the proxy if there is one.
     trustedOrigins: (request) => [requestOrigin(request)],
     telemetry: { enabled: false },
-    advanced: { useSecureCookies: opts.secureCookies },
+    // Always on, in the database so that it holds across instances (better-auth otherwise limits only
+    // when NODE_ENV=production, in memory). Per client address; per account: `hooks` below.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      customRules: {
+        "/sign-in/email": { window: 60, max: opts.throttle.settings.perAddressPerMinute },
+        // Reading one's own session guesses nothing; unthrottled, so that pages cost no rate-limit write.
+        "/get-session": false,
+      },
+    },
+    hooks: signInHooks(opts.throttle),
+    advanced: { useSecureCookies: opts.secureCookies, ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
   });
 }
 

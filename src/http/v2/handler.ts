@@ -20,6 +20,7 @@ import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
 import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
+import type { ApiRateLimiter } from "../rate-limit";
 import { principalFromSession, principalFromToken, readCookie } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
@@ -34,6 +35,8 @@ export interface V2Deps {
   router: AppRouter;
   routes: RouteTable;
   log: Logger;
+  /** Limits per key and account after authentication (the caller settles each admitted request). */
+  rateLimiter?: ApiRateLimiter | null;
 }
 
 interface V2Request {
@@ -82,6 +85,8 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     const err = errorResult(e, r.requestId, deps.log);
     return html(r, deps, null, { ...errorPage(err.status, err.body), headers: err.headers });
   }
+  const throttled = await deps.rateLimiter?.admit(req, principal);
+  if (throttled) return throttled;
 
   if (method === "OPTIONS") {
     const route = match.routes[0];
