@@ -7,7 +7,8 @@ import http from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RateLimitSettings } from "@/http/rate-limit";
-import { integrationBody, startTestApp, TEST_DB, type TestApp } from "../support/test-app";
+import { createUser } from "@/auth/auth";
+import { integrationBody, startTestApp, TEST_DB, trpc, type TestApp } from "../support/test-app";
 
 const SMALL: RateLimitSettings = {
   perKey: { live: 10, demo: 5 },
@@ -102,6 +103,25 @@ describe(`rate limits on /v2/ (${TEST_DB})`, () => {
     // Another environment of the same account has its own budget.
     const live = await app.newKey("live", { account: first.account });
     expect(await statuses(app, live.key, 1)).toEqual([200]);
+  });
+
+  it("limits a dashboard user's tRPC calls per user (at the live key rate), not per account", async () => {
+    const { accountPk, key } = await app.newKey("live");
+    await createUser(app.db, { email: "rate.user@example.test", password: "a-long-password", name: "Rate", accountPk, role: "client" });
+    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ email: "rate.user@example.test", password: "a-long-password" }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    // The account's API traffic does not count against its staff.
+    expect(await statuses(app, key, 10)).toEqual(Array(10).fill(200));
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await trpc(app, "integrations.list", {}, { cookie })).status);
+    expect(codes).toEqual([...Array(10).fill(200), 429]);
+    const refused = await trpc(app, "integrations.list", {}, { cookie });
+    expect(refused.error?.data?.code).toBe("TOO_MANY_REQUESTS");
   });
 });
 
