@@ -7,13 +7,10 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@/db/database";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 
-/**
- * The client address as the app server computed it (`src/http/client-info.ts`, TRUST_PROXY). The server
- * sets it on every /api/auth/ request, replacing any copy the client sent; better-auth reads only this.
- */
-export const CLIENT_IP_HEADER = "x-payroute-client-ip";
+export { CLIENT_IP_HEADER };
 
 async function sessionSecret(db: Db): Promise<string> {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
@@ -52,12 +49,14 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
     trustedOrigins: (request) => [requestOrigin(request)],
     telemetry: { enabled: false },
     // Always on, in the database so that it holds across instances (better-auth otherwise limits only
-    // when NODE_ENV=production, in memory). Per client address; per account: `hooks` below.
+    // when NODE_ENV=production, in memory). Per client address; failures per account and per address:
+    // `hooks` below. better-auth counts a key's attempts until it has been quiet for `window` seconds, so
+    // a long window would add up a busy office's sign-ins all day: it caps bursts, the hooks brute force.
     rateLimit: {
       enabled: true,
       storage: "database",
       customRules: {
-        "/sign-in/email": { window: 60, max: opts.throttle.settings.perAddressPerMinute },
+        "/sign-in/email": { window: 10, max: opts.throttle.settings.addressBurst },
         // Reading one's own session guesses nothing; unthrottled, so that pages cost no rate-limit write.
         "/get-session": false,
       },

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
     settings: {
       maxFailures: config.SIGNIN_MAX_FAILURES,
       lockoutMinutes: config.SIGNIN_LOCKOUT_MINUTES,
-      perAddressPerMinute: config.SIGNIN_ADDRESS_LIMIT,
+      addressMaxFailures: config.SIGNIN_ADDRESS_MAX_FAILURES,
+      addressBurst: config.SIGNIN_ADDRESS_BURST,
     },
     store: limits.store,
     log,

@@ -100,7 +100,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     settings: opts.signInThrottle ?? {
       maxFailures: defaults.SIGNIN_MAX_FAILURES,
       lockoutMinutes: defaults.SIGNIN_LOCKOUT_MINUTES,
-      perAddressPerMinute: defaults.SIGNIN_ADDRESS_LIMIT,
+      addressMaxFailures: defaults.SIGNIN_ADDRESS_MAX_FAILURES,
+      addressBurst: defaults.SIGNIN_ADDRESS_BURST,
     },
     store: limits.store,
     log,
