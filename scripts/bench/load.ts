@@ -17,6 +17,8 @@ export interface LoadSpec {
   /** Varies each request (random id, unique body). */
   path: () => string;
   body?: () => string;
+  /** Varies headers per request (e.g. one of many API keys). */
+  extraHeaders?: () => Record<string, string>;
   connections: number;
   seconds: number;
 }
@@ -30,7 +32,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       {
         method: spec.method ?? "GET",
         headers: spec.headers,
-        setupRequest: (req) => ({ ...req, path: spec.path(), body: spec.body?.() }),
+        setupRequest: (req) => ({
+          ...req,
+          path: spec.path(),
+          body: spec.body?.(),
+          ...(spec.extraHeaders ? { headers: { ...spec.headers, ...spec.extraHeaders() } } : {}),
+        }),
       },
     ],
   });

@@ -4,7 +4,7 @@
  * two app instances on one PostgreSQL (throughput and correctness), and webhook fan-out.
  * Flags: --embedded (also the embedded database), --seconds N (default 15), --employees N (default 10000),
  * --rounds N (default 3: each request measured N times, the requests taking turns; the median is reported),
- * --quick (5 s runs, 2,000 Employees). Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
+ * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost). Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -14,6 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase, type DatabaseOptions } from "../../src/db/database";
+import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
+import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { startReceiver } from "../../tests/support/webhook-receiver";
 import { runLoad, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     seconds: { type: "string" },
     employees: { type: "string" },
     rounds: { type: "string" },
+    "only-rate-limits": { type: "boolean", default: false },
   },
 });
 const SECONDS = Number(values.seconds ?? (values.quick ? 5 : 15));
@@ -93,7 +96,11 @@ function peakMemoryMb(child: ChildProcess): number {
 function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: number, seconds: number) {
   const headers = { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId, Accept: "application/json", "Content-Type": "application/json" };
   const random = () => data.employeeIds[Math.floor(Math.random() * data.employeeIds.length)];
-  const common = { url: base, headers, connections, seconds };
+  // With several keys (the rate-limiter case), requests take them in turn.
+  let turn = 0;
+  const keys = data.keys;
+  const extraHeaders = keys?.length ? () => ({ Authorization: `Token ${keys[turn++ % keys.length]}` }) : undefined;
+  const common = { url: base, headers, connections, seconds, extraHeaders };
   switch (s) {
     case "list":
       return { ...common, path: () => "/v2/employees/?page_size=25" };
@@ -137,12 +144,14 @@ interface Case {
   key: string;
   scenario: Scenario;
   bases: string[];
+  /** Other data (e.g. more keys) for this case only. */
+  data?: Seeded;
 }
 
 /** ROUNDS rounds of every case in turn (so that a slow spell of the machine hits all alike); per case, the median round. */
 async function measureRounds(cases: Case[], data: Seeded): Promise<Record<string, Measured>> {
   const runs = new Map<string, LoadResult[]>(cases.map((c) => [c.key, []]));
-  for (let round = 0; round < ROUNDS; round++) for (const c of cases) runs.get(c.key)?.push(await measure(c.scenario, c.bases, data));
+  for (let round = 0; round < ROUNDS; round++) for (const c of cases) runs.get(c.key)?.push(await measure(c.scenario, c.bases, c.data ?? data));
   const out: Record<string, Measured> = {};
   for (const [key, results] of runs) {
     const sorted = [...results].sort((a, b) => a.rps - b.rps);
@@ -168,6 +177,50 @@ function table(title: string, rows: [string, Measured][], reference?: Record<str
         : "no";
     log(`| ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${d.rps} | ${(r.rps / d.rps).toFixed(1)} | ${d.p50} | ${last} |`);
   }
+}
+
+/**
+ * What the /v2/ rate limiter costs: list and retrieve on an instance with the limits on (counters in
+ * PostgreSQL, and in Redis when it answers at BENCH_REDIS_URL) against one with them off, taking turns.
+ * Requests rotate over KEYS demo keys at the live default of 100 requests/s per key, and the account limit
+ * is raised, so that no request is refused: every request still pays both counters and the in-flight gate
+ * (RATE_LIMIT_CONCURRENCY and RATE_LIMIT_QUEUE at their defaults).
+ */
+async function rateLimiterCost(url: string, dataDir: string, offBase: string, data: Seeded): Promise<void> {
+  const KEYS = 64;
+  const db = await openDatabase({ driver: "pg", url });
+  const account = await findOrCreateAccount(db.prisma, "Bench AB");
+  const keys: string[] = [];
+  for (let i = 0; i < KEYS; i++) keys.push((await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] })).key);
+  await db.close();
+  const limits = { RATE_LIMITS: "1", RATE_LIMIT_DEMO: "100", RATE_LIMIT_ACCOUNT_DEMO: "1000000" };
+  const servers = [await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", ...limits }, 3405)];
+  const stores: [string, string][] = [["on, PostgreSQL", "http://127.0.0.1:3405"]];
+  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+  try {
+    servers.push(await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", REDIS_URL: redisUrl, ...limits }, 3406));
+    stores.push(["on, Redis", "http://127.0.0.1:3406"]);
+  } catch {
+    log(`  (Redis at ${redisUrl} not measured: the server did not start with it)`);
+  }
+  const many = { ...data, keys };
+  const cases = (["list", "get"] as Scenario[]).flatMap((scenario) => [
+    { key: `${scenario} off`, scenario, bases: [offBase], data: many },
+    ...stores.map(([name, base]) => ({ key: `${scenario} ${name}`, scenario, bases: [base], data: many })),
+  ]);
+  const results = await measureRounds(cases, data);
+  log(`\nRate limiter cost (one instance, ${KEYS} keys in turn, nothing refused; median of ${ROUNDS}, taking turns)`);
+  log("| request | limits | req/s | rounds | p50 ms | p99 ms | refused or errors | vs off |");
+  log("|---|---|---|---|---|---|---|---|");
+  for (const s of ["list", "get"]) {
+    const off = results[`${s} off`];
+    for (const name of ["off", ...stores.map(([n]) => n)]) {
+      const r = results[`${s} ${name}`];
+      const delta = name === "off" ? "" : `${(((r.rps - off.rps) / off.rps) * 100).toFixed(1)} %`;
+      log(`| ${s} | ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${delta} |`);
+    }
+  }
+  await Promise.all(servers.map(stop));
 }
 
 async function pgDatabase(name: string): Promise<string> {
@@ -269,12 +322,20 @@ async function main(): Promise<void> {
   const data = await seed({ driver: "pg", url }, EMPLOYEES, log);
 
   // WORKER=0: the request path alone; the invitation jobs wait for the outbox check below.
-  const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0" }, 3401);
+  // RATE_LIMITS=0: one key drives thousands of requests/s; the limiter's cost is measured on its own below.
+  const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3401);
+  if (values["only-rate-limits"]) {
+    await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
+    await stop(one);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const pgResults = await measureRounds(eachScenario(["http://127.0.0.1:3401"]), data);
   table("One instance on PostgreSQL (target: >= 3x DRF req/s, p99 <= DRF p50)", Object.entries(pgResults));
   log(`  peak memory of the server process: ${peakMemoryMb(one).toFixed(0)} MB`);
+  await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
 
-  const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0" }, 3402);
+  const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3402);
   const bases = ["http://127.0.0.1:3401", "http://127.0.0.1:3402"];
   // One instance against two, taking turns, so that both see the same machine.
   const versus = await measureRounds(
@@ -298,7 +359,7 @@ async function main(): Promise<void> {
   log("\nWebhook fan-out (2 worker processes, a local receiver; a fresh database with 100 Employees)");
   const hooksUrl = await pgDatabase("payroute_bench_hooks");
   const hooksData = await seed({ driver: "pg", url: hooksUrl }, 100, () => undefined);
-  const hooksServer = await startProcess("dist/server.js", { DATABASE_URL: hooksUrl, DATA_DIR: dataDir, WORKER: "0" }, 3404);
+  const hooksServer = await startProcess("dist/server.js", { DATABASE_URL: hooksUrl, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3404);
   await webhookFanOut(hooksUrl, "http://127.0.0.1:3404", hooksData, dataDir);
   await stop(hooksServer);
 
@@ -306,7 +367,7 @@ async function main(): Promise<void> {
     const embeddedDir = path.join(dataDir, "embedded");
     log("\nEmbedded database: seeding through the domain services…");
     const edata = await seed({ driver: "pglite", dataDir: embeddedDir, command: "npm run bench" } satisfies DatabaseOptions, EMPLOYEES, log);
-    const server = await startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: embeddedDir, WORKER: "0" }, 3403);
+    const server = await startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: embeddedDir, WORKER: "0", RATE_LIMITS: "0" }, 3403);
     const rows = await measureRounds(eachScenario(["http://127.0.0.1:3403"]), edata);
     table("One instance on the embedded database (target: within 2x of PostgreSQL)", Object.entries(rows), pgResults);
     log(`  peak memory of the server process: ${peakMemoryMb(server).toFixed(0)} MB`);

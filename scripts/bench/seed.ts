@@ -9,6 +9,8 @@ const LAST = ["Lindberg", "Andersson", "Berg", "Johansson", "Holmberg", "Karlsso
 
 export interface Seeded {
   key: string;
+  /** More keys of the same account, taken in turn by each request when present. */
+  keys?: string[];
   integrationId: string;
   employeeIds: string[];
 }

@@ -7,6 +7,10 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@/db/database";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
+
+export { CLIENT_IP_HEADER };
 
 async function sessionSecret(db: Db): Promise<string> {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
@@ -25,7 +29,7 @@ function requestOrigin(request?: Request): string | undefined {
   return `${proto}://${host}`;
 }
 
-export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean }) {
+export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean; throttle: SignInThrottle }) {
   return betterAuth({
     appName: "Payroute",
     baseURL: opts.baseURL,
@@ -44,7 +48,21 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
     // Same-origin requests only: the origin the browser used, behind the proxy if there is one.
     trustedOrigins: (request) => [requestOrigin(request)],
     telemetry: { enabled: false },
-    advanced: { useSecureCookies: opts.secureCookies },
+    // Always on, in the database so that it holds across instances (better-auth otherwise limits only
+    // when NODE_ENV=production, in memory). Per client address; failures per account and per address:
+    // `hooks` below. better-auth counts a key's attempts until it has been quiet for `window` seconds, so
+    // a long window would add up a busy office's sign-ins all day: it caps bursts, the hooks brute force.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      customRules: {
+        "/sign-in/email": { window: 10, max: opts.throttle.settings.addressBurst },
+        // Reading one's own session guesses nothing; unthrottled, so that pages cost no rate-limit write.
+        "/get-session": false,
+      },
+    },
+    hooks: signInHooks(opts.throttle),
+    advanced: { useSecureCookies: opts.secureCookies, ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
   });
 }
 

@@ -69,6 +69,33 @@ const EnvSchema = z.object({
    * applies to the proxy's address.
    */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).optional(),
+  /** /v2/ rate limits (src/http/rate-limit.ts); "0" turns them off (benchmarks, development). */
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
+  /** Requests per second per API key (or dashboard user browsing /v2/), by environment. */
+  RATE_LIMIT_LIVE: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_DEMO: z.coerce.number().int().min(1).default(25),
+  /** Requests per second per account, across all its keys and users: twice a key's, see docs/security.md. */
+  RATE_LIMIT_ACCOUNT_LIVE: z.coerce.number().int().min(1).default(200),
+  RATE_LIMIT_ACCOUNT_DEMO: z.coerce.number().int().min(1).default(50),
+  /** Requests of one account in flight at once on one instance; more wait in a queue of RATE_LIMIT_QUEUE, then 429. */
+  RATE_LIMIT_CONCURRENCY: z.coerce.number().int().min(1).default(8),
+  RATE_LIMIT_QUEUE: z.coerce.number().int().min(0).default(64),
+  /** redis://… : keep rate-limit counters there (else PostgreSQL with DATABASE_URL, else memory). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Sign-in: failed attempts per email address within SIGNIN_LOCKOUT_MINUTES before it is locked for that long. */
+  SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  SIGNIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Sign-in: failed attempts per client address within SIGNIN_LOCKOUT_MINUTES before it is locked for that long. */
+  SIGNIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+  /** Sign-in: attempts per client address until it has been quiet for 10 s (better-auth's limiter, in the database). */
+  SIGNIN_ADDRESS_BURST: z.coerce.number().int().min(1).default(20),
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;

@@ -20,6 +20,8 @@ export type Db = PrismaClient;
 export interface Database {
   driver: "pglite" | "pg";
   prisma: PrismaClient;
+  /** PostgreSQL's connection pool (shared with Prisma), for libraries that take one; null when embedded. */
+  pool: pg.Pool | null;
   /** Where the data lives, for logs (never the password). */
   description: string;
   close(): Promise<void>;
@@ -66,6 +68,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     driver: "pg",
     prisma,
+    pool,
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     close: async () => {
       await locks.close();
@@ -98,6 +101,7 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
     return {
       driver: "pglite",
       prisma,
+      pool: null,
       description: memory ? "embedded PostgreSQL in memory" : `embedded PostgreSQL in ${dbDir}`,
       async close() {
         if (closed) return;

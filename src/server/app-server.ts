@@ -4,9 +4,10 @@
  */
 import crypto from "node:crypto";
 import http from "node:http";
+import { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
-import type { Auth } from "@/auth/auth";
+import { CLIENT_IP_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
@@ -15,6 +16,7 @@ import { clientInfo, type ClientInfo } from "@/http/client-info";
 import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
 import { isCrossSiteWrite } from "@/http/same-origin";
 import { applySecurityHeaders } from "@/http/security-headers";
+import { ApiRateLimiter, type RateLimitSettings, type RateLimitStore } from "@/http/rate-limit";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
@@ -42,6 +44,8 @@ export interface AppOptions {
   webhookPrivateTargets: PrivateTargets;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
   afterWrite?: () => void;
+  /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
+  rateLimits?: { settings: RateLimitSettings; store: RateLimitStore } | null;
   /** The Next.js request handler for the dashboard; without it, other paths are 404. */
   next?: NodeHandler;
 }
@@ -51,7 +55,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export function createAppHandler(opts: AppOptions): NodeHandler {
   installZodMessages();
   const routes = new RouteTable(appRouter);
-  const v2Deps = { db: opts.db, auth: opts.auth, router: appRouter, routes, log: opts.log, publicUrl: opts.publicUrl, webhookPrivateTargets: opts.webhookPrivateTargets };
+  const rateLimiter = opts.rateLimits ? new ApiRateLimiter(opts.rateLimits.settings, opts.rateLimits.store, opts.log) : null;
+  const v2Deps = { db: opts.db, auth: opts.auth, router: appRouter, routes, log: opts.log, publicUrl: opts.publicUrl, webhookPrivateTargets: opts.webhookPrivateTargets, rateLimiter };
   const authHandler = opts.auth ? toNodeHandler(opts.auth) : null;
 
   const trpcHandler = createHTTPHandler({
@@ -63,6 +68,11 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       const { principal, authFailure } = await settlePrincipal(
         authorization ? principalFromToken(opts.db, authorization, info.ip) : opts.auth ? principalFromSession(opts.auth, req) : Promise.resolve(null),
       );
+      if (rateLimiter && principal?.via === "session") {
+        const { refusal, headers } = await rateLimiter.checkUser(principal);
+        for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+        if (refusal) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: t("rate_limited", { seconds: refusal.seconds }) });
+      }
       const integrationId = req.headers["integration-id"];
       return {
         db: opts.db,
@@ -120,13 +130,23 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         if (path === "/v2" || path.startsWith("/v2/")) {
           res.setHeader("Content-Language", locale);
           res.setHeader("Vary", "Accept, Accept-Language, Authorization, Cookie");
-          const response = await handleV2({ req, url, info, requestId, locale }, v2Deps);
-          send(res, response, req.method === "HEAD");
+          try {
+            const response = await handleV2({ req, url, info, requestId, locale }, v2Deps);
+            send(res, rateLimiter ? rateLimiter.settle(req, response) : response, req.method === "HEAD");
+          } finally {
+            rateLimiter?.release(req);
+          }
         } else if (path.startsWith("/api/trpc/")) {
           await trpcHandler(req, res);
         } else if (path.startsWith("/api/auth/") && authHandler) {
           if (isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl))) send(res, jsonResponse(403, { detail: t("cross_site_refused") }));
-          else await authHandler(req, res);
+          else {
+            // better-auth's limiter keys on this header alone: the address clientInfo computed (the socket's,
+            // or TRUST_PROXY hops into X-Forwarded-For), never a copy the client sent.
+            req.headers[CLIENT_IP_HEADER] = info.ip;
+            withRetryAfter(res);
+            await authHandler(req, res);
+          }
         } else if (path.startsWith("/media/")) {
           send(res, await serveMedia(opts.db, path), req.method === "HEAD");
         } else if (path === "/docs" || path.startsWith("/docs/")) {
@@ -150,6 +170,15 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
 /** The origins a cookie-authenticated write may come from: the public one and the (allowed) one it was sent to. */
 function ownOrigins(info: ClientInfo, publicUrl: string): string[] {
   return [new URL(publicUrl).origin, `${info.proto}://${info.host}`];
+}
+
+/** better-auth's limiter answers 429 with `X-Retry-After` only: add the standard `Retry-After` beside it. */
+function withRetryAfter(res: http.ServerResponse): void {
+  const setHeader = res.setHeader;
+  res.setHeader = function (name, value) {
+    if (name.toLowerCase() === "x-retry-after") setHeader.call(this, "Retry-After", value);
+    return setHeader.call(this, name, value);
+  };
 }
 
 const requestIds = new WeakMap<http.IncomingMessage, string>();

@@ -9,6 +9,7 @@ import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
+import { rateLimitStore } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
@@ -21,7 +22,21 @@ async function main(): Promise<void> {
   log.info({ database: db.description }, "database ready");
 
   const publicUrl = publicUrlOf(config);
-  const auth = await createAuth(db.prisma, { baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:") });
+  // Rate-limit counters: Redis with REDIS_URL, else PostgreSQL with DATABASE_URL, else this process's memory.
+  const limits = rateLimitStore(config.REDIS_URL, db.pool);
+  await limits.ready();
+  log.info({ store: limits.store.kind }, "rate-limit counters");
+  const throttle = {
+    settings: {
+      maxFailures: config.SIGNIN_MAX_FAILURES,
+      lockoutMinutes: config.SIGNIN_LOCKOUT_MINUTES,
+      addressMaxFailures: config.SIGNIN_ADDRESS_MAX_FAILURES,
+      addressBurst: config.SIGNIN_ADDRESS_BURST,
+    },
+    store: limits.store,
+    log,
+  };
+  const auth = await createAuth(db.prisma, { baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:"), throttle });
   const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
   await nextApp.prepare();
   const nextHandler = nextApp.getRequestHandler();
@@ -45,6 +60,17 @@ async function main(): Promise<void> {
     allowedHosts: allowedHosts(config),
     webhookPrivateTargets: webhooks.privateTargets,
     afterWrite: () => worker?.poke(),
+    rateLimits: config.RATE_LIMITS
+      ? {
+          settings: {
+            perKey: { live: config.RATE_LIMIT_LIVE, demo: config.RATE_LIMIT_DEMO },
+            perAccount: { live: config.RATE_LIMIT_ACCOUNT_LIVE, demo: config.RATE_LIMIT_ACCOUNT_DEMO },
+            concurrency: config.RATE_LIMIT_CONCURRENCY,
+            queue: config.RATE_LIMIT_QUEUE,
+          },
+          store: limits.store,
+        }
+      : null,
     next: (req, res) => nextHandler(req, res),
   });
   const server = createHttpServer((req, res) => void handler(req, res), limitsFromEnv(config));
@@ -69,6 +95,7 @@ async function main(): Promise<void> {
     await worker?.stop();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await new Promise((r) => server.once("close", r));
+    await limits.close();
     await db.close(); // closes PGlite cleanly and releases the data-folder lock
     process.exit(0);
   };

@@ -10,6 +10,8 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createAuth } from "@/auth/auth";
+import type { SignInThrottleSettings } from "@/auth/sign-in-throttle";
+import { readEnv } from "@/config/env";
 import { openDatabase, type Database } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
@@ -17,6 +19,7 @@ import { allowedHosts as defaultAllowedHosts } from "@/config/public-origin";
 import type { Environment } from "@/domain/environments";
 import type { PrivateTargets, WebhookSettings } from "@/domain/webhooks/webhook-target";
 import { createMailer } from "@/domain/notifications/mailer";
+import { rateLimitStore, type RateLimitSettings } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import type { Logger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
@@ -45,6 +48,12 @@ export interface TestAppOptions {
   limits?: Partial<HttpServerLimits>;
   /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
   log?: Logger;
+  /** /v2/ rate limits; off unless given, so that other suites and the fuzz test are never throttled. */
+  rateLimits?: RateLimitSettings;
+  /** Rate-limit counters in Redis at this URL (else PostgreSQL on TEST_DB=pg, memory on PGlite). */
+  redisUrl?: string;
+  /** Sign-in throttling (always on, as in production); default: the production defaults. */
+  signInThrottle?: SignInThrottleSettings;
 }
 
 export interface ApiCall {
@@ -74,6 +83,8 @@ export interface TestApp {
   /** The .eml files written so far. */
   mails(): { file: string; text: string }[];
   json<T = Record<string, unknown>>(path: string, call?: ApiCall): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Another app instance (its own handler and limiter) on the same database, as a second server would be. */
+  startInstance(): Promise<{ url: string; api(path: string, call?: ApiCall): Promise<Response> }>;
   close(): Promise<void>;
 }
 
@@ -103,25 +114,42 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const auth = await createAuth(database.prisma, { baseURL: url, secureCookies: false });
+  const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const limits = rateLimitStore(opts.redisUrl, database.pool);
+  await limits.ready();
+  const defaults = readEnv({ NODE_ENV: "test" }); // the defaults of every setting
+  const throttle = {
+    settings: opts.signInThrottle ?? {
+      maxFailures: defaults.SIGNIN_MAX_FAILURES,
+      lockoutMinutes: defaults.SIGNIN_LOCKOUT_MINUTES,
+      addressMaxFailures: defaults.SIGNIN_ADDRESS_MAX_FAILURES,
+      addressBurst: defaults.SIGNIN_ADDRESS_BURST,
+    },
+    store: limits.store,
+    log,
+  };
+  const auth = await createAuth(database.prisma, { baseURL: url, secureCookies: false, throttle });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
-  const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
   const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks }, { log });
-  handler = createAppHandler({
-    db: database.prisma,
-    auth,
-    log,
-    trustProxyHops: opts.trustProxyHops ?? 0,
-    httpsRedirect: opts.httpsRedirect ?? false,
-    publicUrl,
-    allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
-    webhookPrivateTargets: webhooks.privateTargets,
-  });
+  const newHandler = () =>
+    createAppHandler({
+      db: database.prisma,
+      auth,
+      log,
+      trustProxyHops: opts.trustProxyHops ?? 0,
+      httpsRedirect: opts.httpsRedirect ?? false,
+      publicUrl,
+      allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
+      webhookPrivateTargets: webhooks.privateTargets,
+      rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
+    });
+  handler = newHandler();
+  const servers = [server];
 
-  const api = (path: string, call: ApiCall = {}) => {
+  const apiAt = (base: string) => (path: string, call: ApiCall = {}) => {
     const headers: Record<string, string> = { Accept: "application/json", ...call.headers };
     if (call.key) headers.Authorization = `Token ${call.key}`;
     let body: BodyInit | undefined;
@@ -130,8 +158,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       body = JSON.stringify(call.body);
       headers["Content-Type"] ??= "application/json";
     }
-    return fetch(url + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
+    return fetch(base + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
   };
+  const api = apiAt(url);
 
   return {
     url,
@@ -159,9 +188,20 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
     },
+    async startInstance() {
+      const other = newHandler();
+      const second = createHttpServer((req, res) => void other(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
+      await new Promise<void>((resolve) => second.listen(0, "127.0.0.1", resolve));
+      servers.push(second);
+      const secondUrl = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
+      return { url: secondUrl, api: apiAt(secondUrl) };
+    },
     async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      for (const s of servers) {
+        s.closeAllConnections();
+        await new Promise((r) => s.close(r));
+      }
+      await limits.close();
       await database.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

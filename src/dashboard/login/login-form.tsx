@@ -4,6 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { authClient } from "../auth-client";
 import { safeNextPath } from "../safe-next";
+import { tryAgainMessage } from "./try-again";
 
 export function LoginForm() {
   const next = safeNextPath(useSearchParams().get("next"));
@@ -17,9 +18,14 @@ export function LoginForm() {
     setPending(true);
     setError(null);
     try {
-      const result = await authClient().signIn.email({ email, password });
+      let retryAfter: string | null = null;
+      const result = await authClient().signIn.email(
+        { email, password },
+        // Throttled answers (429) say when to try again; better-auth's own limiter only as X-Retry-After.
+        { onError: ({ response }) => void (retryAfter = response.headers.get("Retry-After") ?? response.headers.get("X-Retry-After")) },
+      );
       if (result.error) {
-        setError(result.error.message ?? "Sign-in failed. Please try again.");
+        setError(result.error.status === 429 ? tryAgainMessage(retryAfter) : (result.error.message ?? "Sign-in failed. Please try again."));
         setPending(false);
         return;
       }

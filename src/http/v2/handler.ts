@@ -21,6 +21,7 @@ import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
 import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
+import type { ApiRateLimiter } from "../rate-limit";
 import { principalFromSession, principalFromToken, readCookie } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
@@ -39,6 +40,8 @@ export interface V2Deps {
   /** The public origin (PUBLIC_URL): absolute URLs never follow the request's Host. */
   publicUrl: string;
   webhookPrivateTargets: PrivateTargets;
+  /** Limits per key and account after authentication (the caller settles each admitted request). */
+  rateLimiter?: ApiRateLimiter | null;
 }
 
 interface V2Request {
@@ -86,6 +89,8 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
   } catch (e) {
     return html(r, deps, null, errorPage(errorResult(e, r.requestId, deps.log)));
   }
+  const throttled = await deps.rateLimiter?.admit(req, principal);
+  if (throttled) return throttled;
 
   if (method === "OPTIONS") {
     const route = match.routes[0];

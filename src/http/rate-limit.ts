@@ -1,0 +1,262 @@
+/**
+ * Rate limits of the /v2/ API, with rate-limiter-flexible: requests per second per API key (or per
+ * dashboard user browsing the API) and per account across its keys, plus a cap on one account's requests
+ * in flight on this instance, so that one tenant's flood cannot occupy the database pool. Every answer
+ * after authentication carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (IETF
+ * RateLimit header fields draft, seconds); a refusal is `429 {"detail"}` with `Retry-After`.
+ *
+ * Counters live in memory on the embedded database (one process), in PostgreSQL with DATABASE_URL (so the
+ * limits hold across instances), or in Redis with REDIS_URL. When the store fails, each limiter falls back
+ * to the library's insurance limiter in this process's memory (logged), never to a 5xx.
+ */
+import type http from "node:http";
+import { Redis } from "ioredis";
+import type pg from "pg";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import type { Environment } from "@/domain/environments";
+import { t } from "@/i18n/locale";
+import type { Logger } from "@/log";
+import type { Principal } from "@/trpc/context";
+import { jsonResponse, type HttpResponse } from "./respond";
+
+export interface RateLimitSettings {
+  /** Requests per second per API key (or per dashboard user), by environment. */
+  perKey: Record<Environment, number>;
+  /** Requests per second per account, across its keys and users. */
+  perAccount: Record<Environment, number>;
+  /** One account's requests in flight at once on this instance; more wait in the queue. */
+  concurrency: number;
+  /** How many of one account's requests may wait for a slot; beyond that, 429. */
+  queue: number;
+  /** The window of the per-key and per-account limits, in seconds (default 1: the limits are per second). */
+  windowSeconds?: number;
+}
+
+export type RateLimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.Pool } | { kind: "redis"; client: Redis };
+
+/** The table of RateLimiterPostgres, created by migration 0008 (not at run time). */
+const PG_TABLE = "rate_limit_counter";
+
+/** The store for the configuration: Redis with REDIS_URL, else PostgreSQL when there is a pool, else memory. */
+export function rateLimitStore(
+  redisUrl: string | undefined,
+  pool: pg.Pool | null,
+): { store: RateLimitStore; ready(): Promise<void>; close(): Promise<void> } {
+  const none = async () => undefined;
+  if (redisUrl) {
+    // As the library's guide advises: no offline queue, so that an unreachable Redis fails at once (and the
+    // insurance limiter answers) instead of holding requests; a short command timeout for a hung one.
+    const client = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 500, maxRetriesPerRequest: 1 });
+    client.on("error", () => undefined); // reconnects by itself; failures show as the insurance warning
+    // Waits up to 2 s for the first connection, so that a start does not begin on the insurance limiter.
+    const ready = () =>
+      new Promise<void>((resolve) => {
+        if (client.status === "ready") return resolve();
+        const timer = setTimeout(resolve, 2000);
+        client.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    return { store: { kind: "redis", client }, ready, close: async () => void client.disconnect() };
+  }
+  if (pool) return { store: { kind: "postgres", pool }, ready: none, close: none };
+  return { store: { kind: "memory" }, ready: none, close: none };
+}
+
+/** Logs at most once a minute that a store failed and memory limits are in force. */
+function storeWarning(log: Logger, store: RateLimitStore["kind"]): () => void {
+  let last = 0;
+  return () => {
+    const now = Date.now();
+    if (now - last < 60_000) return;
+    last = now;
+    log.warn({ store }, "rate-limit store unreachable: limits are kept in this process's memory until it answers");
+  }
+}
+
+/** The library's in-memory insurance limiter, which also says that it is in use. */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    opts: { keyPrefix: string; points: number; duration: number },
+    private readonly warn: () => void,
+  ) {
+    super(opts);
+  }
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    this.warn();
+    return super.consume(key, points, options);
+  }
+  override get(key: string | number, options?: Record<string, unknown>): Promise<RateLimiterRes | null> {
+    this.warn();
+    return super.get(key, options);
+  }
+}
+
+/** One limiter of `points` per `duration` seconds on the store; keys of different limiters never collide. */
+export function createLimiter(
+  store: RateLimitStore,
+  opts: { keyPrefix: string; points: number; duration: number },
+  log: Logger,
+): RateLimiterAbstract {
+  if (store.kind === "memory") return new RateLimiterMemory(opts);
+  const common = {
+    ...opts,
+    insuranceLimiter: new InsuranceLimiter(opts, storeWarning(log, store.kind)),
+    // Once over the limit, a key is refused from memory for the rest of its window: a flood costs no
+    // store round trip per request.
+    inMemoryBlockOnConsumed: opts.points + 1,
+  };
+  if (store.kind === "redis") return new RateLimiterRedis({ ...common, storeClient: store.client, rejectIfRedisNotReady: true });
+  return new RateLimiterPostgres({ ...common, storeClient: store.pool, tableName: PG_TABLE, tableCreated: true });
+}
+
+interface Verdict {
+  limit: number;
+  res: RateLimiterRes;
+  allowed: boolean;
+}
+
+/** The limiter's answer for an allowed request, and its refusal for one over the limit. */
+async function consume(limiter: RateLimiterAbstract, key: string, log: Logger): Promise<Verdict> {
+  try {
+    return { limit: limiter.points, res: await limiter.consume(key), allowed: true };
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return { limit: limiter.points, res: e, allowed: false };
+    // Only reached if the insurance limiter itself failed: let the request through rather than fail it.
+    log.warn({ err: e }, "rate limiter failed; request let through");
+    return { limit: limiter.points, res: new RateLimiterRes(limiter.points, 0, 0, false), allowed: true };
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** The IETF draft's fields for the policy closest to refusing (the key's or the account's). */
+function headersFor(verdicts: Verdict[]): Record<string, string> {
+  const tightest = verdicts.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
+  return {
+    "RateLimit-Limit": String(tightest.limit),
+    "RateLimit-Remaining": String(tightest.res.remainingPoints),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil(tightest.res.msBeforeNext / 1000))),
+  };
+}
+
+/** A bounded FIFO of waiting requests per account, admitting `concurrency` at a time. */
+class InFlight {
+  private readonly slots = new Map<string, { active: number; waiting: (() => void)[] }>();
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
+
+  /** Resolves true once the request holds a slot; false at once when the queue is full. */
+  async acquire(subject: string): Promise<boolean> {
+    let entry = this.slots.get(subject);
+    if (!entry) this.slots.set(subject, (entry = { active: 0, waiting: [] }));
+    if (entry.active < this.concurrency) {
+      entry.active++;
+      return true;
+    }
+    if (entry.waiting.length >= this.queue) return false;
+    const slot = entry;
+    await new Promise<void>((resolve) => slot.waiting.push(resolve));
+    return true; // the slot was handed over by release()
+  }
+
+  release(subject: string): void {
+    const entry = this.slots.get(subject);
+    if (!entry) return;
+    const next = entry.waiting.shift();
+    if (next) next();
+    else if (--entry.active === 0) this.slots.delete(subject);
+  }
+}
+
+/** Who a principal's requests count against: the key (or user) and the account (or, for operators, the user). */
+function subjects(p: Principal): { key: string; account: string } {
+  const key = p.apiKeyPk ? `key:${p.apiKeyPk}` : `user:${p.userId ?? "unknown"}`;
+  return { key, account: p.accountPk ? `account:${p.accountPk}` : key };
+}
+
+export class ApiRateLimiter {
+  private readonly perKey: Record<Environment, RateLimiterAbstract>;
+  private readonly perAccount: Record<Environment, RateLimiterAbstract>;
+  private readonly inFlight: InFlight;
+  /** Per request admitted: the slot to free and the headers to add. */
+  private readonly admitted = new WeakMap<http.IncomingMessage, { slot: string | null; headers: Record<string, string> }>();
+
+  constructor(
+    settings: RateLimitSettings,
+    store: RateLimitStore,
+    private readonly log: Logger,
+  ) {
+    const make = (prefix: string, points: number) => createLimiter(store, { keyPrefix: prefix, points, duration: settings.windowSeconds ?? 1 }, log);
+    this.perKey = { live: make("api_key_live", settings.perKey.live), demo: make("api_key_demo", settings.perKey.demo) };
+    this.perAccount = {
+      live: make("api_account_live", settings.perAccount.live),
+      demo: make("api_account_demo", settings.perAccount.demo),
+    };
+    this.inFlight = new InFlight(settings.concurrency, settings.queue);
+  }
+
+  /** Counts the request against its key and account: the 429 answer when over a limit, else null. */
+  async check(principal: Principal): Promise<{ refusal: HttpResponse | null; headers: Record<string, string> }> {
+    const { key, account } = subjects(principal);
+    const env = principal.environment;
+    const verdicts = await Promise.all([consume(this.perKey[env], key, this.log), consume(this.perAccount[env], account, this.log)]);
+    const headers = headersFor(verdicts);
+    const refused = verdicts.filter((v) => !v.allowed);
+    if (refused.length === 0) return { refusal: null, headers };
+    const wait = seconds(Math.max(...refused.map((v) => v.res.msBeforeNext)));
+    const refusal = jsonResponse(429, { detail: t("rate_limited", { seconds: wait }) }, { ...headers, "Retry-After": String(wait) });
+    return { refusal, headers };
+  }
+
+  /**
+   * A dashboard session's tRPC call: the per-user rate only (at the live key rate, far above what a person
+   * clicking sends), so that an account's API traffic never locks its staff out of the dashboard.
+   */
+  async checkUser(principal: Principal): Promise<{ refusal: { seconds: number } | null; headers: Record<string, string> }> {
+    const verdict = await consume(this.perKey.live, subjects(principal).key, this.log);
+    const headers = headersFor([verdict]);
+    if (verdict.allowed) return { refusal: null, headers };
+    const wait = seconds(verdict.res.msBeforeNext);
+    return { refusal: { seconds: wait }, headers: { ...headers, "Retry-After": String(wait) } };
+  }
+
+  /**
+   * Admits an authenticated /v2/ request: null when it may go on (holding one of its account's slots until
+   * `settle`), or the 429 answer.
+   */
+  async admit(req: http.IncomingMessage, principal: Principal): Promise<HttpResponse | null> {
+    const { refusal, headers } = await this.check(principal);
+    if (refusal) return refusal;
+    const slot = subjects(principal).account;
+    if (!(await this.inFlight.acquire(slot))) {
+      return jsonResponse(429, { detail: t("rate_limited_concurrency") }, { ...headers, "Retry-After": "1" });
+    }
+    this.admitted.set(req, { slot, headers });
+    return null;
+  }
+
+  /** Adds the request's RateLimit fields to its answer and frees its slot (safe to call more than once). */
+  settle(req: http.IncomingMessage, response: HttpResponse): HttpResponse {
+    const admitted = this.admitted.get(req);
+    this.release(req);
+    return admitted ? { ...response, headers: { ...admitted.headers, ...response.headers } } : response;
+  }
+
+  release(req: http.IncomingMessage): void {
+    const admitted = this.admitted.get(req);
+    if (admitted?.slot) {
+      this.inFlight.release(admitted.slot);
+      admitted.slot = null;
+    }
+  }
+}
