@@ -2,7 +2,7 @@
  * CSRF defence for cookie-authenticated writes (the dashboard's tRPC mutations, sign-in and sign-out): a
  * write must come from a page of our own origin. Browsers always send `Origin` on a cross-origin POST;
  * `Sec-Fetch-Site` and `Referer` are the fallbacks when it is missing. A request with none of them is not a
- * browser's cross-site request (curl, a server) and passes. Requests with an `Authorization` header are not
+ * browser's cross-site request (curl, a server) and passes; `Origin: null` alone does not. Requests with an `Authorization` header are not
  * cookie-authenticated (the cookie is then ignored) and need no check.
  */
 import type http from "node:http";
@@ -34,10 +34,11 @@ export function isCrossSiteWrite(req: http.IncomingMessage, ownOrigins: readonly
   const type = header(req, "content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== undefined && FORM_TYPES.has(type)) return true;
   const origin = header(req, "origin");
-  if (origin !== undefined) return !ownOrigins.includes(origin);
+  // "null": an opaque origin, or our own page under `Referrer-Policy: no-referrer` (the magic-link page).
+  if (origin !== undefined && origin !== "null") return !ownOrigins.includes(origin);
   const site = header(req, "sec-fetch-site");
   if (site !== undefined) return site !== "same-origin" && site !== "none";
   const referer = header(req, "referer");
   if (referer !== undefined) return !ownOrigins.includes(originOf(referer) ?? "");
-  return false;
+  return origin === "null";
 }

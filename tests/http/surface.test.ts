@@ -119,6 +119,10 @@ describe("Origin of cookie-authenticated writes", () => {
     expect(await exists("referer-evil")).toBe(false);
     expect((await create("site-own", { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
     expect((await create("referer-own", { "Content-Type": "application/json", Referer: `${app.url}/integrations` })).status).toBe(200);
+    // Our own page under Referrer-Policy: no-referrer (the magic-link page) sends Origin: null.
+    expect((await create("null-same", { "Content-Type": "application/json", Origin: "null", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    expect((await create("null-cross", { "Content-Type": "application/json", Origin: "null", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect(await exists("null-cross")).toBe(false);
   });
 
   it("a form's content type (sent cross-site without preflight) is refused", async () => {
