@@ -51,12 +51,13 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
     // Always on, in the database so that it holds across instances (better-auth otherwise limits only
     // when NODE_ENV=production, in memory). Per client address; failures per account and per address:
     // `hooks` below. better-auth counts a key's attempts until it has been quiet for `window` seconds, so
-    // a long window would add up a busy office's sign-ins all day: it caps bursts, the hooks brute force.
+    // any longer window adds up a busy office's sign-ins (people behind one address a few seconds apart)
+    // until they are locked out: here it only caps rapid-fire attempts; the hooks stop brute force.
     rateLimit: {
       enabled: true,
       storage: "database",
       customRules: {
-        "/sign-in/email": { window: 10, max: opts.throttle.settings.addressBurst },
+        "/sign-in/email": { window: 1, max: opts.throttle.settings.addressBurst },
         // Reading one's own session guesses nothing; unthrottled, so that pages cost no rate-limit write.
         "/get-session": false,
       },

@@ -23,7 +23,7 @@ export interface SignInThrottleSettings {
   lockoutMinutes: number;
   /** Failed attempts per client address within the window before it is locked. */
   addressMaxFailures: number;
-  /** Attempts per client address until it has been quiet for 10 s (better-auth's limiter). */
+  /** Attempts per client address in a row, each less than a second after the last (better-auth's limiter). */
   addressBurst: number;
 }
 

@@ -94,8 +94,8 @@ const EnvSchema = z.object({
   SIGNIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Sign-in: failed attempts per client address within SIGNIN_LOCKOUT_MINUTES before it is locked for that long. */
   SIGNIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
-  /** Sign-in: attempts per client address until it has been quiet for 10 s (better-auth's limiter, in the database). */
-  SIGNIN_ADDRESS_BURST: z.coerce.number().int().min(1).default(20),
+  /** Sign-in: attempts per client address in a row, each less than a second after the last (better-auth's limiter, in the database). */
+  SIGNIN_ADDRESS_BURST: z.coerce.number().int().min(1).default(10),
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;

@@ -34,7 +34,7 @@ describe(`sign-in throttling without a trusted proxy (${TEST_DB})`, () => {
   let app: TestApp;
   beforeAll(async () => {
     // TRUST_PROXY=0 and the production defaults: 5 failures per email and 30 per address in 15 minutes,
-    // bursts of 20 attempts per address.
+    // bursts of 10 attempts per address less than a second apart.
     app = await startTestApp();
   });
   afterAll(() => app.close());
