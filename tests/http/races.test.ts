@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/database";
 import { claimIdempotencyKey, completeIdempotencyKey } from "@/domain/idempotency/idempotency-service";
-import { integrationBody, startTestApp, TEST_DB, type ApiCall, type TestApp } from "../support/test-app";
+import { integrationBody, registrationBody, startTestApp, TEST_DB, type ApiCall, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 
@@ -92,19 +92,7 @@ const RESOURCES: Resource[] = [
     patch: { metadata: { race: true } },
     async create(id) {
       const { key } = await app.newKey("demo");
-      const body = {
-        id,
-        email: "finance@nordvik.example",
-        phone_number: "+45 32 12 34 56",
-        friendly_name: "Nordvik",
-        registered_name: "Nordvik ApS",
-        tin_number: "18785153",
-        vat_number: "DK18785153",
-        country: "DNK",
-        address_line_1: "Vesterbrogade 1",
-        zip_code: "1620",
-        city: "København V",
-      };
+      const body = registrationBody({ id });
       const res = await app.json("/v2/registrations/", { method: "POST", key, body });
       expect(res.body).toMatchObject({ id });
       return { path: (i) => `/v2/registrations/${i}/`, call: { key } };

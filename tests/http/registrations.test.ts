@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/trpc/context";
-import { callerFor, integrationBody, startTestApp, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, registrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let demo: { key: string; accountPk: string; account: string };
@@ -24,22 +24,7 @@ type Registration = Record<string, unknown> & { id: string; integration_id: stri
 type List = { count: number; next: string | null; previous: string | null; results: Registration[] };
 type Errors = Record<string, string[]>;
 
-/** A valid Danish company (CVR 18785153 passes the mod-11 check), with overrides. */
-function body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    email: "Finance@Nordvik.EXAMPLE",
-    phone_number: "+45 32 12 34 56",
-    friendly_name: "Nordvik",
-    registered_name: "Nordvik ApS",
-    tin_number: "18785153",
-    vat_number: "DK18785153",
-    country: "DNK",
-    address_line_1: "Vesterbrogade 1",
-    zip_code: "1620",
-    city: "København V",
-    ...overrides,
-  };
-}
+const body = registrationBody;
 
 const create = (b: Record<string, unknown>, key = demo.key) => app.json<Registration>("/v2/registrations/", { method: "POST", key, body: b });
 const get = (id: string, key = demo.key) => app.json<Registration>(`/v2/registrations/${id}/`, { key });

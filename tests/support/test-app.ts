@@ -222,6 +222,23 @@ export function integrationBody(overrides: Record<string, unknown> = {}): Record
   };
 }
 
+/** A valid Registration body: a Danish company (CVR 18785153 passes the mod-11 check), with overrides. */
+export function registrationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    email: "Finance@Nordvik.EXAMPLE",
+    phone_number: "+45 32 12 34 56",
+    friendly_name: "Nordvik",
+    registered_name: "Nordvik ApS",
+    tin_number: "18785153",
+    vat_number: "DK18785153",
+    country: "DNK",
+    address_line_1: "Vesterbrogade 1",
+    zip_code: "1620",
+    city: "København V",
+    ...overrides,
+  };
+}
+
 /** The magic-link token in an invitation email. */
 export function magicToken(mail: string): string {
   const unfolded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
