@@ -6,8 +6,9 @@
  * RateLimit header fields draft, seconds); a refusal is `429 {"detail"}` with `Retry-After`.
  *
  * Counters live in memory on the embedded database (one process), in PostgreSQL with DATABASE_URL (so the
- * limits hold across instances), or in Redis with REDIS_URL. When the store fails, each limiter falls back
- * to the library's insurance limiter in this process's memory (logged), never to a 5xx.
+ * limits hold across instances), or in Redis with REDIS_URL. With a shared store the API's counters are
+ * counted locally and settled in batches (`SettledCounter`), so that an admitted request seldom waits for
+ * the store. When the store fails, counting goes on in this process's memory (logged), never a 5xx.
  */
 import type http from "node:http";
 import { Redis } from "ioredis";
@@ -21,6 +22,7 @@ import {
 } from "rate-limiter-flexible";
 import type { Environment } from "@/domain/environments";
 import { t } from "@/i18n/locale";
+import { SettledCounter, type AddPoints, type CountVerdict, type StoredCount } from "./settled-counter";
 import type { Logger } from "@/log";
 import type { Principal } from "@/trpc/context";
 import { jsonResponse, type HttpResponse } from "./respond";
@@ -52,7 +54,8 @@ export function rateLimitStore(
   if (redisUrl) {
     // As the library's guide advises: no offline queue, so that an unreachable Redis fails at once (and the
     // insurance limiter answers) instead of holding requests; a short command timeout for a hung one.
-    const client = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 500, maxRetriesPerRequest: 1 });
+    // Auto-pipelining sends the commands of one tick in one write: a flush of many keys is one round trip.
+    const client = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 500, maxRetriesPerRequest: 1, enableAutoPipelining: true });
     client.on("error", () => undefined); // reconnects by itself; failures show as the insurance warning
     // Waits up to 2 s for the first connection, so that a start does not begin on the insurance limiter.
     const ready = () =>
@@ -117,21 +120,94 @@ export function createLimiter(
   return new RateLimiterPostgres({ ...common, storeClient: store.pool, tableName: PG_TABLE, tableCreated: true });
 }
 
-interface Verdict {
-  limit: number;
-  res: RateLimiterRes;
-  allowed: boolean;
+/** Counts requests per key in fixed windows: what the API's limits need of a store. */
+interface Counter {
+  readonly points: number;
+  take(key: string): Promise<CountVerdict>;
 }
 
-/** The limiter's answer for an allowed request, and its refusal for one over the limit. */
-async function consume(limiter: RateLimiterAbstract, key: string, log: Logger): Promise<Verdict> {
+/** The library's memory limiter as a Counter: exact, and cheap since it never leaves the process. */
+class MemoryCounter implements Counter {
+  private readonly limiter: RateLimiterMemory;
+  constructor(opts: { keyPrefix: string; points: number; duration: number }) {
+    this.limiter = new RateLimiterMemory(opts);
+  }
+  get points(): number {
+    return this.limiter.points;
+  }
+  async take(key: string): Promise<CountVerdict> {
+    try {
+      const res = await this.limiter.consume(key);
+      return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return { allowed: false, remaining: 0, msBeforeNext: e.msBeforeNext };
+      throw e;
+    }
+  }
+}
+
+/**
+ * Many keys' additions in one statement on the library's table, with the library's upsert rule (a row whose
+ * window has ended starts again from the added points): RateLimiterPostgres sends a statement per key, which
+ * a flush of every key seen would multiply. Keys are sorted so that concurrent flushes lock rows in one order.
+ */
+function postgresAddPoints(pool: pg.Pool, keyPrefix: string, durationMs: number): AddPoints {
+  return async (entries) => {
+    const sorted = entries.map((e) => ({ key: `${keyPrefix}:${e.key}`, points: e.points })).sort((a, b) => (a.key < b.key ? -1 : 1));
+    const now = Date.now();
+    const { rows } = await pool.query<{ key: string; points: number; expire: string }>({
+      name: "rate-limit-add-points",
+      text: `INSERT INTO ${PG_TABLE} (key, points, expire)
+             SELECT k, p, $3::bigint FROM unnest($1::text[], $2::int[]) AS t(k, p)
+             ON CONFLICT (key) DO UPDATE SET
+               points = CASE WHEN ${PG_TABLE}.expire <= $4 THEN EXCLUDED.points ELSE ${PG_TABLE}.points + EXCLUDED.points END,
+               expire = CASE WHEN ${PG_TABLE}.expire <= $4 THEN EXCLUDED.expire ELSE ${PG_TABLE}.expire END
+             RETURNING key, points, expire`,
+      values: [sorted.map((e) => e.key), sorted.map((e) => e.points), now + durationMs, now],
+    });
+    const out = new Map<string, StoredCount>();
+    for (const row of rows) out.set(row.key.slice(keyPrefix.length + 1), { count: row.points, msLeft: Number(row.expire) - now });
+    return out;
+  };
+}
+
+/** Additions through the library's Redis limiter; auto-pipelining sends a batch's commands in one write. */
+function redisAddPoints(client: Redis, opts: { keyPrefix: string; points: number; duration: number }): AddPoints {
+  const limiter = new RateLimiterRedis({ ...opts, storeClient: client, rejectIfRedisNotReady: true });
+  return async (entries) => {
+    const answers = await Promise.all(
+      entries.map(async ({ key, points }): Promise<[string, StoredCount]> => {
+        try {
+          const res = await limiter.consume(key, points);
+          return [key, { count: res.consumedPoints, msLeft: res.msBeforeNext }];
+        } catch (e) {
+          if (e instanceof RateLimiterRes) return [key, { count: e.consumedPoints, msLeft: e.msBeforeNext }];
+          throw e;
+        }
+      }),
+    );
+    return new Map(answers);
+  };
+}
+
+/** A counter of `points` per `duration` seconds: in memory, or settled with the shared store. */
+function createCounter(store: RateLimitStore, opts: { keyPrefix: string; points: number; duration: number }, log: Logger): Counter {
+  if (store.kind === "memory") return new MemoryCounter(opts);
+  const add = store.kind === "redis" ? redisAddPoints(store.client, opts) : postgresAddPoints(store.pool, opts.keyPrefix, opts.duration * 1000);
+  return new SettledCounter(opts.points, opts.duration, add, storeWarning(log, store.kind));
+}
+
+interface Verdict extends CountVerdict {
+  limit: number;
+}
+
+/** The counter's verdict; if the counter itself fails, the request goes through rather than fail. */
+async function consume(counter: Counter, key: string, log: Logger): Promise<Verdict> {
   try {
-    return { limit: limiter.points, res: await limiter.consume(key), allowed: true };
+    return { limit: counter.points, ...(await counter.take(key)) };
   } catch (e) {
-    if (e instanceof RateLimiterRes) return { limit: limiter.points, res: e, allowed: false };
-    // Only reached if the insurance limiter itself failed: let the request through rather than fail it.
     log.warn({ err: e }, "rate limiter failed; request let through");
-    return { limit: limiter.points, res: new RateLimiterRes(limiter.points, 0, 0, false), allowed: true };
+    return { limit: counter.points, allowed: true, remaining: counter.points, msBeforeNext: 0 };
   }
 }
 
@@ -139,11 +215,11 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** The IETF draft's fields for the policy closest to refusing (the key's or the account's). */
 function headersFor(verdicts: Verdict[]): Record<string, string> {
-  const tightest = verdicts.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
+  const tightest = verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   return {
     "RateLimit-Limit": String(tightest.limit),
-    "RateLimit-Remaining": String(tightest.res.remainingPoints),
-    "RateLimit-Reset": String(Math.max(0, Math.ceil(tightest.res.msBeforeNext / 1000))),
+    "RateLimit-Remaining": String(tightest.remaining),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil(tightest.msBeforeNext / 1000))),
   };
 }
 
@@ -185,8 +261,8 @@ function subjects(p: Principal): { key: string; account: string } {
 }
 
 export class ApiRateLimiter {
-  private readonly perKey: Record<Environment, RateLimiterAbstract>;
-  private readonly perAccount: Record<Environment, RateLimiterAbstract>;
+  private readonly perKey: Record<Environment, Counter>;
+  private readonly perAccount: Record<Environment, Counter>;
   private readonly inFlight: InFlight;
   /** Per request admitted: the slot to free and the headers to add. */
   private readonly admitted = new WeakMap<http.IncomingMessage, { slot: string | null; headers: Record<string, string> }>();
@@ -196,7 +272,7 @@ export class ApiRateLimiter {
     store: RateLimitStore,
     private readonly log: Logger,
   ) {
-    const make = (prefix: string, points: number) => createLimiter(store, { keyPrefix: prefix, points, duration: settings.windowSeconds ?? 1 }, log);
+    const make = (prefix: string, points: number) => createCounter(store, { keyPrefix: prefix, points, duration: settings.windowSeconds ?? 1 }, log);
     this.perKey = { live: make("api_key_live", settings.perKey.live), demo: make("api_key_demo", settings.perKey.demo) };
     this.perAccount = {
       live: make("api_account_live", settings.perAccount.live),
@@ -213,7 +289,7 @@ export class ApiRateLimiter {
     const headers = headersFor(verdicts);
     const refused = verdicts.filter((v) => !v.allowed);
     if (refused.length === 0) return { refusal: null, headers };
-    const wait = seconds(Math.max(...refused.map((v) => v.res.msBeforeNext)));
+    const wait = seconds(Math.max(...refused.map((v) => v.msBeforeNext)));
     const refusal = jsonResponse(429, { detail: t("rate_limited", { seconds: wait }) }, { ...headers, "Retry-After": String(wait) });
     return { refusal, headers };
   }
@@ -226,7 +302,7 @@ export class ApiRateLimiter {
     const verdict = await consume(this.perKey.live, subjects(principal).key, this.log);
     const headers = headersFor([verdict]);
     if (verdict.allowed) return { refusal: null, headers };
-    const wait = seconds(verdict.res.msBeforeNext);
+    const wait = seconds(verdict.msBeforeNext);
     return { refusal: { seconds: wait }, headers: { ...headers, "Retry-After": String(wait) } };
   }
 
