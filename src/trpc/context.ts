@@ -28,6 +28,8 @@ export interface Context {
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
   pageUrl: (page: number) => string | null;
   requestId: string;
+  /** Whether the edge has already screened the input (`screenInput`, as /v2/ does before its fingerprint). */
+  inputScreened?: boolean;
   /** Request cookies, and a way to set one on the response (a no-op where there is no browser). */
   cookies: {
     get(name: string): string | undefined;

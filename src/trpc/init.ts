@@ -9,6 +9,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { isRecordGone } from "@/db/record-gone";
 import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldErrors } from "@/domain/errors";
+import { screenInput } from "@/domain/shared/json-limits";
 import { t } from "@/i18n/locale";
 import type { Context, Principal } from "./context";
 
@@ -58,7 +59,13 @@ const refusedCredentials = tRPC.middleware(({ ctx, next }) => {
   return next();
 });
 
-export const publicProcedure = tRPC.procedure.use(domainErrors).use(refusedCredentials);
+/** Input PostgreSQL cannot hold (NUL, lone surrogates) or nested too deeply is a 400 on every face, never a 5xx. */
+const storableInput = tRPC.middleware(async ({ ctx, getRawInput, next }) => {
+  if (!ctx.inputScreened) screenInput(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = tRPC.procedure.use(domainErrors).use(refusedCredentials).use(storableInput);
 
 export interface AccountScope {
   accountPk: string;

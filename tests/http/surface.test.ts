@@ -92,6 +92,30 @@ describe("tRPC auth failures", () => {
   });
 });
 
+describe("tRPC input that cannot be stored", () => {
+  const headers = () => ({ Cookie: session, Origin: app.url, "Content-Type": "application/json" });
+
+  it("a NUL or a lone surrogate in a dashboard write is 400 with the field named, never a 5xx", async () => {
+    for (const name of ["a\u0000b", "a\ud800b"]) {
+      const r = await call("integrations.create", { method: "POST", headers: headers(), body: JSON.stringify(integrationBody({ name })) });
+      expect(r.status).toBe(400);
+      expect(r.body.error?.data).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { name: [expect.any(String)] } });
+    }
+    expect(errorLogs()).toEqual([]);
+  });
+
+  it("a NUL in a dashboard read's input and metadata nested past the limit are 400 too", async () => {
+    const q = await call("employees.list", { headers: headers(), input: { search: "a\u0000b" } });
+    expect(q.status).toBe(400);
+    let metadata: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) metadata = { m: metadata };
+    const m = await call("integrations.create", { method: "POST", headers: headers(), body: JSON.stringify(integrationBody({ metadata })) });
+    expect(m.status).toBe(400);
+    expect(m.body.error?.data).toMatchObject({ fieldErrors: { metadata: [expect.any(String)] } });
+    expect(errorLogs()).toEqual([]);
+  });
+});
+
 describe("Origin of cookie-authenticated writes", () => {
   const create = (id: string, headers: Record<string, string>) =>
     call("integrations.create", { method: "POST", headers: { Cookie: session, ...headers }, body: JSON.stringify(integrationBody({ id })) });

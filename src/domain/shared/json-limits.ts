@@ -3,7 +3,11 @@
  * no unpaired UTF-16 surrogate (not encodable as UTF-8), and a bounded nesting depth. Checked without
  * recursion, so that a value nested 20,000 levels gets a clear error instead of overflowing the stack.
  */
+import { DomainError, fieldErrorsFromIssues, itemErrors, type FieldErrors } from "@/domain/errors";
 import { t } from "@/i18n/locale";
+
+/** Levels of objects and arrays any request body may have (a bulk Payout with an inline Employee's metadata needs 35). */
+export const MAX_BODY_DEPTH = 64;
 
 /** Levels of objects and arrays `metadata` may have, itself included (`{"a": {"b": 1}}` is 2). */
 export const MAX_METADATA_DEPTH = 32;
@@ -96,4 +100,32 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== "object" || v === null) return false;
   const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A request's input, refused when it holds what cannot be stored or nests too deeply: DRF field errors at each
+ * value's path; for a JSON array (bulk), one error object per item.
+ */
+export function screenInput(body: unknown): void {
+  const bulk = Array.isArray(body);
+  const issues = jsonIssues(body, {
+    maxDepth: MAX_BODY_DEPTH,
+    nested: { key: "metadata", maxDepth: MAX_METADATA_DEPTH },
+    // Reported at the field (of the item, in bulk) holding the nesting, not 64 levels down.
+    reportDepthAt: (path) => path.slice(0, bulk ? 2 : 1),
+  });
+  if (!issues.length) return;
+  if (!bulk) throw new DomainError("validation", fieldErrorsFromIssues(issues));
+  const byItem = new Map<number, JsonIssue[]>();
+  for (const issue of issues) {
+    const [index, ...rest] = issue.path;
+    const list = byItem.get(Number(index)) ?? [];
+    list.push({ path: rest, message: issue.message });
+    byItem.set(Number(index), list);
+  }
+  const items: FieldErrors[] = body.map((_, i) => {
+    const list = byItem.get(i);
+    return list ? fieldErrorsFromIssues(list) : {};
+  });
+  throw itemErrors(items);
 }

@@ -6,7 +6,7 @@ import type http from "node:http";
 import type { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
-import { MAX_BODY_DEPTH } from "./input-guard";
+import { MAX_BODY_DEPTH } from "@/domain/shared/json-limits";
 import { isListField } from "./routes";
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;

@@ -27,7 +27,8 @@ import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
 import { errorResult, type ErrorResult } from "./errors";
 import { renderHtml, wantsHtml } from "./html-view";
-import { guardBody, guardPathParams, guardQuery } from "./input-guard";
+import { screenInput } from "@/domain/shared/json-limits";
+import { guardPathParams, guardQuery } from "./input-guard";
 import { openApiDocument } from "./openapi";
 import type { Route, RouteTable } from "./routes";
 
@@ -122,6 +123,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
       return u.toString();
     },
     requestId: r.requestId,
+    inputScreened: true,
     cookies: { get: (name) => readCookie(req, name), set: () => undefined },
   };
 
@@ -163,7 +165,7 @@ async function buildInput(r: V2Request, route: Route, params: Record<string, str
   }
   const raw = await readRaw(r.req);
   const body = await parseBody(r.req, raw, route.input);
-  guardBody(body);
+  screenInput(body);
   if (body === undefined) return { ...expandParam(r), ...params };
   // A JSON array is a bulk request; `expand` from the query goes alongside it.
   if (Array.isArray(body)) {
