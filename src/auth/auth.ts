@@ -7,10 +7,10 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@/db/database";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER } from "./client-ip";
 import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 
-export { CLIENT_IP_HEADER };
+export { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER };
 
 async function sessionSecret(db: Db): Promise<string> {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
@@ -19,14 +19,6 @@ async function sessionSecret(db: Db): Promise<string> {
   await db.setting.upsert({ where: { key: "auth_secret" }, create: { key: "auth_secret", value: generated }, update: {} });
   const row = await db.setting.findUniqueOrThrow({ where: { key: "auth_secret" } });
   return row.value;
-}
-
-function requestOrigin(request?: Request): string | undefined {
-  if (!request) return undefined;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (!host) return undefined;
-  const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
-  return `${proto}://${host}`;
 }
 
 export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean; throttle: SignInThrottle }) {
@@ -45,8 +37,8 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Same-origin requests only: the origin the browser used, behind the proxy if there is one.
-    trustedOrigins: (request) => [requestOrigin(request)],
+    // Same-origin requests only: the origins the server computed (public origin, validated Host).
+    trustedOrigins: (request) => request?.headers.get(OWN_ORIGINS_HEADER)?.split(" ") ?? [],
     telemetry: { enabled: false },
     // Always on, in the database so that it holds across instances (better-auth otherwise limits only
     // when NODE_ENV=production, in memory). Per client address; failures per account and per address:

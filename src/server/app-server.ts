@@ -7,7 +7,7 @@ import http from "node:http";
 import { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER, type Auth } from "@/auth/auth";
+import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
@@ -144,6 +144,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
             // better-auth's limiter keys on this header alone: the address clientInfo computed (the socket's,
             // or TRUST_PROXY hops into X-Forwarded-For), never a copy the client sent.
             req.headers[CLIENT_IP_HEADER] = info.ip;
+            req.headers[OWN_ORIGINS_HEADER] = ownOrigins(info, opts.publicUrl).join(" ");
             withRetryAfter(res);
             await authHandler(req, res);
           }

@@ -61,7 +61,10 @@ const refusedCredentials = tRPC.middleware(({ ctx, next }) => {
 
 /** Input PostgreSQL cannot hold (NUL, lone surrogates) or nested too deeply is a 400 on every face, never a 5xx. */
 const storableInput = tRPC.middleware(async ({ ctx, getRawInput, next }) => {
-  if (!ctx.inputScreened) screenInput(await getRawInput());
+  if (ctx.inputScreened) return next();
+  // Input that does not even parse is the procedure's to refuse (or ignore, when it takes none), as before.
+  const raw = await getRawInput().then((input) => ({ input }), () => null);
+  if (raw) screenInput(raw.input);
   return next();
 });
 
