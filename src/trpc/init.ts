@@ -7,7 +7,7 @@ import { findNamedIntegration } from "@/domain/integrations/integration-lookup";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { isRecordGone } from "@/db/record-gone";
+import { isRecordGone, isReferenceGone } from "@/db/record-gone";
 import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldErrors } from "@/domain/errors";
 import { screenInput } from "@/domain/shared/json-limits";
 import { t } from "@/i18n/locale";
@@ -40,13 +40,13 @@ export const createCallerFactory = tRPC.createCallerFactory;
 
 /**
  * Domain errors travel inside TRPCError so that the tRPC client gets the right code, the edge the original.
- * A write whose row a concurrent request removed (the database's "record not found") is the 404 the request
- * would have got a moment later: decided here once, for every procedure, rather than in each service.
+ * A write whose row, or a row it refers to, a concurrent request removed (the database's "record not found",
+ * a foreign-key violation on insert) is the 404 the request would have got a moment later: decided here once, for every procedure, rather than in each service.
  */
 const domainErrors = tRPC.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
-  const cause = isRecordGone(result.error.cause) ? notFound() : result.error.cause;
+  const cause = isRecordGone(result.error.cause) || isReferenceGone(result.error.cause) ? notFound() : result.error.cause;
   if (cause instanceof DomainError) {
     result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
   }

@@ -184,6 +184,44 @@ describe("writes naming an Employee that is deleted at the same time", () => {
   });
 });
 
+describe("creates under an Integration that is deleted at the same time", () => {
+  it("Employees, Messages and webhooks answer 201 or 404, the DELETE 204 or 409, never 5xx", async () => {
+    for (let round = 0; round < 4; round++) {
+      const t = await tenant();
+      const calls = Array.from({ length: N }, (_, i) =>
+        i === 5
+          ? { path: `/v2/integrations/${t.integration}/`, call: { key: t.key, method: "DELETE" } }
+          : i % 3 === 0
+            ? { path: "/v2/webhooks/", call: t.as({ method: "POST", body: { url: WEBHOOK_URL, events: ["Employee.created"] } }) }
+            : { path: "/v2/employees/", call: t.as({ method: "POST", body: employee(`gone-${round}-${i}`) }) },
+      );
+      const statuses = await together(calls);
+      expect([204, 409]).toContain(statuses[5]);
+      expect(statuses.filter((s, i) => i !== 5 && s !== 201 && s !== 404).map((s, i) => `${i}:${s}`)).toEqual([]);
+    }
+  });
+});
+
+describe("events fanned out to webhooks that are deleted at the same time", () => {
+  it("the creates answer 201 and the DELETEs 204, never 5xx", async () => {
+    for (let round = 0; round < 4; round++) {
+      const t = await tenant();
+      const hooks = Array.from({ length: 5 }, (_, i) => `hook-${round}-${i}`);
+      for (const id of hooks) {
+        const res = await app.json("/v2/webhooks/", { method: "POST", ...t.as({ body: { id, url: WEBHOOK_URL, events: ["Employee.created"] } }) });
+        expect(res.status).toBe(201);
+      }
+      const calls = Array.from({ length: N }, (_, i) =>
+        i % 4 === 1
+          ? { path: `/v2/webhooks/${hooks[(i - 1) / 4]}/`, call: t.as({ method: "DELETE" }) }
+          : { path: "/v2/employees/", call: t.as({ method: "POST", body: employee(`fan-${round}-${i}`) }) },
+      );
+      const statuses = await together(calls);
+      expect(statuses.map((s, i) => `${i}:${s}`).filter((_, i) => statuses[i] !== (i % 4 === 1 ? 204 : 201))).toEqual([]);
+    }
+  });
+});
+
 describe("inline Employees are reused by email atomically", () => {
   const invitations = (email: string) => app.mails().filter((m) => m.text.includes(`To: ${email}`)).length;
 

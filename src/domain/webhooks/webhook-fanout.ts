@@ -62,12 +62,14 @@ export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk
 /**
  * Adds to `statement` the event's deliveries: one per subscription that asks for it. The account's events
  * reach every subscription that asks; an Integration's only its own. The subscriptions are read in the
- * statement itself, so the answer is the writing transaction's own view.
+ * statement itself, so the answer is the writing transaction's own view; locked as the deliveries' foreign
+ * keys would lock them anyway, so that a subscription deleted meanwhile is skipped rather than failing the write.
  */
 export function addFanOut(statement: SqlStatement, event: FanOutEvent): void {
   const integration = isUserScoped(event.name) ? "true" : `integration_pk = ${statement.param(event.integrationPk, "uuid")}`;
   const subscriptions = statement.with(`SELECT pk FROM webhook_subscription
     WHERE account_pk = ${statement.param(event.accountPk, "uuid")} AND environment = ${statement.param(event.environment, "text")}::"Environment"
-      AND ${statement.param(event.name, "text")} = ANY(events) AND ${integration}`);
+      AND ${statement.param(event.name, "text")} = ANY(events) AND ${integration}
+    FOR KEY SHARE`);
   addDeliveries(statement, subscriptions, { pk: event.pk, name: event.name, objectKey: event.objectPk, body: pythonJson(event.data) });
 }
