@@ -223,34 +223,61 @@ function headersFor(verdicts: Verdict[]): Record<string, string> {
   };
 }
 
-/** A bounded FIFO of waiting requests per account, admitting `concurrency` at a time. */
-class InFlight {
+/** How many times its share an account may have in flight while it is alone on the instance. */
+export const ALONE_FACTOR = 4;
+
+/**
+ * A bounded FIFO of waiting requests per account. An account may have `concurrency` requests in flight while
+ * other accounts have requests in progress, and up to `concurrency * ALONE_FACTOR` while it is alone, so that a
+ * lone client is not held back for nobody's sake; once another account arrives, the first gives slots back as
+ * its requests finish, down to its share, while the newcomer is admitted at once.
+ */
+export class InFlight {
   private readonly slots = new Map<string, { active: number; waiting: (() => void)[] }>();
+  private total = 0;
   constructor(
     private readonly concurrency: number,
     private readonly queue: number,
   ) {}
 
+  /** Whether `subject`, holding `active` slots of the instance's `total`, may hold one more. */
+  private mayHold(active: number, total: number): boolean {
+    return active < this.concurrency || (total === active && total < this.concurrency * ALONE_FACTOR);
+  }
+
   /** Resolves true once the request holds a slot; false at once when the queue is full. */
   async acquire(subject: string): Promise<boolean> {
     let entry = this.slots.get(subject);
     if (!entry) this.slots.set(subject, (entry = { active: 0, waiting: [] }));
-    if (entry.active < this.concurrency) {
+    if (entry.waiting.length === 0 && this.mayHold(entry.active, this.total)) {
       entry.active++;
+      this.total++;
       return true;
     }
     if (entry.waiting.length >= this.queue) return false;
     const slot = entry;
     await new Promise<void>((resolve) => slot.waiting.push(resolve));
-    return true; // the slot was handed over by release()
+    return true; // the slot was counted and handed over by release()
   }
 
+  /** Frees a slot; then admits waiting requests, of this account first, that may now hold one (in order). */
   release(subject: string): void {
     const entry = this.slots.get(subject);
     if (!entry) return;
-    const next = entry.waiting.shift();
-    if (next) next();
-    else if (--entry.active === 0) this.slots.delete(subject);
+    entry.active--;
+    this.total--;
+    this.admitWaiting(entry);
+    // Another account's queue may move too: this one leaving lets it borrow again.
+    for (const other of this.slots.values()) if (other !== entry && other.waiting.length > 0) this.admitWaiting(other);
+    if (entry.active === 0 && entry.waiting.length === 0) this.slots.delete(subject);
+  }
+
+  private admitWaiting(entry: { active: number; waiting: (() => void)[] }): void {
+    while (entry.waiting.length > 0 && this.mayHold(entry.active, this.total)) {
+      entry.active++;
+      this.total++;
+      entry.waiting.shift()?.();
+    }
   }
 }
 

@@ -6,7 +6,7 @@
 import http from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RateLimitSettings } from "@/http/rate-limit";
+import { ALONE_FACTOR, type RateLimitSettings } from "@/http/rate-limit";
 import { createUser } from "@/auth/auth";
 import { integrationBody, startTestApp, TEST_DB, trpc, type TestApp } from "../support/test-app";
 
@@ -146,9 +146,10 @@ describe(`fairness between accounts (${TEST_DB})`, () => {
     const flooder = await app.newKey("demo");
     const other = await app.newKey("demo");
     // Slow uploads hold the flooder's slots: each is admitted on its headers and then waits for its body.
-    // Of 7, whatever their order, 2 are in flight, 4 wait in the queue, and one is refused at once.
+    // Of 13, whatever their order, 8 are in flight (alone, an account may use ALONE_FACTOR times its share
+    // of 2), 4 wait in the queue, and one is refused at once.
     const body = JSON.stringify(integrationBody());
-    const held = Array.from({ length: 7 }, () => {
+    const held = Array.from({ length: 2 * ALONE_FACTOR + 4 + 1 }, () => {
       const req = http.request(`${app.url}/v2/integrations/`, {
         method: "POST",
         headers: { Authorization: `Token ${flooder.key}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
@@ -173,7 +174,7 @@ describe(`fairness between accounts (${TEST_DB})`, () => {
     // The held requests finish once their bodies arrive.
     for (const h of held) h.req.on("error", () => undefined).end(body.slice(10));
     const answers = (await Promise.all(held.map((h) => h.answered))).map((a) => a.status).sort();
-    expect(answers).toEqual([201, 201, 201, 201, 201, 201, 429]);
+    expect(answers).toEqual([...Array<number>(2 * ALONE_FACTOR + 4).fill(201), 429]);
     expect(await statuses(app, flooder.key, 1)).toEqual([200]);
   });
 });
