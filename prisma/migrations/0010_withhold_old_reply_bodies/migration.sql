@@ -1,4 +1,4 @@
--- Hand-written, data only. Until the release before this one, the delivery log stored up to 1,000 characters of every receiver's reply,
+-- Hand-written, data only (numbered after 0009_invoices, which lands beside it). Until the release before this one, the delivery log stored up to 1,000 characters of every receiver's reply,
 -- those of internal (non-public) targets included; since then such replies are never stored. Which stored
 -- replies came from a non-public address cannot be told afterwards (names resolve differently over time), so
 -- every reply stored before this migration is withheld; the log then says "response withheld" for them.
