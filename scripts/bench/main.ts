@@ -4,7 +4,8 @@
  * two app instances on one PostgreSQL (throughput and correctness), and webhook fan-out.
  * Flags: --embedded (also the embedded database), --seconds N (default 15), --employees N (default 10000),
  * --rounds N (default 3: each request measured N times, the requests taking turns; the median is reported),
- * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost). Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
+ * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost). After the
+ * instances: background work with npm start's defaults (a burst of creates, invitations/s, reads while it drains). Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -41,6 +42,8 @@ const PG_SERVER = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5
 const DRF = {
   list: { rps: 350, p50: 44, p99: 80 },
   search: { rps: 155, p50: 95, p99: 170 },
+  /** A different term for nearly every request (DRF's figure is its one-term search, which it does not cache). */
+  "search-any": { rps: 155, p50: 95, p99: 170 },
   get: { rps: 580, p50: 27, p99: 43 },
   post: { rps: 475, p50: 32, p99: 54 },
 } as const;
@@ -106,6 +109,9 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
       return { ...common, path: () => "/v2/employees/?page_size=25" };
     case "search":
       return { ...common, path: () => "/v2/employees/?page_size=25&search=berg" };
+    case "search-any":
+      // Digits of an Employee's id, email or phone: about as many terms as Employees, so counts are rarely remembered.
+      return { ...common, path: () => `/v2/employees/?page_size=25&search=${Math.floor(Math.random() * data.employeeIds.length)}` };
     case "get":
       return { ...common, path: () => `/v2/employees/${random()}/` };
     case "post":
@@ -221,6 +227,76 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
     }
   }
   await Promise.all(servers.map(stop));
+}
+
+/** Creates `count` Employees through the API, 16 at a time; answers when the last create was answered. */
+async function createBurst(base: string, data: Seeded, count: number): Promise<{ seconds: number; failed: number }> {
+  const headers = { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId, "Content-Type": "application/json" };
+  const started = performance.now();
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < count) {
+        const id = `burst-${crypto.randomUUID()}`;
+        const res = await fetch(`${base}/v2/employees/`, { method: "POST", headers, body: JSON.stringify({ id, name: "Burst Berg", email: `${id}@example.se`, country: "SWE" }) });
+        await res.arrayBuffer();
+        if (res.status !== 201) failed++;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, failed };
+}
+
+/**
+ * What a user of `npm start` gets (the worker on, as by default): a burst of creates, how fast their
+ * invitations go out (targets: >= 1,000/s from the first create to the last invitation, and the backlog
+ * drained within 2 s of the last create), and list, search and retrieve while such a backlog drains against
+ * the same process idle (target: >= 80 %), with the process's peak memory (target: <= 300 MiB).
+ */
+async function backgroundWork(url: string, dataDir: string, data: Seeded): Promise<void> {
+  const BURST = values.quick ? 2000 : 5000;
+  const server = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, RATE_LIMITS: "0", LOG_LEVEL: "warn" }, 3407);
+  const base = "http://127.0.0.1:3407";
+  const db = await openDatabase({ driver: "pg", url });
+  try {
+    const pending = () => db.prisma.outboxJob.count({ where: { kind: NOTIFY_EMPLOYEE_JOB, completedAt: null, failedAt: null } });
+    const shapes: Scenario[] = ["list", "search-any", "get"];
+    const idle: Record<string, LoadResult> = {};
+    for (const s of shapes) idle[s] = await measure(s, [base], data);
+
+    log(`\nBackground work with npm start's defaults (worker on), PostgreSQL; a burst of ${BURST} creates, 16 at a time`);
+    const first = new Date();
+    const burst = await createBurst(base, data, BURST);
+    const lastCreate = performance.now();
+    const deadline = Date.now() + 300_000;
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const drainedAfter = (performance.now() - lastCreate) / 1000;
+    const [{ last, sent }] = await db.prisma.$queryRaw<{ last: Date | null; sent: number }[]>`
+      SELECT max(notified_at) AS last, count(*)::int AS sent FROM employee WHERE id LIKE 'burst-%' AND notified_at >= ${first}`;
+    const span = last ? (last.getTime() - first.getTime()) / 1000 : Infinity;
+    log(`  creates: ${(BURST / burst.seconds).toFixed(0)}/s (${burst.failed} failed)`);
+    log(`  invitations: ${sent} in ${span.toFixed(1)} s from the first create = ${(sent / span).toFixed(0)}/s (target >= 1,000/s); ` +
+      `backlog drained ${drainedAfter.toFixed(1)} s after the last create (target <= 2 s)`);
+
+    // Reads while a backlog drains: a fresh burst, then each request shape in turn as long as jobs remain.
+    await createBurst(base, data, BURST * 2);
+    log("| request | idle req/s | while draining req/s | jobs left after | share (target >= 80 %) |");
+    log("|---|---|---|---|---|");
+    for (const s of shapes) {
+      const before = await pending();
+      if (before === 0) {
+        log(`| ${s} | ${idle[s].rps.toFixed(0)} | (backlog already drained) | 0 | - |`);
+        continue;
+      }
+      const busy = await measure(s, [base], data);
+      log(`| ${s} | ${idle[s].rps.toFixed(0)} | ${busy.rps.toFixed(0)} | ${await pending()} | ${((busy.rps / idle[s].rps) * 100).toFixed(0)} % |`);
+    }
+    log(`  peak memory of the server process: ${peakMemoryMb(server).toFixed(0)} MB (target <= 300 MiB)`);
+  } finally {
+    await db.close();
+    await stop(server);
+  }
 }
 
 async function pgDatabase(name: string): Promise<string> {
@@ -354,6 +430,7 @@ async function main(): Promise<void> {
   await crossInstanceChecks(bases, data);
   await Promise.all([one, two].map(stop));
   await outboxAcrossWorkers(url, dataDir);
+  await backgroundWork(url, dataDir, data);
 
   // On a database of its own: the creates above left a backlog of invitations that would delay deliveries.
   log("\nWebhook fan-out (2 worker processes, a local receiver; a fresh database with 100 Employees)");
