@@ -27,6 +27,16 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
+  /**
+   * /readyz fails when the in-process worker's loop has not gone round for this long (a job stuck, or the
+   * loop dead). Above WEBHOOK_TIMEOUT_MS: the loop waits for its batch, and a webhook may take that long.
+   */
+  WORKER_HEARTBEAT_MAX_AGE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server stops
+   * accepting: at least a load balancer's health-check interval times the failures it needs.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Public origin of the service: every absolute URL (emails, pagination, redirects, OpenAPI servers, logos)

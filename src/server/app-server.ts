@@ -26,6 +26,7 @@ import { installZodMessages } from "@/i18n/zod-messages";
 import type { Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
 import type { Context } from "@/trpc/context";
+import type { Readiness } from "./readiness";
 import { serveDocs, serveMedia } from "./static-files";
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -46,11 +47,15 @@ export interface AppOptions {
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
   rateLimits?: { settings: RateLimitSettings; store: RateLimitStore } | null;
+  /** What /readyz reports (database, migrations, worker heartbeat, shutting down). */
+  readiness: Readiness;
   /** The Next.js request handler for the dashboard; without it, other paths are 404. */
   next?: NodeHandler;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** Probes of load balancers and supervisors: they address an instance directly (any Host, plain http). */
+const PROBES = new Set(["/healthz", "/readyz"]);
 
 export function createAppHandler(opts: AppOptions): NodeHandler {
   installZodMessages();
@@ -117,12 +122,15 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       const url = new URL(raw.startsWith("/") ? opts.publicUrl + raw : raw);
       const path = url.pathname;
       applySecurityHeaders(req, res, path, info.proto === "https");
-      // As Django's ALLOWED_HOSTS (DNS rebinding, forged links); load balancers probe /healthz by address.
-      if (path !== "/healthz" && !isHostAllowed(info.host, opts.allowedHosts)) {
+      // While draining, clients (a load balancer's kept-alive connections) are told to reconnect: elsewhere.
+      if (opts.readiness.isDraining) res.setHeader("Connection", "close");
+      const probe = PROBES.has(path);
+      // As Django's ALLOWED_HOSTS (DNS rebinding, forged links); load balancers probe by address.
+      if (!probe && !isHostAllowed(info.host, opts.allowedHosts)) {
         send(res, jsonResponse(400, { detail: t("invalid_host", undefined, locale) }));
         return;
       }
-      if (opts.httpsRedirect && info.proto === "http") {
+      if (opts.httpsRedirect && info.proto === "http" && !probe) {
         res.writeHead(301, { Location: `https://${new URL(opts.publicUrl).host}${url.pathname}${url.search}` }).end();
         return;
       }
@@ -152,7 +160,10 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         } else if (path === "/docs" || path.startsWith("/docs/")) {
           send(res, serveDocs(path), req.method === "HEAD");
         } else if (path === "/healthz") {
-          send(res, jsonResponse(200, { status: "ok" }));
+          send(res, jsonResponse(200, { status: "ok" }), req.method === "HEAD");
+        } else if (path === "/readyz") {
+          const { ready, body } = await opts.readiness.check();
+          send(res, jsonResponse(ready ? 200 : 503, body, { "Cache-Control": "no-store" }), req.method === "HEAD");
         } else if (opts.next) {
           await opts.next(req, res);
         } else {

@@ -5,6 +5,7 @@ import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
 import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
+import { migrationNames } from "@/db/migrate";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
@@ -13,6 +14,8 @@ import { rateLimitStore } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
+import { drainAndClose } from "./graceful-shutdown";
+import { Readiness } from "./readiness";
 import { createHttpServer, limitsFromEnv } from "./http-server";
 
 async function main(): Promise<void> {
@@ -50,8 +53,10 @@ async function main(): Promise<void> {
     log.warn("No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>");
   }
 
+  const readiness = new Readiness({ db: db.prisma, migrations: migrationNames(), worker, heartbeatMaxAgeMs: config.WORKER_HEARTBEAT_MAX_AGE_MS });
   const handler = createAppHandler({
     db: db.prisma,
+    readiness,
     auth,
     log,
     trustProxyHops: config.TRUST_PROXY,
@@ -86,15 +91,18 @@ async function main(): Promise<void> {
   purge.unref();
 
   let stopping = false;
+  const skipDrain = new AbortController();
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal while draining: stop waiting for the load balancer.
+    if (stopping) return skipDrain.abort();
     stopping = true;
     log.info({ signal }, "shutting down");
     clearInterval(purge);
-    server.close();
+    // SIGTERM comes from a supervisor during a rolling restart: let the load balancer see /readyz fail first.
+    // SIGINT is someone at a terminal: no wait.
+    const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
+    await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
     await worker?.stop();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    await new Promise((r) => server.once("close", r));
     await limits.close();
     await db.close(); // closes PGlite cleanly and releases the data-folder lock
     process.exit(0);

@@ -23,7 +23,10 @@ import { rateLimitStore, type RateLimitSettings } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import type { Logger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
+import { migrationNames } from "@/db/migrate";
+import { drainAndClose } from "@/server/graceful-shutdown";
 import { createHttpServer, DEFAULT_LIMITS, type HttpServerLimits } from "@/server/http-server";
+import { Readiness } from "@/server/readiness";
 import { appRouter } from "@/trpc/app-router";
 import type { Principal } from "@/trpc/context";
 import { createCallerFactory } from "@/trpc/init";
@@ -54,6 +57,11 @@ export interface TestAppOptions {
   redisUrl?: string;
   /** Sign-in throttling (always on, as in production); default: the production defaults. */
   signInThrottle?: SignInThrottleSettings;
+  /**
+   * Run the outbox worker's loop in the app, as `npm start` with WORKER=1 does (its heartbeat then counts
+   * in /readyz). Default off: tests run jobs with `drainJobs()`.
+   */
+  worker?: { heartbeatMaxAgeMs?: number };
 }
 
 export interface ApiCall {
@@ -83,6 +91,11 @@ export interface TestApp {
   /** The .eml files written so far. */
   mails(): { file: string; text: string }[];
   json<T = Record<string, unknown>>(path: string, call?: ApiCall): Promise<{ status: number; body: T; headers: Headers }>;
+  readiness: Readiness;
+  /** The in-process worker (its loop runs only with the `worker` option). */
+  worker: OutboxWorker;
+  /** What `npm start` does on SIGTERM: /readyz 503, serve on for `drainMs`, then close the server. */
+  shutdown(drainMs: number): Promise<void>;
   /** Another app instance (its own handler and limiter) on the same database, as a second server would be. */
   startInstance(): Promise<{ url: string; api(path: string, call?: ApiCall): Promise<Response> }>;
   close(): Promise<void>;
@@ -134,9 +147,17 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
   const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks }, { log });
+  if (opts.worker) worker.start();
+  const readiness = new Readiness({
+    db: database.prisma,
+    migrations: migrationNames(),
+    worker: opts.worker ? worker : null,
+    heartbeatMaxAgeMs: opts.worker?.heartbeatMaxAgeMs ?? defaults.WORKER_HEARTBEAT_MAX_AGE_MS,
+  });
   const newHandler = () =>
     createAppHandler({
       db: database.prisma,
+      readiness,
       auth,
       log,
       trustProxyHops: opts.trustProxyHops ?? 0,
@@ -188,6 +209,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
     },
+    readiness,
+    worker,
+    shutdown: (drainMs) => drainAndClose(server, { readiness, drainMs, log, graceMs: 1_000 }),
     async startInstance() {
       const other = newHandler();
       const second = createHttpServer((req, res) => void other(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
@@ -197,9 +221,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return { url: secondUrl, api: apiAt(secondUrl) };
     },
     async close() {
+      await worker.stop();
       for (const s of servers) {
         s.closeAllConnections();
-        await new Promise((r) => s.close(r));
+        if (s.listening) await new Promise((r) => s.close(r));
       }
       await limits.close();
       await database.close();
