@@ -37,6 +37,13 @@ const EnvSchema = z.object({
    * accepting: at least a load balancer's health-check interval times the failures it needs.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Serve Prometheus metrics at /metrics on this port (a listener of its own, in `npm start` and in
+   * `npm run worker`: give each process its own port). Unset: no metrics are kept.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+  /** Where the metrics listener binds; keep it off the public network (Prometheus scrapes it directly). */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Public origin of the service: every absolute URL (emails, pagination, redirects, OpenAPI servers, logos)

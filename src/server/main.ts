@@ -15,6 +15,7 @@ import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
 import { drainAndClose } from "./graceful-shutdown";
+import { startMetricsServer } from "./metrics";
 import { Readiness } from "./readiness";
 import { createHttpServer, limitsFromEnv } from "./http-server";
 
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
 
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
-  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks }, { log }) : null;
+  const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
+  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log }) : null;
   worker?.start();
   if (worker) log.info({ worker: worker.id, mail: mailer.description }, "outbox worker running in this process");
   if ((await db.prisma.user.count()) === 0) {
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
     const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
     await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
     await worker?.stop();
+    await metrics?.close();
     await limits.close();
     await db.close(); // closes PGlite cleanly and releases the data-folder lock
     process.exit(0);

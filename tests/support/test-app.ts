@@ -26,6 +26,7 @@ import { createAppHandler, type NodeHandler } from "@/server/app-server";
 import { migrationNames } from "@/db/migrate";
 import { drainAndClose } from "@/server/graceful-shutdown";
 import { createHttpServer, DEFAULT_LIMITS, type HttpServerLimits } from "@/server/http-server";
+import { startMetricsServer } from "@/server/metrics";
 import { Readiness } from "@/server/readiness";
 import { appRouter } from "@/trpc/app-router";
 import type { Principal } from "@/trpc/context";
@@ -62,6 +63,8 @@ export interface TestAppOptions {
    * in /readyz). Default off: tests run jobs with `drainJobs()`.
    */
   worker?: { heartbeatMaxAgeMs?: number };
+  /** Keep Prometheus metrics and serve them on a port of their own (METRICS_PORT), at `metricsUrl`. */
+  metrics?: boolean;
 }
 
 export interface ApiCall {
@@ -92,6 +95,8 @@ export interface TestApp {
   mails(): { file: string; text: string }[];
   json<T = Record<string, unknown>>(path: string, call?: ApiCall): Promise<{ status: number; body: T; headers: Headers }>;
   readiness: Readiness;
+  /** The metrics listener's /metrics URL (with the `metrics` option), else null. */
+  metricsUrl: string | null;
   /** The in-process worker (its loop runs only with the `worker` option). */
   worker: OutboxWorker;
   /** What `npm start` does on SIGTERM: /readyz 503, serve on for `drainMs`, then close the server. */
@@ -146,7 +151,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
-  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks }, { log });
+  const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
+  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log });
   if (opts.worker) worker.start();
   const readiness = new Readiness({
     db: database.prisma,
@@ -158,6 +164,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     createAppHandler({
       db: database.prisma,
       readiness,
+      metrics: metrics?.metrics,
       auth,
       log,
       trustProxyHops: opts.trustProxyHops ?? 0,
@@ -210,6 +217,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
     },
     readiness,
+    metricsUrl: metrics?.url ?? null,
     worker,
     shutdown: (drainMs) => drainAndClose(server, { readiness, drainMs, log, graceMs: 1_000 }),
     async startInstance() {
@@ -222,6 +230,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
     async close() {
       await worker.stop();
+      await metrics?.close();
       for (const s of servers) {
         s.closeAllConnections();
         if (s.listening) await new Promise((r) => s.close(r));
