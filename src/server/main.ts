@@ -10,6 +10,7 @@ import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
+import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 import { rateLimitStore } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
@@ -84,10 +85,14 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
-  // Hourly housekeeping: expired Idempotency-Keys and week-old finished outbox jobs.
+  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries.
   const purge = setInterval(
     () =>
-      void Promise.all([purgeExpiredIdempotencyKeys(db.prisma), purgeFinishedJobs(db.prisma)]).catch((e) => log.warn({ err: e }, "purge failed")),
+      void Promise.all([
+        purgeExpiredIdempotencyKeys(db.prisma),
+        purgeFinishedJobs(db.prisma),
+        purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS),
+      ]).catch((e) => log.warn({ err: e }, "purge failed")),
     3600_000,
   );
   purge.unref();
