@@ -63,6 +63,10 @@ export interface TestAppOptions {
    * in /readyz). Default off: tests run jobs with `drainJobs()`.
    */
   worker?: { heartbeatMaxAgeMs?: number };
+  /** The embedded database in this data folder (DATA_DIR) instead of in memory, whatever TEST_DB says. */
+  dataDir?: string;
+  /** This PostgreSQL database (the caller's: never dropped here) instead of a new one, whatever TEST_DB says. */
+  databaseUrl?: string;
   /** Keep Prometheus metrics and serve them on a port of their own (METRICS_PORT), at `metricsUrl`. */
   metrics?: boolean;
 }
@@ -124,9 +128,10 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const pgDb = TEST_DB === "pg" ? await createPgDatabase() : null;
+  const pgDb = TEST_DB === "pg" && !opts.dataDir && !opts.databaseUrl ? await createPgDatabase() : null;
+  const pgUrl = opts.databaseUrl ?? pgDb?.url;
   const database = await openDatabase(
-    pgDb ? { driver: "pg", url: pgDb.url, poolSize: 5 } : { driver: "pglite", dataDir: "memory://", command: "test" },
+    pgUrl ? { driver: "pg", url: pgUrl, poolSize: 5 } : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test" },
   );
   let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
   const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
@@ -196,7 +201,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     db: database.prisma,
     database,
     webhooks,
-    databaseUrl: pgDb?.url ?? null,
+    databaseUrl: pgUrl ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
       const acc = await findOrCreateAccount(database.prisma, account);
