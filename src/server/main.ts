@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   const handler = createAppHandler({
     db: db.prisma,
     readiness,
+    metrics: metrics?.metrics,
     auth,
     log,
     trustProxyHops: config.TRUST_PROXY,
