@@ -12,6 +12,7 @@ import type pg from "pg";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "@/db/database";
 import type { Logger } from "@/log";
+import { jobKinds } from "@/worker/job-handlers";
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -29,7 +30,7 @@ export class Metrics {
   private readonly backlog: Gauge<"kind">;
   private readonly oldest: Gauge<"kind">;
   private readonly databaseUp: Gauge;
-  /** Job kinds seen in any scrape: reported as 0 once their backlog is gone rather than vanishing. */
+  /** Job kinds seen in any scrape, besides those with a handler: reported as 0 rather than absent. */
   private readonly kinds = new Set<string>();
 
   constructor(
@@ -124,7 +125,7 @@ export class Metrics {
         FROM outbox_job WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY kind`;
       this.backlog.reset();
       this.oldest.reset();
-      for (const kind of this.kinds) {
+      for (const kind of new Set([...jobKinds(), ...this.kinds])) {
         this.backlog.set({ kind }, 0);
         this.oldest.set({ kind }, 0);
       }

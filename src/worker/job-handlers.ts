@@ -31,3 +31,8 @@ export function registerJobHandler(kind: string, handler: JobHandler): void {
 export function jobHandler(kind: string): JobHandler | undefined {
   return handlers.get(kind);
 }
+
+/** The kinds with a handler (for metrics that report every kind, 0 included). */
+export function jobKinds(): string[] {
+  return [...handlers.keys()];
+}

@@ -115,6 +115,9 @@ describe("outbox and webhooks", () => {
     const reported = [...after.matchAll(/^payroute_outbox_backlog\{kind="[^"]+"\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
     expect(reported).toBe(left);
     expect(left).toBe(1);
+    // A kind with nothing waiting is reported as 0, not left out (alerts on absent series misfire).
+    expect(sample(after, 'payroute_outbox_backlog{kind="employee.notify"}')).toBe(0);
+    expect(sample(after, 'payroute_outbox_oldest_job_age_seconds{kind="payout.email"}')).toBe(0);
   });
 });
 
