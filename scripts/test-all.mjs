@@ -1,10 +1,18 @@
 // `npm test`: builds, then runs every suite (unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright)
 // and ends with one line "N passed, N failed" over all of them. SKIP_BUILD=1 reuses an existing build.
+// Chromium first (ensure-chromium.mjs): a missing browser stops the run before the build, not after it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const missing = ensureChromium();
+if (missing) {
+  console.error(missing);
+  process.exit(1);
+}
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
 const PG_TEST_URL = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";

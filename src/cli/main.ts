@@ -5,6 +5,7 @@
  *   keys revoke KEY_ID_OR_KEY
  *   users create --email EMAIL --password PASSWORD [--name NAME] (--account NAME | --operator)
  *   accounts list
+ *   db export FILE | db move --to postgresql://… | db backup FILE | db restore FILE   (the embedded database)
  */
 import { parseArgs } from "node:util";
 import { createUser } from "@/auth/auth";
@@ -14,13 +15,19 @@ import { DataDirLockedError } from "@/db/data-dir-lock";
 import { findOrCreateAccount, listAccounts } from "@/domain/accounts/account-service";
 import { createApiKey, listApiKeys, parseCidr, revokeApiKey } from "@/domain/api-keys/api-key-service";
 import { isEnvironment } from "@/domain/environments";
+import { TargetNotEmptyError } from "@/db/db-transfer";
+import { DbUsageError, runDbCommand } from "./db-commands";
 
 const USAGE = `Usage: npm run --silent cli -- <command>
   keys create --env demo|live --account NAME [--allow-ip CIDR ...]
   keys list [--account NAME]
   keys revoke KEY_ID_OR_KEY
   users create --email EMAIL --password PASSWORD [--name NAME] (--account NAME | --operator)
-  accounts list`;
+  accounts list
+  db export FILE                      plain SQL dump of the embedded database
+  db move --to postgresql://…         copy the embedded database into an empty PostgreSQL database
+  db backup FILE                      archive of the embedded data folder (.tar.gz)
+  db restore FILE                     a backup into an empty DATA_DIR`;
 
 class UsageError extends Error {}
 
@@ -45,8 +52,15 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
       password: { type: "string" },
       name: { type: "string" },
       operator: { type: "boolean" },
+      to: { type: "string" },
     },
   });
+
+  if (group === "db") {
+    const config = env();
+    await runDbCommand({ command, positionals, to: values.to, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, out: (l) => console.log(l) });
+    return;
+  }
 
   if (group === "keys" && command === "create") {
     if (!isEnvironment(values.env)) throw new UsageError("--env must be demo or live");
@@ -124,6 +138,7 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   if (e instanceof UsageError) console.error(`payroute: ${e.message}\n\n${USAGE}`);
+  else if (e instanceof DbUsageError || e instanceof TargetNotEmptyError) console.error(`payroute: ${e.message}`);
   else if (e instanceof DataDirLockedError) console.error(`payroute: ${e.message}`);
   else if (e instanceof Error && "code" in e && e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`payroute: ${e.message}\n\n${USAGE}`);
   else console.error(e);

@@ -27,6 +27,23 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
+  /**
+   * /readyz fails when the in-process worker's loop has not gone round for this long (a job stuck, or the
+   * loop dead). Above WEBHOOK_TIMEOUT_MS: the loop waits for its batch, and a webhook may take that long.
+   */
+  WORKER_HEARTBEAT_MAX_AGE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server stops
+   * accepting: at least a load balancer's health-check interval times the failures it needs.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Serve Prometheus metrics at /metrics on this port (a listener of its own, in `npm start` and in
+   * `npm run worker`: give each process its own port). Unset: no metrics are kept.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+  /** Where the metrics listener binds; keep it off the public network (Prometheus scrapes it directly). */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Public origin of the service: every absolute URL (emails, pagination, redirects, OpenAPI servers, logos)
@@ -50,6 +67,8 @@ const EnvSchema = z.object({
   WEBHOOK_PRIVATE_TARGETS: z.enum(["none", "demo", "all"]).default("none"),
   /** How long a webhook receiver has to answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
+  /** Finished webhook deliveries (and their attempts) older than this many days are removed, hourly. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */
   SMTP_URL: z
     .string()

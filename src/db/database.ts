@@ -10,7 +10,7 @@ import { FixedPrismaPGlite } from "./pglite-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
-import { applyMigrations } from "./migrate";
+import { applyMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 import { registerFastSql } from "./fast-sql";
 import { registerSessionLocks } from "./session-locks";
@@ -87,13 +87,7 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
     if (!memory) fs.mkdirSync(dbDir, { recursive: true }); // PGlite needs the folder to exist
     client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
     const pglite = client;
-    await applyMigrations(
-      {
-        exec: async (sql) => void (await pglite.exec(sql)),
-        query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
-      },
-      { advisoryLock: false },
-    );
+    await applyMigrations(pgliteRunner(pglite), { advisoryLock: false });
     const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite) });
     registerFastSql(prisma, { pglite });
     registerSessionLocks(prisma, null);
@@ -114,6 +108,49 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
     };
   } catch (e) {
     await client?.close().catch(() => undefined);
+    release();
+    throw e;
+  }
+}
+
+export function pgliteRunner(pglite: PGlite): SqlRunner {
+  return {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+  };
+}
+
+export interface EmbeddedFolder {
+  pglite: PGlite;
+  /** The database folder ($DATA_DIR/pglite). */
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** Whether $DATA_DIR holds an embedded database. */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return fs.existsSync(path.join(path.resolve(dataDir), "pglite", "PG_VERSION"));
+}
+
+/**
+ * The embedded database alone (the folder locked, no migrations applied, no Prisma), for the CLI's db
+ * tools. `load`: a data-folder archive (dumpDataDir) to create the database from.
+ */
+export async function openEmbeddedFolder(dataDir: string, command: string, load?: Blob): Promise<EmbeddedFolder> {
+  const release = lockDataDir(path.resolve(dataDir), command);
+  const dir = path.join(path.resolve(dataDir), "pglite");
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(load ? { loadDataDir: load } : {}) });
+    return {
+      pglite,
+      dir,
+      async close() {
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (e) {
     release();
     throw e;
   }

@@ -32,26 +32,31 @@ export function migrationsDir(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? "prisma/migrations");
 }
 
-export async function applyMigrations(db: SqlRunner, opts: { advisoryLock: boolean }): Promise<string[]> {
-  const dir = migrationsDir();
-  const names = fs
+/** The migrations this build ships, in the order they apply. */
+export function migrationNames(dir = migrationsDir()): string[] {
+  return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort();
+}
+
+const FINISHED = `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
+/** The shipped migrations the database has not recorded as finished (for /readyz). */
+export async function pendingMigrations(db: Pick<SqlRunner, "query">, names: readonly string[]): Promise<string[]> {
+  const done = new Set((await db.query<{ migration_name: string }>(FINISHED)).map((r) => r.migration_name));
+  return names.filter((n) => !done.has(n));
+}
+
+export async function applyMigrations(db: SqlRunner, opts: { advisoryLock: boolean }): Promise<string[]> {
+  const dir = migrationsDir();
+  const names = migrationNames(dir);
   if (opts.advisoryLock) await db.query(`SELECT pg_advisory_lock(${ADVISORY_LOCK_KEY})`);
   try {
     await db.exec(MIGRATIONS_TABLE);
-    const done = new Set(
-      (
-        await db.query<{ migration_name: string }>(
-          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-        )
-      ).map((r) => r.migration_name),
-    );
     const applied: string[] = [];
-    for (const name of names) {
-      if (done.has(name)) continue;
+    for (const name of await pendingMigrations(db, names)) {
       const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
       const checksum = crypto.createHash("sha256").update(sql).digest("hex");
       // Each migration and its record commit together: a failed migration leaves no trace to clean up.

@@ -60,7 +60,7 @@ function dashboardPolicy(nonce: string, https: boolean): string {
   );
 }
 
-const OURS = /^\/(v2|api|media|healthz)(\/|$)/;
+const OURS = /^\/(v2|api|media|healthz|readyz)(\/|$)/;
 
 /** Sets the headers for a request to `path`; for a dashboard page, also hands Next.js the nonce (request header). */
 export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, path: string, https: boolean): void {

@@ -26,6 +26,9 @@ import { installZodMessages } from "@/i18n/zod-messages";
 import type { Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
 import type { Context } from "@/trpc/context";
+import type { Metrics } from "./metrics";
+import type { Readiness } from "./readiness";
+import { routeLabeller } from "./route-label";
 import { serveDocs, serveMedia } from "./static-files";
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -46,17 +49,35 @@ export interface AppOptions {
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
   rateLimits?: { settings: RateLimitSettings; store: RateLimitStore } | null;
+  /** Prometheus metrics of this process (METRICS_PORT); null or absent: none are kept. */
+  metrics?: Metrics | null;
+  /** What /readyz reports (database, migrations, worker heartbeat, shutting down). */
+  readiness: Readiness;
   /** The Next.js request handler for the dashboard; without it, other paths are 404. */
   next?: NodeHandler;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** Probes of load balancers and supervisors: they address an instance directly (any Host, plain http). */
+const PROBES = new Set(["/healthz", "/readyz"]);
 
 export function createAppHandler(opts: AppOptions): NodeHandler {
   installZodMessages();
   const routes = new RouteTable(appRouter);
   const rateLimiter = opts.rateLimits ? new ApiRateLimiter(opts.rateLimits.settings, opts.rateLimits.store, opts.log) : null;
-  const v2Deps = { db: opts.db, auth: opts.auth, router: appRouter, routes, log: opts.log, publicUrl: opts.publicUrl, webhookPrivateTargets: opts.webhookPrivateTargets, rateLimiter };
+  const metrics = opts.metrics ?? null;
+  const routeLabel = routeLabeller(routes, appRouter);
+  const v2Deps = {
+    db: opts.db,
+    auth: opts.auth,
+    router: appRouter,
+    routes,
+    log: opts.log,
+    publicUrl: opts.publicUrl,
+    webhookPrivateTargets: opts.webhookPrivateTargets,
+    rateLimiter,
+    onRateLimited: metrics ? () => metrics.rateLimited("v2") : undefined,
+  };
   const authHandler = opts.auth ? toNodeHandler(opts.auth) : null;
 
   const trpcHandler = createHTTPHandler({
@@ -71,7 +92,10 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       if (rateLimiter && principal?.via === "session") {
         const { refusal, headers } = await rateLimiter.checkUser(principal);
         for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-        if (refusal) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: t("rate_limited", { seconds: refusal.seconds }) });
+        if (refusal) {
+          metrics?.rateLimited("trpc");
+          throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: t("rate_limited", { seconds: refusal.seconds }) });
+        }
       }
       const integrationId = req.headers["integration-id"];
       return {
@@ -106,23 +130,32 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     res.setHeader("X-Request-ID", requestId);
     const info = clientInfo(req, opts.trustProxyHops);
     const locale = negotiateLocale(req.headers["accept-language"]);
+    let path = "";
     res.on("finish", () => {
       if (req.method !== "GET" && req.method !== "HEAD" && res.statusCode < 400) opts.afterWrite?.();
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (metrics) {
+        metrics.observeRequest(req.method, path ? routeLabel(path) : "{malformed}", res.statusCode, ms / 1000);
+        // better-auth's own limiter and our sign-in throttle both answer 429 here.
+        if (res.statusCode === 429 && path.startsWith("/api/auth/")) metrics.rateLimited("sign-in");
+      }
       opts.log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     try {
       // Concatenated, not resolved: "//host/x" must stay a path, never become another origin.
       const raw = req.url ?? "/";
       const url = new URL(raw.startsWith("/") ? opts.publicUrl + raw : raw);
-      const path = url.pathname;
+      path = url.pathname;
       applySecurityHeaders(req, res, path, info.proto === "https");
-      // As Django's ALLOWED_HOSTS (DNS rebinding, forged links); load balancers probe /healthz by address.
-      if (path !== "/healthz" && !isHostAllowed(info.host, opts.allowedHosts)) {
+      // While draining, clients (a load balancer's kept-alive connections) are told to reconnect: elsewhere.
+      if (opts.readiness.isDraining) res.setHeader("Connection", "close");
+      const probe = PROBES.has(path);
+      // As Django's ALLOWED_HOSTS (DNS rebinding, forged links); load balancers probe by address.
+      if (!probe && !isHostAllowed(info.host, opts.allowedHosts)) {
         send(res, jsonResponse(400, { detail: t("invalid_host", undefined, locale) }));
         return;
       }
-      if (opts.httpsRedirect && info.proto === "http") {
+      if (opts.httpsRedirect && info.proto === "http" && !probe) {
         res.writeHead(301, { Location: `https://${new URL(opts.publicUrl).host}${url.pathname}${url.search}` }).end();
         return;
       }
@@ -153,7 +186,10 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         } else if (path === "/docs" || path.startsWith("/docs/")) {
           send(res, serveDocs(path), req.method === "HEAD");
         } else if (path === "/healthz") {
-          send(res, jsonResponse(200, { status: "ok" }));
+          send(res, jsonResponse(200, { status: "ok" }), req.method === "HEAD");
+        } else if (path === "/readyz") {
+          const { ready, body } = await opts.readiness.check();
+          send(res, jsonResponse(ready ? 200 : 503, body, { "Cache-Control": "no-store" }), req.method === "HEAD");
         } else if (opts.next) {
           await opts.next(req, res);
         } else {

@@ -5,14 +5,19 @@ import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
 import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
+import { migrationNames } from "@/db/migrate";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
+import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 import { rateLimitStore } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
+import { drainAndClose } from "./graceful-shutdown";
+import { startMetricsServer } from "./metrics";
+import { Readiness } from "./readiness";
 import { createHttpServer, limitsFromEnv } from "./http-server";
 
 async function main(): Promise<void> {
@@ -43,15 +48,19 @@ async function main(): Promise<void> {
 
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
-  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks }, { log }) : null;
+  const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
+  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log }) : null;
   worker?.start();
   if (worker) log.info({ worker: worker.id, mail: mailer.description }, "outbox worker running in this process");
   if ((await db.prisma.user.count()) === 0) {
     log.warn("No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>");
   }
 
+  const readiness = new Readiness({ db: db.prisma, migrations: migrationNames(), worker, heartbeatMaxAgeMs: config.WORKER_HEARTBEAT_MAX_AGE_MS });
   const handler = createAppHandler({
     db: db.prisma,
+    readiness,
+    metrics: metrics?.metrics,
     auth,
     log,
     trustProxyHops: config.TRUST_PROXY,
@@ -77,24 +86,32 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
-  // Hourly housekeeping: expired Idempotency-Keys and week-old finished outbox jobs.
+  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries.
   const purge = setInterval(
     () =>
-      void Promise.all([purgeExpiredIdempotencyKeys(db.prisma), purgeFinishedJobs(db.prisma)]).catch((e) => log.warn({ err: e }, "purge failed")),
+      void Promise.all([
+        purgeExpiredIdempotencyKeys(db.prisma),
+        purgeFinishedJobs(db.prisma),
+        purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS),
+      ]).catch((e) => log.warn({ err: e }, "purge failed")),
     3600_000,
   );
   purge.unref();
 
   let stopping = false;
+  const skipDrain = new AbortController();
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal while draining: stop waiting for the load balancer.
+    if (stopping) return skipDrain.abort();
     stopping = true;
     log.info({ signal }, "shutting down");
     clearInterval(purge);
-    server.close();
+    // SIGTERM comes from a supervisor during a rolling restart: let the load balancer see /readyz fail first.
+    // SIGINT is someone at a terminal: no wait.
+    const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
+    await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
     await worker?.stop();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    await new Promise((r) => server.once("close", r));
+    await metrics?.close();
     await limits.close();
     await db.close(); // closes PGlite cleanly and releases the data-folder lock
     process.exit(0);

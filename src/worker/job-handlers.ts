@@ -11,6 +11,13 @@ export interface JobContext {
   publicUrl: string;
   /** WEBHOOK_PRIVATE_TARGETS and WEBHOOK_TIMEOUT_MS. */
   webhooks: WebhookSettings;
+  /** Metrics of what the handlers do (METRICS_PORT); absent: none kept. */
+  observe?: JobObserver | null;
+}
+
+export interface JobObserver {
+  /** One webhook POST: 2xx, another status, or no answer (refused, timed out, blocked target). */
+  webhookAttempt(outcome: "success" | "http_error" | "network_error", seconds: number): void;
 }
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
@@ -23,4 +30,9 @@ export function registerJobHandler(kind: string, handler: JobHandler): void {
 
 export function jobHandler(kind: string): JobHandler | undefined {
   return handlers.get(kind);
+}
+
+/** The kinds with a handler (for metrics that report every kind, 0 included). */
+export function jobKinds(): string[] {
+  return [...handlers.keys()];
 }

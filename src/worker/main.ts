@@ -5,6 +5,7 @@ import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { createMailer } from "@/domain/notifications/mailer";
 import { createLogger } from "@/log";
+import { startMetricsServer } from "@/server/metrics";
 import { OutboxWorker } from "./worker";
 
 async function main(): Promise<void> {
@@ -12,8 +13,15 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm run worker"));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
+  const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   const worker = new OutboxWorker(
-    { db: db.prisma, mailer, publicUrl: publicUrl(config), webhooks: { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS } },
+    {
+      db: db.prisma,
+      mailer,
+      publicUrl: publicUrl(config),
+      webhooks: { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS },
+      observe: metrics?.metrics,
+    },
     { log },
   );
   worker.start();
@@ -21,6 +29,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     log.info({ signal }, "worker stopping");
     await worker.stop();
+    await metrics?.close();
     await db.close();
     process.exit(0);
   };

@@ -18,6 +18,7 @@ export class OutboxWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  private beatAt = Date.now();
 
   constructor(
     private readonly ctx: JobContext,
@@ -56,6 +57,7 @@ export class OutboxWorker {
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
+        this.beatAt = Date.now();
         let ran = 0;
         try {
           ran = await this.runBatch();
@@ -74,6 +76,14 @@ export class OutboxWorker {
         }
       }
     })();
+  }
+
+  /**
+   * When the loop last went round (it does at least every idle interval, and after each batch): a loop stuck
+   * in a job or a dead loop shows as an old heartbeat (/readyz). Null when the loop is not running.
+   */
+  heartbeat(): Date | null {
+    return this.running ? new Date(this.beatAt) : null;
   }
 
   /** Asks the loop to look for jobs now (after this process enqueued some). */

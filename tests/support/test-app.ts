@@ -23,7 +23,11 @@ import { rateLimitStore, type RateLimitSettings } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import type { Logger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
+import { migrationNames } from "@/db/migrate";
+import { drainAndClose } from "@/server/graceful-shutdown";
 import { createHttpServer, DEFAULT_LIMITS, type HttpServerLimits } from "@/server/http-server";
+import { startMetricsServer } from "@/server/metrics";
+import { Readiness } from "@/server/readiness";
 import { appRouter } from "@/trpc/app-router";
 import type { Principal } from "@/trpc/context";
 import { createCallerFactory } from "@/trpc/init";
@@ -54,6 +58,17 @@ export interface TestAppOptions {
   redisUrl?: string;
   /** Sign-in throttling (always on, as in production); default: the production defaults. */
   signInThrottle?: SignInThrottleSettings;
+  /**
+   * Run the outbox worker's loop in the app, as `npm start` with WORKER=1 does (its heartbeat then counts
+   * in /readyz). Default off: tests run jobs with `drainJobs()`.
+   */
+  worker?: { heartbeatMaxAgeMs?: number };
+  /** The embedded database in this data folder (DATA_DIR) instead of in memory, whatever TEST_DB says. */
+  dataDir?: string;
+  /** This PostgreSQL database (the caller's: never dropped here) instead of a new one, whatever TEST_DB says. */
+  databaseUrl?: string;
+  /** Keep Prometheus metrics and serve them on a port of their own (METRICS_PORT), at `metricsUrl`. */
+  metrics?: boolean;
 }
 
 export interface ApiCall {
@@ -83,6 +98,13 @@ export interface TestApp {
   /** The .eml files written so far. */
   mails(): { file: string; text: string }[];
   json<T = Record<string, unknown>>(path: string, call?: ApiCall): Promise<{ status: number; body: T; headers: Headers }>;
+  readiness: Readiness;
+  /** The metrics listener's /metrics URL (with the `metrics` option), else null. */
+  metricsUrl: string | null;
+  /** The in-process worker (its loop runs only with the `worker` option). */
+  worker: OutboxWorker;
+  /** What `npm start` does on SIGTERM: /readyz 503, serve on for `drainMs`, then close the server. */
+  shutdown(drainMs: number): Promise<void>;
   /** Another app instance (its own handler and limiter) on the same database, as a second server would be. */
   startInstance(): Promise<{ url: string; api(path: string, call?: ApiCall): Promise<Response> }>;
   close(): Promise<void>;
@@ -106,9 +128,10 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const pgDb = TEST_DB === "pg" ? await createPgDatabase() : null;
+  const pgDb = TEST_DB === "pg" && !opts.dataDir && !opts.databaseUrl ? await createPgDatabase() : null;
+  const pgUrl = opts.databaseUrl ?? pgDb?.url;
   const database = await openDatabase(
-    pgDb ? { driver: "pg", url: pgDb.url, poolSize: 5 } : { driver: "pglite", dataDir: "memory://", command: "test" },
+    pgUrl ? { driver: "pg", url: pgUrl, poolSize: 5 } : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test" },
   );
   let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
   const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
@@ -133,10 +156,20 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
-  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks }, { log });
+  const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
+  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log });
+  if (opts.worker) worker.start();
+  const readiness = new Readiness({
+    db: database.prisma,
+    migrations: migrationNames(),
+    worker: opts.worker ? worker : null,
+    heartbeatMaxAgeMs: opts.worker?.heartbeatMaxAgeMs ?? defaults.WORKER_HEARTBEAT_MAX_AGE_MS,
+  });
   const newHandler = () =>
     createAppHandler({
       db: database.prisma,
+      readiness,
+      metrics: metrics?.metrics,
       auth,
       log,
       trustProxyHops: opts.trustProxyHops ?? 0,
@@ -168,7 +201,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     db: database.prisma,
     database,
     webhooks,
-    databaseUrl: pgDb?.url ?? null,
+    databaseUrl: pgUrl ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
       const acc = await findOrCreateAccount(database.prisma, account);
@@ -188,6 +221,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
     },
+    readiness,
+    metricsUrl: metrics?.url ?? null,
+    worker,
+    shutdown: (drainMs) => drainAndClose(server, { readiness, drainMs, log, graceMs: 1_000 }),
     async startInstance() {
       const other = newHandler();
       const second = createHttpServer((req, res) => void other(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
@@ -197,9 +234,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return { url: secondUrl, api: apiAt(secondUrl) };
     },
     async close() {
+      await worker.stop();
+      await metrics?.close();
       for (const s of servers) {
         s.closeAllConnections();
-        await new Promise((r) => s.close(r));
+        if (s.listening) await new Promise((r) => s.close(r));
       }
       await limits.close();
       await database.close();

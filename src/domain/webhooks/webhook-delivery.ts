@@ -83,6 +83,7 @@ export async function deliverWebhook(job: ClaimedJob, ctx: JobContext): Promise<
     error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   }
   const ok = result !== null && result.status >= 200 && result.status < 300;
+  ctx.observe?.webhookAttempt(ok ? "success" : result ? "http_error" : "network_error", (Date.now() - started) / 1000);
   const attempt = {
     deliveryPk,
     durationMs: Date.now() - started,

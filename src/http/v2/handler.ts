@@ -43,6 +43,8 @@ export interface V2Deps {
   webhookPrivateTargets: PrivateTargets;
   /** Limits per key and account after authentication (the caller settles each admitted request). */
   rateLimiter?: ApiRateLimiter | null;
+  /** Counts the limiter's refusals (METRICS_PORT); other 429s, such as a resend too soon, are not refusals. */
+  onRateLimited?: () => void;
 }
 
 interface V2Request {
@@ -91,7 +93,10 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     return html(r, deps, null, errorPage(errorResult(e, r.requestId, deps.log)));
   }
   const throttled = await deps.rateLimiter?.admit(req, principal);
-  if (throttled) return throttled;
+  if (throttled) {
+    deps.onRateLimited?.();
+    return throttled;
+  }
 
   if (method === "OPTIONS") {
     const route = match.routes[0];
