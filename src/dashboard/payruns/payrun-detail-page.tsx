@@ -39,7 +39,7 @@ function PayrunDetail({ payrunId }: { payrunId: string }) {
 
 const NEXT_STEP: Record<PayrunStatus, (p: Payrun) => string> = {
   open: (p) => `New ${p.currency} Payouts join this Payrun. Close it to finalise it; the next Payout then opens a new one.`,
-  closed: () => "Finalised and awaiting payment. Once it is paid, its Employees are notified and can accept their Payouts.",
+  invoiced: () => "Finalised and invoiced, awaiting payment. Once it is paid, its Employees are notified and can accept their Payouts.",
   paid: () => "Paid. Its Employees were notified and accept their Payouts in the employee app.",
 };
 

@@ -19,6 +19,8 @@ export const ZIntegration = z
     address_line_2: z.string().nullable(),
     zip_code: z.string(),
     city: z.string(),
+    payment_term_days: z.number().int().meta({ description: "Days from issue to an Invoice's due date (default 14)" }),
+    invoice_enabled: z.boolean().meta({ description: "Whether POST /v2/invoices/{id}/issue/ may issue its Invoices (default true)" }),
   })
   .meta({ id: "Integration" });
 export type TIntegration = z.infer<typeof ZIntegration>;
@@ -34,6 +36,8 @@ const fields = {
   address_line_2: z.string().trim().max(255).nullish(),
   zip_code: requiredText(16),
   city: requiredText(255),
+  payment_term_days: z.coerce.number().int().min(0).max(365).optional(),
+  invoice_enabled: z.union([z.boolean(), z.stringbool()]).optional(),
 };
 
 export const ZCreateIntegrationRequest = z.object(fields);
