@@ -95,7 +95,8 @@ export async function unpaidPayruns(db: Db, baseUrl: string) {
     take: 200,
     select: { ...payrunSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
   });
-  const payruns = await toPayrunsApi(db, rows, baseUrl);
+  // With their Invoices (OCR reference and total, VAT included), which bank transfers are matched against.
+  const payruns = await toPayrunsApi(db, rows, baseUrl, ["invoice"]);
   return rows.map((r, i) => ({
     pk: r.pk,
     payrun: payruns[i],
