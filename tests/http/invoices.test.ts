@@ -276,6 +276,14 @@ describe("PDF and email", () => {
       expect(line).toContain(p.description);
       expect(line).toContain(p.cost);
     }
+    // A long description wraps within its column instead of being cut.
+    const long = await c.payout({ id: "line-long", amount: "1.00", description: `Weekend ${"inventory ".repeat(12)}finally` });
+    expect(long.payrun).not.toBe(payrunId);
+    await app.api(`/v2/payruns/${long.payrun as string}/close/`, { method: "POST", ...c.h });
+    const longInvoice = (await app.json<Payrun>(`/v2/payruns/${long.payrun as string}/`, c.h)).body;
+    const longText = pdfText(Buffer.from(await (await app.api(new URL(longInvoice.pdf ?? "").pathname, c.h)).arrayBuffer()));
+    expect(longText).toContain("finally");
+    expect(longText.match(/inventory/g)).toHaveLength(12);
     expect(text).toMatch(new RegExp(`Subtotal \\(excl. VAT\\)\\s+${invoice.subtotal} SEK`));
     expect(text).toMatch(new RegExp(`VAT 25 %\\s+${invoice.vat} SEK`));
     expect(text).toMatch(new RegExp(`Total \\(incl. VAT\\)\\s+${invoice.total} SEK`));
@@ -289,7 +297,7 @@ describe("PDF and email", () => {
     expect((await app.api(`/v2/invoices/${invoice.id}/pdf/`, other.h)).status).toBe(404);
 
     await app.drainJobs();
-    const mail = app.mails().find((m) => m.text.includes("To: ap@inv-pdf.example"));
+    const mail = app.mails().find((m) => m.text.includes("To: ap@inv-pdf.example") && m.text.includes(`Invoice ${invoice.invoice_number} from`));
     expect(mail).toBeDefined();
     expect(mail?.text).toContain(`Invoice ${invoice.invoice_number} from Payroute`);
     expect(mail?.text).toContain("Content-Type: application/pdf");

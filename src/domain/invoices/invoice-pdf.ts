@@ -32,18 +32,24 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.moveDown();
 
     // Payout lines: one row each, cost and VAT in their own columns.
-    const cols = { payout: MARGIN, employee: MARGIN + 110, description: MARGIN + 220, cost: MARGIN + width - 160, vat: MARGIN + width - 70 };
+    const cols = { payout: MARGIN, employee: MARGIN + 95, description: MARGIN + 195, cost: MARGIN + width - 140, vat: MARGIN + width - 60 };
+    // Long ids, names and descriptions wrap within their column (never cut), so every line reads in full.
     const row = (cells: { payout: string; employee: string; description: string; cost: string; vat: string }, bold = false) => {
+      pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+      const wrapped = [
+        { text: cells.payout, x: cols.payout, width: 90 },
+        { text: cells.employee, x: cols.employee, width: 95 },
+        { text: cells.description, x: cols.description, width: cols.cost - cols.description - 10 },
+      ];
+      const height = Math.max(...wrapped.map((c) => pdf.heightOfString(c.text, { width: c.width })));
+      if (pdf.y + height > pdf.page.height - 120) pdf.addPage();
       const y = pdf.y;
-      pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
-      pdf.text(cells.payout, cols.payout, y, { width: 105, lineBreak: false, ellipsis: true });
-      pdf.text(cells.employee, cols.employee, y, { width: 105, lineBreak: false, ellipsis: true });
-      pdf.text(cells.description, cols.description, y, { width: cols.cost - cols.description - 10, lineBreak: false, ellipsis: true });
-      pdf.text(cells.cost, cols.cost, y, { width: 80, align: "right", lineBreak: false });
-      pdf.text(cells.vat, cols.vat, y, { width: 70, align: "right", lineBreak: false });
+      for (const c of wrapped) pdf.text(c.text, c.x, y, { width: c.width });
+      pdf.text(cells.cost, cols.cost, y, { width: 70, align: "right", lineBreak: false });
+      pdf.text(cells.vat, cols.vat, y, { width: 60, align: "right", lineBreak: false });
+      pdf.fontSize(10);
       pdf.x = MARGIN;
-      pdf.y = y + 16;
-      if (pdf.y > pdf.page.height - 120) pdf.addPage();
+      pdf.y = y + height + 4;
     };
     row({ payout: "Payout", employee: "Employee", description: "Description", cost: `Cost (${doc.currency})`, vat: "VAT" }, true);
     for (const line of doc.lines) row(line);
