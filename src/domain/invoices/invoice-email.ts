@@ -3,6 +3,7 @@
  * Invoice is issued; the job sends, then completes (a crash in between sends again under the same key).
  */
 import { z } from "zod";
+import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { t } from "@/i18n/locale";
 import type { JobContext } from "@/worker/job-handlers";
@@ -10,10 +11,6 @@ import { invoiceDocument } from "./invoice-document";
 import { renderInvoicePdf } from "./invoice-pdf";
 
 const ZPayload = z.object({ invoicePk: z.string() });
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<void> {
   const { invoicePk } = ZPayload.parse(job.payload);
@@ -23,13 +20,12 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
     if (doc.email) {
       const params = { recipient: doc.recipient[0] ?? "", number: doc.invoiceNumber, total: doc.total, currency: doc.currency, due: doc.dueDate, ocr: doc.ocr, link: doc.payUrl };
       const text = t("invoice_mail_text", params, "en");
-      const link = escapeHtml(doc.payUrl);
       await ctx.mailer.send({
         key: `invoice-${job.pk}`,
         to: doc.email,
         subject: t("invoice_mail_subject", params, "en"),
         text,
-        html: `<p>${escapeHtml(text).replace(/\n/g, "<br>").replace(link, `<a href="${link}">${link}</a>`)}</p>`,
+        html: textMailHtml(text, doc.payUrl),
         attachments: [{ filename: `invoice-${doc.invoiceNumber}.pdf`, contentType: "application/pdf", content: await renderInvoicePdf(doc) }],
       });
     }
