@@ -47,7 +47,7 @@ export async function payrunTotals(tx: Prisma.TransactionClient, payrunPks: stri
   if (payrunPks.length === 0) return new Map();
   const rows = await tx.$queryRaw<{ payrun_pk: string; subtotal: string; vat: string }[]>`
     SELECT payrun_pk::text AS payrun_pk, sum(cost)::text AS subtotal, sum((breakdown->>'vat')::numeric)::text AS vat
-    FROM payout WHERE payrun_pk::text IN (${Prisma.join(payrunPks)}) GROUP BY payrun_pk`;
+    FROM payout WHERE payrun_pk IN (${Prisma.join(payrunPks.map((pk) => Prisma.sql`${pk}::uuid`))}) GROUP BY payrun_pk`;
   return new Map(rows.map((r) => [r.payrun_pk, { subtotal: new Prisma.Decimal(r.subtotal), vat: new Prisma.Decimal(r.vat) }]));
 }
 
