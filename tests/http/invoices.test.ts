@@ -145,6 +145,9 @@ describe("closing a Payrun issues its Invoice", () => {
     expect(list.body.results.map((i) => i.due_date)).toEqual([today(30), today(30)]);
     expect(new Set(list.body.results.map((i) => i.invoice_number)).size).toBe(2);
     expect((await app.json("/v2/integrations/inv-terms/", { method: "PATCH", key: c.key, body: { payment_term_days: 400 } })).status).toBe(400);
+    // PUT replaces: omitted settings take their defaults.
+    const put = await app.json("/v2/integrations/inv-terms/", { method: "PUT", key: c.key, body: integrationBody({ id: "inv-terms", invoice_enabled: "false" }) });
+    expect(put.body).toMatchObject({ payment_term_days: 14, invoice_enabled: false });
   });
 });
 

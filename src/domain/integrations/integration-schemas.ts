@@ -6,6 +6,10 @@ import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/s
 /** Integration types: 1 the account's web-app Integration, 2 an invoice Integration (read-only), 3 created through the API. */
 export const INTEGRATION_TYPES = [1, 2, 3] as const;
 
+/** Billing settings' defaults (also the columns' defaults, prisma/schema.prisma). */
+export const DEFAULT_PAYMENT_TERM_DAYS = 14;
+export const DEFAULT_INVOICE_ENABLED = true;
+
 export const ZIntegration = z
   .object({
     id: z.string(),

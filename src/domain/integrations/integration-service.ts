@@ -10,6 +10,7 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
+import { DEFAULT_INVOICE_ENABLED, DEFAULT_PAYMENT_TERM_DAYS } from "./integration-schemas";
 import type { TCreateIntegrationRequest, TIntegration, TListIntegrationsQuery } from "./integration-schemas";
 
 const integrationSelect = {
@@ -163,8 +164,8 @@ export async function updateIntegration(
       if (mode === "replace") {
         data.addressLine2 = input.address_line_2 ?? null;
         data.metadata = input.metadata ?? {};
-        data.paymentTermDays = input.payment_term_days ?? 14;
-        data.invoiceEnabled = input.invoice_enabled ?? true;
+        data.paymentTermDays = input.payment_term_days ?? DEFAULT_PAYMENT_TERM_DAYS;
+        data.invoiceEnabled = input.invoice_enabled ?? DEFAULT_INVOICE_ENABLED;
       }
       return tx.integration.update({ where: { pk: current.pk }, data, select: integrationSelect });
     }),
