@@ -96,14 +96,14 @@ test("a Payrun is closed, and an empty unpaid one deleted", async ({ page }) => 
   await createPayout(page, { employee: name, figure: "300", description: kept });
   const closedId = await payrunOfRow(payoutRow(page, kept));
 
-  // Closing asks first; a closed Payrun with Payouts cannot be deleted.
+  // Closing asks first; a closed (invoiced) Payrun with Payouts cannot be deleted.
   await payoutRow(page, kept).getByRole("link", { name: `Payrun ${closedId}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Open/);
   await page.getByRole("button", { name: "Close", exact: true }).click();
   await expect(page.getByRole("dialog")).toContainText("cannot be reopened");
   await page.getByRole("dialog").getByRole("button", { name: "Close Payrun" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Closed/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Invoiced/);
   await expect(page.getByRole("button", { name: "Close", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
 
@@ -126,5 +126,5 @@ test("a Payrun is closed, and an empty unpaid one deleted", async ({ page }) => 
   await expect(page).toHaveURL(/\/payruns$/);
   await expect(page.getByRole("link", { name: emptyId })).toHaveCount(0);
   const closedRow = page.getByRole("row").filter({ hasText: closedId });
-  await expect(closedRow).toContainText("Closed");
+  await expect(closedRow).toContainText("Invoiced");
 });

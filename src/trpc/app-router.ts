@@ -3,6 +3,7 @@ import { forEachOpenApiProcedure } from "trpc-to-openapi";
 import { z } from "zod";
 import { employeeAppRouter, employeeVerificationRouter } from "@/domain/employees/employee-app-router";
 import { employeeRouter } from "@/domain/employees/employee-router";
+import { invoiceRouter } from "@/domain/invoices/invoice-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
 import { payoutRouter } from "@/domain/payouts/payout-router";
@@ -38,6 +39,7 @@ export const appRouter = router({
   payouts: payoutRouter,
   pricing: pricingRouter,
   payruns: payrunRouter,
+  invoices: invoiceRouter,
   webhooks: webhookRouter,
   employeeApp: employeeAppRouter,
   employeeVerification: employeeVerificationRouter,

@@ -20,6 +20,8 @@ export type Meta = OpenApiMeta<{
   detailPath?: string;
   /** The request body as clients send it, for the OpenAPI document, where the input is a wrapper (bulk creates). */
   requestSchema?: z.ZodType;
+  /** The procedure returns a file of this media type ({filename, content_type, base64}); the edge sends its bytes, never JSON or HTML. */
+  file?: string;
 }>;
 
 const tRPC = initTRPC

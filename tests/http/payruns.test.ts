@@ -121,12 +121,17 @@ describe("list, retrieve, update", () => {
 });
 
 describe("close and delete", () => {
-  it("close: 204, then closed (409 to close again); the next Payout opens a new Payrun", async () => {
+  it("close: 204, then invoiced (409 to close again); the next Payout opens a new Payrun; its Payouts stay", async () => {
     const p = await createPayout(payout(), key, INT);
+    const before = await getPayrun(p.payrun);
+    expect(before.body).toMatchObject({ latest_status: "open", invoice: null, ocr_number: null, pdf: null, app: null });
     expect((await app.api(`/v2/payruns/${p.payrun}/close/`, { method: "POST", ...as(key) })).status).toBe(204);
     const closed = await getPayrun(p.payrun);
-    expect(closed.body).toMatchObject({ open: false, latest_status: "closed", paid_at: null });
+    expect(closed.body).toMatchObject({ open: false, latest_status: "invoiced", paid_at: null });
     expect(closed.body.closed_at).not.toBeNull();
+    const refused = await app.json(`/v2/payouts/${p.id}/`, { method: "DELETE", ...as(key) });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ detail: "The Payrun of this Payout has been invoiced; the Payout can no longer be deleted." });
     const again = await app.json(`/v2/payruns/${p.payrun}/close/`, { method: "POST", ...as(key) });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ detail: "This Payrun is already closed." });

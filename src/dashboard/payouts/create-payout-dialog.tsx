@@ -11,7 +11,7 @@ import { ServerCheckedForm, TextField } from "../ui/form";
 import { Modal } from "../ui/modal";
 import type { NoticeValue } from "../ui/notice";
 import { BASES, basisLabel, EMPTY_PAYOUT, toPayoutRequest, toQuoteRequest, type PayoutFormValues } from "./payout-form-values";
-import { payoutEmployee } from "./payout-types";
+import { payoutEmployee, payrunId } from "./payout-types";
 import { PriceBreakdown } from "./price-breakdown";
 
 const FORM_FIELDS = ["employee", "amount", "invoiced_amount", "cost", "currency", "description", "start_at", "end_at"];
@@ -30,7 +30,7 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
       const payout = Array.isArray(created) ? created[0] : created;
       onCreated({
         kind: "success",
-        text: `${formatMoney(payout.amount)} ${payout.currency} to ${payoutEmployee(payout).name} was created in Payrun ${payout.payrun}.`,
+        text: `${formatMoney(payout.amount)} ${payout.currency} to ${payoutEmployee(payout).name} was created in Payrun ${payrunId(payout)}.`,
       });
       await Promise.all([utils.payouts.list.invalidate(), utils.payruns.invalidate()]);
       onClose();

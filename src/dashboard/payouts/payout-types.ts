@@ -50,6 +50,11 @@ export function payoutListInput(page: number, pageSize: number, filters: PayoutL
 }
 
 /** The Payout's Employee as a name and id; without expand the API gives the id alone. */
+/** The Payrun's id (an expanded Payrun, `expand=payrun`, carries it too). */
+export function payrunId(p: Pick<Payout, "payrun">): string {
+  return typeof p.payrun === "string" ? p.payrun : p.payrun.id;
+}
+
 export function payoutEmployee(p: Pick<Payout, "employee">): { id: string; name: string } {
   return typeof p.employee === "string" ? { id: p.employee, name: p.employee } : { id: p.employee.id, name: p.employee.name };
 }

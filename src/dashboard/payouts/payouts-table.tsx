@@ -8,7 +8,7 @@ import { payrunPath } from "../payruns/payrun-types";
 import type { NoticeValue } from "../ui/notice";
 import { RowButton, TableHead } from "../ui/table";
 import { PayoutStatusBadge } from "./payout-status-badge";
-import { mayDelete, mayResend, payoutEmployee, type Payout } from "./payout-types";
+import { mayDelete, mayResend, payoutEmployee, payrunId, type Payout } from "./payout-types";
 import { ResendPayoutButton } from "./resend-payout-button";
 
 interface PayoutsTableProps {
@@ -49,8 +49,8 @@ export function PayoutsTable({ payouts, showPayrun = true, onDelete, onNotice }:
               </td>
               {showPayrun && (
                 <td>
-                  <Link className="mono truncate-link" href={payrunPath(p.payrun)} aria-label={`Payrun ${p.payrun}`} title={p.payrun}>
-                    {p.payrun}
+                  <Link className="mono truncate-link" href={payrunPath(payrunId(p))} aria-label={`Payrun ${payrunId(p)}`} title={payrunId(p)}>
+                    {payrunId(p)}
                   </Link>
                 </td>
               )}

@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { invoicePath, invoicePdfPath } from "../invoices/invoice-types";
 import { useState } from "react";
 import { formatDateTime } from "../format";
 import { formatMoney } from "../money";
@@ -39,7 +41,7 @@ function PayrunDetail({ payrunId }: { payrunId: string }) {
 
 const NEXT_STEP: Record<PayrunStatus, (p: Payrun) => string> = {
   open: (p) => `New ${p.currency} Payouts join this Payrun. Close it to finalise it; the next Payout then opens a new one.`,
-  closed: () => "Finalised and awaiting payment. Once it is paid, its Employees are notified and can accept their Payouts.",
+  invoiced: () => "Finalised and invoiced, awaiting payment. Once it is paid, its Employees are notified and can accept their Payouts.",
   paid: () => "Paid. Its Employees were notified and accept their Payouts in the employee app.",
 };
 
@@ -76,6 +78,7 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
 }
 
 function PayrunDetails({ payrun }: { payrun: Payrun }) {
+  const invoiceId = typeof payrun.invoice === "string" ? payrun.invoice : (payrun.invoice?.id ?? null);
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : EMPTY);
   return (
     <div className="detail-grid">
@@ -94,6 +97,16 @@ function PayrunDetails({ payrun }: { payrun: Payrun }) {
           <dd>{when(payrun.closed_at)}</dd>
           <dt>Paid</dt>
           <dd>{when(payrun.paid_at)}</dd>
+          <dt>Invoice</dt>
+          <dd>
+            {invoiceId ? (
+              <>
+                <Link href={invoicePath(invoiceId)}>OCR {payrun.ocr_number}</Link> · <a href={invoicePdfPath(invoiceId)} download>PDF</a>
+              </>
+            ) : (
+              <span className="muted">Issued when the Payrun is closed</span>
+            )}
+          </dd>
           <dt>Metadata</dt>
           <dd>
             <MetadataValue metadata={payrun.metadata} />

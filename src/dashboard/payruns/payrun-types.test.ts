@@ -5,7 +5,7 @@ describe("payrunListInput", () => {
   it("expresses each status with the open and paid_at filters", () => {
     expect(payrunListInput(1, 25, "")).toEqual({ page: 1, page_size: 25 });
     expect(payrunListInput(1, 25, "open")).toMatchObject({ open: "true" });
-    expect(payrunListInput(1, 25, "closed")).toMatchObject({ open: "false", paid_at_null: "true" });
+    expect(payrunListInput(1, 25, "invoiced")).toMatchObject({ open: "false", paid_at_null: "true" });
     expect(payrunListInput(2, 10, "paid")).toEqual({ page: 2, page_size: 10, paid_at_null: "false" });
   });
 });
@@ -18,7 +18,7 @@ describe("helpers", () => {
   });
 
   it("offer every status as a filter and encode paths", () => {
-    expect(PAYRUN_STATUS_OPTIONS.map((o) => o.label)).toEqual(["Open", "Closed", "Paid"]);
+    expect(PAYRUN_STATUS_OPTIONS.map((o) => o.label)).toEqual(["Open", "Invoiced", "Paid"]);
     expect(payrunPath("a/b")).toBe("/payruns/a%2Fb");
   });
 });

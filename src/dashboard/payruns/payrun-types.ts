@@ -5,16 +5,16 @@ export type PayrunStatus = Payrun["latest_status"];
 export type PayrunListInput = RouterInputs["payruns"]["list"];
 export type UnpaidPayrun = RouterOutputs["payruns"]["unpaid"][number];
 
-export const PAYRUN_STATUS_LABELS: Record<PayrunStatus, string> = { open: "Open", closed: "Closed", paid: "Paid" };
+export const PAYRUN_STATUS_LABELS: Record<PayrunStatus, string> = { open: "Open", invoiced: "Invoiced", paid: "Paid" };
 
 /** Each status as the list's filters express it: `open`, and whether `paid_at` is set. */
 export const PAYRUN_STATUS_FILTERS = {
   open: { open: "true" },
-  closed: { open: "false", paid_at_null: "true" },
+  invoiced: { open: "false", paid_at_null: "true" },
   paid: { paid_at_null: "false" },
 } satisfies Record<PayrunStatus, Partial<PayrunListInput>>;
 
-const PAYRUN_STATUSES: readonly PayrunStatus[] = ["open", "closed", "paid"];
+const PAYRUN_STATUSES: readonly PayrunStatus[] = ["open", "invoiced", "paid"];
 
 export const PAYRUN_STATUS_OPTIONS = PAYRUN_STATUSES.map((value) => ({ value, label: PAYRUN_STATUS_LABELS[value] }));
 

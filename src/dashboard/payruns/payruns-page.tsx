@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { formatDate } from "../format";
 import type { Integration } from "../integrations/integration-types";
@@ -31,7 +32,7 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
         lead={
           <>
             The batches <strong>{integration.name}</strong> pays, newest first: one open Payrun per currency collects new Payouts until
-            it is closed or paid.
+            it is closed (which issues its <Link href="/invoices">Invoice</Link>) or paid.
           </>
         }
       />

@@ -32,7 +32,7 @@ function PayrunPayments() {
     <section>
       <PageHeader
         title="Payrun payments"
-        lead="Unpaid Payruns that hold Payouts, oldest first. When a Payrun's payment has arrived, mark it paid: its Employees are then notified."
+        lead="Unpaid Payruns that hold Payouts, oldest first, with their Invoices' OCR references. When an Invoice's payment has arrived, mark it paid: the Invoice records the amount, and the Payrun's Employees are notified."
       />
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
@@ -50,7 +50,12 @@ function PayrunPayments() {
   );
 }
 
-const COLUMNS = ["Payrun", "Integration and account", "Status", "Price", "Payouts", "Created"];
+const COLUMNS = ["Payrun", "Integration and account", "Status", "OCR reference", "Invoice total", "Payouts", "Created"];
+
+/** The issued Invoice's total (VAT included), or the Payouts' cost while the Payrun is still open. */
+function amountToReceive(p: UnpaidPayrun["payrun"]): string {
+  return typeof p.invoice === "object" && p.invoice ? p.invoice.total : p.price;
+}
 
 function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMarkPaid: (row: UnpaidPayrun) => void }) {
   return (
@@ -69,8 +74,9 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
             <td>
               <PayrunStatusBadge status={row.payrun.latest_status} />
             </td>
+            <td className="mono">{row.payrun.ocr_number ?? "Not invoiced yet"}</td>
             <td className="num nowrap">
-              {formatMoney(row.payrun.price)} {row.payrun.currency}
+              {formatMoney(amountToReceive(row.payrun))} {row.payrun.currency}
             </td>
             <td className="num">{row.payrun.payout_count}</td>
             <td className="nowrap">{formatDateTime(row.payrun.created_at)}</td>
@@ -87,7 +93,7 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
 function MarkPaidDialog({ row, onClose, onPaid }: { row: UnpaidPayrun; onClose: () => void; onPaid: (n: NoticeValue) => void }) {
   const utils = trpc.useUtils();
   const { payrun } = row;
-  const price = `${formatMoney(payrun.price)} ${payrun.currency}`;
+  const price = `${formatMoney(amountToReceive(payrun))} ${payrun.currency}`;
   const markPaid = trpc.payruns.markPaid.useMutation({
     onSuccess: async () => {
       onPaid({ kind: "success", text: `Payrun ${payrun.id} is paid; its ${payrun.payout_count} Payouts are being notified.` });

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { recordEvent } from "@/domain/events/event-service";
+import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { t, type Locale } from "@/i18n/locale";
 import type { JobContext } from "@/worker/job-handlers";
@@ -18,10 +19,6 @@ const ZPayload = z.object({ employeePk: z.string() });
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<void> {
@@ -52,7 +49,7 @@ export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<
     to: employee.email,
     subject: t("invite_subject", params, locale),
     text,
-    html: `<p>${escapeHtml(text).replace(/\n/g, "<br>").replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(t("invite_button", undefined, locale))}</a>`)}</p>`,
+    html: textMailHtml(text, link, t("invite_button", undefined, locale)),
   });
 
   await ctx.db.$transaction(async (tx) => {

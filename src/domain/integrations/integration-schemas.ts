@@ -6,6 +6,10 @@ import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/s
 /** Integration types: 1 the account's web-app Integration, 2 an invoice Integration (read-only), 3 created through the API. */
 export const INTEGRATION_TYPES = [1, 2, 3] as const;
 
+/** Billing settings' defaults (also the columns' defaults, prisma/schema.prisma). */
+export const DEFAULT_PAYMENT_TERM_DAYS = 14;
+export const DEFAULT_INVOICE_ENABLED = true;
+
 export const ZIntegration = z
   .object({
     id: z.string(),
@@ -19,6 +23,8 @@ export const ZIntegration = z
     address_line_2: z.string().nullable(),
     zip_code: z.string(),
     city: z.string(),
+    payment_term_days: z.number().int().meta({ description: "Days from issue to an Invoice's due date (default 14)" }),
+    invoice_enabled: z.boolean().meta({ description: "Whether POST /v2/invoices/{id}/issue/ may issue its Invoices (default true)" }),
   })
   .meta({ id: "Integration" });
 export type TIntegration = z.infer<typeof ZIntegration>;
@@ -34,6 +40,8 @@ const fields = {
   address_line_2: z.string().trim().max(255).nullish(),
   zip_code: requiredText(16),
   city: requiredText(255),
+  payment_term_days: z.coerce.number().int().min(0).max(365).optional(),
+  invoice_enabled: z.union([z.boolean(), z.stringbool()]).optional(),
 };
 
 export const ZCreateIntegrationRequest = z.object(fields);

@@ -10,6 +10,7 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/trpc/init";
+import { DEFAULT_INVOICE_ENABLED, DEFAULT_PAYMENT_TERM_DAYS } from "./integration-schemas";
 import type { TCreateIntegrationRequest, TIntegration, TListIntegrationsQuery } from "./integration-schemas";
 
 const integrationSelect = {
@@ -23,6 +24,8 @@ const integrationSelect = {
   addressLine2: true,
   zipCode: true,
   city: true,
+  paymentTermDays: true,
+  invoiceEnabled: true,
   metadata: true,
   logo: { select: { pk: true, filename: true } },
 } satisfies Prisma.IntegrationSelect;
@@ -42,6 +45,8 @@ export function toIntegrationApi(row: IntegrationRow, baseUrl: string): TIntegra
     address_line_2: row.addressLine2,
     zip_code: row.zipCode,
     city: row.city,
+    payment_term_days: row.paymentTermDays,
+    invoice_enabled: row.invoiceEnabled,
   };
 }
 
@@ -83,6 +88,8 @@ function columns(input: Partial<TCreateIntegrationRequest>) {
     addressLine2: input.address_line_2,
     zipCode: input.zip_code,
     city: input.city,
+    paymentTermDays: input.payment_term_days,
+    invoiceEnabled: input.invoice_enabled,
     metadata: input.metadata,
   };
 }
@@ -124,6 +131,8 @@ export async function insertIntegration(
       addressLine2: input.address_line_2 ?? null,
       zipCode: input.zip_code,
       city: input.city,
+      paymentTermDays: input.payment_term_days,
+      invoiceEnabled: input.invoice_enabled,
       metadata: input.metadata ?? {},
     },
     select: integrationSelect,
@@ -155,6 +164,8 @@ export async function updateIntegration(
       if (mode === "replace") {
         data.addressLine2 = input.address_line_2 ?? null;
         data.metadata = input.metadata ?? {};
+        data.paymentTermDays = input.payment_term_days ?? DEFAULT_PAYMENT_TERM_DAYS;
+        data.invoiceEnabled = input.invoice_enabled ?? DEFAULT_INVOICE_ENABLED;
       }
       return tx.integration.update({ where: { pk: current.pk }, data, select: integrationSelect });
     }),

@@ -13,6 +13,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -28,6 +29,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     subject: m.subject,
     text: m.text,
     html: m.html,
+    attachments: m.attachments,
     messageId: `<${m.key}@${domain}>`,
   });
   if (opts.smtpUrl) {

@@ -151,7 +151,7 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
       );
 
       const event = { accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk };
-      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk);
+      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl);
       for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) });
       return rows;
     }, TRANSACTION_OPTIONS),

@@ -3,6 +3,7 @@
  * sends, then completes: a crash in between sends once more under the same message key (at least once).
  */
 import { z } from "zod";
+import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { t, type Locale } from "@/i18n/locale";
@@ -12,10 +13,6 @@ export const EMAIL_PAYOUT_JOB = "payout.email";
 
 // Links use the worker's public URL; a `baseUrl` in the payload (the request's origin, once) is ignored.
 const ZPayload = z.object({ payoutPk: z.string() });
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<void> {
   const { payoutPk } = ZPayload.parse(job.payload);
@@ -47,7 +44,7 @@ export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<voi
       to: payout.employee.email,
       subject: t("payout_mail_subject", params, locale),
       text,
-      html: `<p>${escapeHtml(text).replace(/\n/g, "<br>").replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
+      html: textMailHtml(text, link),
     });
   }
   await ctx.db.$transaction((tx) => completeJob(tx, job));

@@ -25,6 +25,7 @@ export const payoutSelect = {
   acceptedAt: true,
   canceledAt: true,
   employee: { select: employeeSelect },
+  payrunPk: true,
   payrun: { select: { id: true } },
 } satisfies Prisma.PayoutSelect;
 

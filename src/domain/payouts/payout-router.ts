@@ -3,7 +3,7 @@ import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { createPayouts } from "./payout-create";
-import { toPayoutApi } from "./payout-representation";
+import { toPayoutsApiExpanded } from "./payout-expand";
 import { ZCreatePayoutsBody, ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQuery, ZPayout, ZPayoutList, ZPayoutLookup } from "./payout-schemas";
 import { deletePayout, getPayout, listPayouts, resendPayoutNotification } from "./payout-service";
 
@@ -19,14 +19,14 @@ export const payoutRouter = router({
     .output(ZPayoutList)
     .query(async ({ ctx, input }) => {
       const { count, rows } = await listPayouts(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, rows.map((row) => toPayoutApi(row, input.expand)));
+      return envelope(ctx, input, count, await toPayoutsApiExpanded(ctx.db, rows, input.expand, ctx.baseUrl));
     }),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payout" } })
     .input(ZGetPayoutQuery)
     .output(ZPayout)
-    .query(async ({ ctx, input }) => toPayoutApi(await getPayout(ctx.db, ctx.scope, input.payout_id), input.expand)),
+    .query(async ({ ctx, input }) => (await toPayoutsApiExpanded(ctx.db, [await getPayout(ctx.db, ctx.scope, input.payout_id)], input.expand, ctx.baseUrl))[0]),
 
   create: integrationProcedure
     .meta({
@@ -37,7 +37,7 @@ export const payoutRouter = router({
     .input(ZCreatePayoutsInput)
     .output(z.union([ZPayout, z.array(ZPayout)]))
     .mutation(async ({ ctx, input }) => {
-      const payouts = (await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl)).map((row) => toPayoutApi(row, input.expand));
+      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl), input.expand, ctx.baseUrl);
       return input.bulk ? payouts : payouts[0];
     }),
 

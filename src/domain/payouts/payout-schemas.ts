@@ -2,8 +2,9 @@ import { z } from "zod";
 import { ZCreateEmployeeRequest, ZEmployee, type TCreateEmployeeRequest } from "@/domain/employees/employee-schemas";
 import { ZCurrency, ZMoney } from "@/domain/pricing/money";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { requiredText, ZId, ZInstantInput, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { requiredText, ZExpandOf, ZId, ZInstantInput, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
+import { ZPayrun } from "@/domain/payruns/payrun-schemas";
 import { t } from "@/i18n/locale";
 
 /** created (not yet notified), notification_sent (notified, not accepted), complete (accepted by the Employee). */
@@ -18,8 +19,8 @@ export const ZPayout = z
     currency: z.string(),
     description: z.string(),
     employee: z.union([z.string(), ZEmployee]).meta({ description: "The Employee's id; the Employee object with expand=employee" }),
-    payrun: z.string().meta({ description: "id of the Payrun the Payout belongs to" }),
-    invoice: z.string().meta({ description: "Deprecated: the same as payrun", deprecated: true }),
+    payrun: z.union([z.string(), ZPayrun]).meta({ description: "id of the Payrun the Payout belongs to; the Payrun object with expand=payrun" }),
+    invoice: z.union([z.string(), ZPayrun]).meta({ description: "Deprecated: the same as payrun (the Payrun object with expand=invoice)", deprecated: true }),
     full_salary_specification: z.boolean().meta({ description: "false when amount was given, true when invoiced_amount or cost was" }),
     latest_status: z.enum(PAYOUT_STATUSES).meta({
       description: "created (not yet notified), notification_sent (notified after its Payrun was paid), complete (accepted by the Employee)",
@@ -35,10 +36,7 @@ export const ZPayout = z
   .meta({ id: "Payout" });
 export type TPayout = z.infer<typeof ZPayout>;
 
-/** `expand=employee`, repeatable; one value may come as a string. Unknown names are ignored. */
-export const ZExpand = z
-  .preprocess((v) => (v === undefined ? [] : typeof v === "string" ? [v] : v), z.array(z.string().max(50)).max(10))
-  .meta({ description: "Related objects to inline: employee" });
+const ZExpand = ZExpandOf(["employee", "payrun", "invoice"]);
 
 /**
  * `employee` of a Payout body: an Employee id, or an Employee object (inline). A plain union would hide the

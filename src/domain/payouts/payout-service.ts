@@ -58,15 +58,19 @@ export async function getPayout(db: Db, scope: IntegrationScope, id: string): Pr
   return row;
 }
 
-/** Refused (409) once the Payout's Payrun is paid; the Payrun lock keeps a concurrent payment from slipping in. */
+/**
+ * Refused (409) once the Payout's Payrun is paid, or invoiced (closed: its Invoice lists the Payout); the
+ * Payrun lock keeps a concurrent close or payment from slipping in.
+ */
 export async function deletePayout(db: Db, scope: IntegrationScope, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const found = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true, payrunPk: true } });
     if (!found) throw notFound();
     await lockPayruns(tx, scope.integrationPk, found.currency);
     await lockFound(tx, "payout", found, id);
-    const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true } });
+    const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true, open: true } });
     if (payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_paid"));
+    if (!payrun.open) throw new DomainError("conflict", t("payout_payrun_invoiced"));
     await tx.payout.delete({ where: { pk: found.pk } });
   });
 }

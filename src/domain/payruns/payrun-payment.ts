@@ -1,6 +1,7 @@
 /**
  * Paying a Payrun is the service's act (an operator in the dashboard; in demo also the API). It closes the
- * Payrun if still open, sets paid_at and records Payrun.paid; then an outbox job notifies its Payouts in
+ * Payrun if still open (issuing its Invoice), sets paid_at, records the Invoice paid in full (paid_at,
+ * amount_paid) and records Payrun.paid; then an outbox job notifies its Payouts in
  * batches (notified_at, Payout.notified, an email each), so that a large Payrun is not one huge transaction.
  * No money moves in demo.
  */
@@ -14,6 +15,7 @@ import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
 import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
 import { t } from "@/i18n/locale";
 import type { JobContext } from "@/worker/job-handlers";
+import { markPayrunInvoicePaid } from "@/domain/invoices/invoice-issue";
 import { payrunSelect, toPayrunsApi } from "./payrun-representation";
 import type { TPayrun } from "./payrun-schemas";
 import { lockPayruns, recordPayrunEvent } from "./payrun-service";
@@ -36,8 +38,9 @@ export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, bas
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
     const now = new Date();
     await tx.payrun.update({ where: { pk: found.pk }, data: { open: false, closedAt: current.closedAt ?? now, paidAt: now } });
+    await markPayrunInvoicePaid(tx, found.pk, now);
     const scope = { accountPk: found.integration.accountPk, environment: found.integration.environment, integrationPk: found.integrationPk };
-    const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, found.pk);
+    const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, found.pk, baseUrl);
     await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: found.pk, baseUrl } });
     return payrun;
   });
@@ -85,14 +88,15 @@ export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Pro
 }
 
 /** The operators' view: unpaid Payruns that hold Payouts, in every account and environment, oldest first. */
-export async function unpaidPayruns(db: Db) {
+export async function unpaidPayruns(db: Db, baseUrl: string) {
   const rows = await db.payrun.findMany({
     where: { paidAt: null, payouts: { some: {} } },
     orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
     take: 200,
     select: { ...payrunSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
   });
-  const payruns = await toPayrunsApi(db, rows);
+  // With their Invoices (OCR reference and total, VAT included), which bank transfers are matched against.
+  const payruns = await toPayrunsApi(db, rows, baseUrl, ["invoice"]);
   return rows.map((r, i) => ({
     pk: r.pk,
     payrun: payruns[i],

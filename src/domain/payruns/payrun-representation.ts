@@ -1,5 +1,6 @@
-/** A Payrun as the API shows it: its row plus the price and count of its Payouts. */
+/** A Payrun as the API shows it: its row plus the price and count of its Payouts, and its Invoice once invoiced. */
 import { Prisma } from "@/generated/prisma/client";
+import { invoiceAppUrl, invoicePdfUrl, invoiceSelect, toInvoicesApi } from "@/domain/invoices/invoice-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import type { TPayrun } from "./payrun-schemas";
@@ -13,6 +14,7 @@ export const payrunSelect = {
   createdAt: true,
   closedAt: true,
   paidAt: true,
+  invoice: { select: { pk: true, id: true, ocr: true, issuedAt: true } },
   _count: { select: { payouts: true } },
 } satisfies Prisma.PayrunSelect;
 
@@ -20,10 +22,11 @@ export type PayrunRow = Prisma.PayrunGetPayload<{ select: typeof payrunSelect }>
 
 export function payrunStatus(row: Pick<PayrunRow, "open" | "paidAt">): TPayrun["latest_status"] {
   if (row.paidAt) return "paid";
-  return row.open ? "open" : "closed";
+  return row.open ? "open" : "invoiced";
 }
 
-function toPayrunApi(row: PayrunRow, price: Prisma.Decimal): TPayrun {
+function toPayrunApi(row: PayrunRow, price: Prisma.Decimal, baseUrl: string, invoice: TPayrun["invoice"]): TPayrun {
+  const issued = row.invoice?.issuedAt ? row.invoice : null;
   return {
     id: row.id,
     currency: row.currency,
@@ -31,6 +34,10 @@ function toPayrunApi(row: PayrunRow, price: Prisma.Decimal): TPayrun {
     latest_status: payrunStatus(row),
     price: formatMoney(price),
     payout_count: row._count.payouts,
+    invoice,
+    ocr_number: issued?.ocr ?? null,
+    pdf: issued ? invoicePdfUrl(baseUrl, issued.id) : null,
+    app: issued ? invoiceAppUrl(baseUrl, issued.id) : null,
     metadata: metadataOf(row.metadata),
     created_at: timestamp(row.createdAt),
     closed_at: timestamp(row.closedAt),
@@ -38,16 +45,29 @@ function toPayrunApi(row: PayrunRow, price: Prisma.Decimal): TPayrun {
   };
 }
 
-/** The representations of `rows`, with each price summed in the database (exact decimals). */
-export async function toPayrunsApi(tx: Prisma.TransactionClient, rows: PayrunRow[]): Promise<TPayrun[]> {
+/**
+ * The representations of `rows`, with each price summed in the database (exact decimals). `invoice` is the
+ * issued Invoice's id, or with `expand` containing "invoice" the Invoice object (null until invoiced).
+ */
+export async function toPayrunsApi(tx: Prisma.TransactionClient, rows: PayrunRow[], baseUrl: string, expand: readonly string[] = []): Promise<TPayrun[]> {
   if (rows.length === 0) return [];
   const sums = await tx.payout.groupBy({ by: ["payrunPk"], where: { payrunPk: { in: rows.map((r) => r.pk) } }, _sum: { cost: true } });
   const price = new Map(sums.map((s) => [s.payrunPk, s._sum.cost]));
-  return rows.map((row) => toPayrunApi(row, price.get(row.pk) ?? new Prisma.Decimal(0)));
+  const invoices = new Map<string, TPayrun["invoice"]>();
+  const issued = rows.flatMap((r) => (r.invoice?.issuedAt ? [r.invoice] : []));
+  if (expand.includes("invoice") && issued.length) {
+    const invoiceRows = await tx.invoice.findMany({ where: { pk: { in: issued.map((i) => i.pk) } }, select: invoiceSelect });
+    const apis = await toInvoicesApi(tx, invoiceRows, baseUrl);
+    invoiceRows.forEach((r, i) => invoices.set(r.pk, apis[i]));
+  }
+  return rows.map((row) => {
+    const invoice = row.invoice?.issuedAt ? (invoices.get(row.invoice.pk) ?? row.invoice.id) : null;
+    return toPayrunApi(row, price.get(row.pk) ?? new Prisma.Decimal(0), baseUrl, invoice);
+  });
 }
 
-export async function payrunApi(tx: Prisma.TransactionClient, pk: string): Promise<TPayrun> {
+export async function payrunApi(tx: Prisma.TransactionClient, pk: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
   const row = await tx.payrun.findUniqueOrThrow({ where: { pk }, select: payrunSelect });
-  const [api] = await toPayrunsApi(tx, [row]);
+  const [api] = await toPayrunsApi(tx, [row], baseUrl, expand);
   return api;
 }

@@ -6,7 +6,7 @@ import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { markPayrunPaid, unpaidPayruns } from "./payrun-payment";
 import { toPayrunsApi } from "./payrun-representation";
-import { ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUpdatePayrunRequest } from "./payrun-schemas";
+import { ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUpdatePayrunRequest } from "./payrun-schemas";
 import { closePayrun, deletePayrun, getPayrun, listPayruns, updatePayrun } from "./payrun-service";
 
 const item = "/payruns/{payrun_id}/";
@@ -19,20 +19,20 @@ export const payrunRouter = router({
     .output(ZPayrunList)
     .query(async ({ ctx, input }) => {
       const { count, rows } = await listPayruns(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, await toPayrunsApi(ctx.db, rows));
+      return envelope(ctx, input, count, await toPayrunsApi(ctx.db, rows, ctx.baseUrl, input.expand));
     }),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payrun" } })
-    .input(ZPayrunLookup)
+    .input(ZGetPayrunQuery)
     .output(ZPayrun)
-    .query(({ ctx, input }) => getPayrun(ctx.db, ctx.scope, input.payrun_id)),
+    .query(({ ctx, input }) => getPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl, input.expand)),
 
   update: integrationProcedure
     .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a Payrun's metadata or id (refused once paid)" } })
     .input(ZUpdatePayrunRequest)
     .output(ZPayrun)
-    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch)),
+    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch, ctx.baseUrl)),
 
   delete: integrationProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete an unpaid Payrun without Payouts" }, status: 204 })
@@ -42,7 +42,7 @@ export const payrunRouter = router({
 
   close: integrationProcedure
     .meta({
-      openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/close/", summary: "Close (finalise) a Payrun: new Payouts open the next one" },
+      openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/close/", summary: "Close (finalise) a Payrun and issue its Invoice: new Payouts open the next one" },
       status: 204,
     })
     .input(ZPayrunLookup)
@@ -60,7 +60,7 @@ export const payrunRouter = router({
     }),
 
   /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
-  unpaid: operatorProcedure.query(({ ctx }) => unpaidPayruns(ctx.db)),
+  unpaid: operatorProcedure.query(({ ctx }) => unpaidPayruns(ctx.db, ctx.baseUrl)),
 
   /** The review team records a Payrun's payment (any environment); its Payouts are then notified. */
   markPaid: operatorProcedure

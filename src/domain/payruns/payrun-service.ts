@@ -15,6 +15,7 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/trpc/init";
+import { createProformaInvoice, issuePayrunInvoice } from "@/domain/invoices/invoice-issue";
 import { payrunApi, payrunSelect, type PayrunRow } from "./payrun-representation";
 import type { TListPayrunsQuery, TPayrun, TUpdatePayrunRequest } from "./payrun-schemas";
 
@@ -33,6 +34,7 @@ export async function joinOpenPayrun(tx: Prisma.TransactionClient, scope: Integr
   });
   if (open) return { pk: open.pk, opened: false };
   const created = await tx.payrun.create({ data: { id: crypto.randomUUID(), integrationPk: scope.integrationPk, currency }, select: { pk: true } });
+  await createProformaInvoice(tx, { pk: created.pk, integrationPk: scope.integrationPk, currency });
   return { pk: created.pk, opened: true };
 }
 
@@ -42,8 +44,9 @@ export async function recordPayrunEvent(
   name: "Payrun.created" | "Payrun.paid",
   scope: Omit<IntegrationScope, "integrationId">,
   payrunPk: string,
+  baseUrl: string,
 ): Promise<TPayrun> {
-  const data = await payrunApi(tx, payrunPk);
+  const data = await payrunApi(tx, payrunPk, baseUrl);
   await recordEvent(tx, { name, accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk, objectPk: payrunPk, data });
   return data;
 }
@@ -66,10 +69,10 @@ export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayru
   return { count, rows };
 }
 
-export async function getPayrun(db: Db, scope: IntegrationScope, id: string): Promise<TPayrun> {
+export async function getPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
   const row = await db.payrun.findFirst({ where: scoped(scope, id), select: { pk: true } });
   if (!row) throw notFound();
-  return payrunApi(db, row.pk);
+  return payrunApi(db, row.pk, baseUrl, expand);
 }
 
 /**
@@ -88,12 +91,18 @@ async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScop
 }
 
 /** PATCH: metadata and id (the Payrun moves); refused once paid. */
-export async function updatePayrun(db: Db, scope: IntegrationScope, id: string, patch: Omit<TUpdatePayrunRequest, "payrun_id">): Promise<TPayrun> {
+export async function updatePayrun(
+  db: Db,
+  scope: IntegrationScope,
+  id: string,
+  patch: Omit<TUpdatePayrunRequest, "payrun_id">,
+  baseUrl: string,
+): Promise<TPayrun> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
       const current = await lockedUnpaid(tx, scope, id);
       await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, metadata: patch.metadata } });
-      return payrunApi(tx, current.pk);
+      return payrunApi(tx, current.pk, baseUrl);
     }),
   );
 }
@@ -108,11 +117,20 @@ export async function deletePayrun(db: Db, scope: IntegrationScope, id: string):
   });
 }
 
-/** Close (finalise): no more Payouts join it; the next Payout of its currency opens a new Payrun. */
+/**
+ * Close (finalise): no more Payouts join it (the next Payout of its currency opens a new Payrun), and its
+ * Invoice is issued, in the same transaction. `dueDate` (YYYY-MM-DD) overrides the payment terms.
+ */
+export async function closeAndInvoice(tx: Prisma.TransactionClient, payrunPk: string, dueDate?: string): Promise<string> {
+  const now = new Date();
+  await tx.payrun.update({ where: { pk: payrunPk }, data: { open: false, closedAt: now } });
+  return issuePayrunInvoice(tx, payrunPk, now, dueDate);
+}
+
 export async function closePayrun(db: Db, scope: IntegrationScope, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await lockedUnpaid(tx, scope, id);
     if (!current.open) throw new DomainError("conflict", t("payrun_already_closed"));
-    await tx.payrun.update({ where: { pk: current.pk }, data: { open: false, closedAt: new Date() } });
+    await closeAndInvoice(tx, current.pk);
   });
 }

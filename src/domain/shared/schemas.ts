@@ -75,3 +75,10 @@ export function metadataOf(value: JsonValue): z.infer<typeof ZMetadataOutput> {
   const parsed = ZMetadataOutput.safeParse(value);
   return parsed.success ? parsed.data : {};
 }
+
+/** `expand=<field>`, repeatable; one value may come as a string. Unknown names are ignored. */
+export function ZExpandOf(fields: readonly string[]) {
+  return z
+    .preprocess((v) => (v === undefined ? [] : typeof v === "string" ? [v] : v), z.array(z.string().max(50)).max(10))
+    .meta({ description: `Related objects to inline: ${fields.join(", ")}` });
+}

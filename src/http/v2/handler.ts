@@ -6,6 +6,7 @@
 import type http from "node:http";
 import crypto from "node:crypto";
 import { callTRPCProcedure } from "@trpc/server";
+import { z } from "zod";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import {
@@ -200,9 +201,26 @@ async function invoke(route: Route, input: unknown, ctx: Context, deps: V2Deps):
     signal: undefined,
     batchIndex: 0,
   });
+  if (route.meta.file) return fileResponse(data);
   const status = route.meta.status ?? 200;
   const response: ApiResponse = { ...jsonResponse(status, status === 204 ? undefined : data), data };
   return response;
+}
+
+const ZFile = z.object({ filename: z.string(), content_type: z.string(), base64: z.string() });
+
+/** A file procedure's result as its bytes, offered as a download under its name. */
+function fileResponse(data: unknown): HttpResponse {
+  const file = ZFile.parse(data);
+  return {
+    status: 200,
+    headers: {
+      "Content-Type": file.content_type,
+      "Content-Disposition": `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+      "Cache-Control": "private, no-store",
+    },
+    body: Buffer.from(file.base64, "base64"),
+  };
 }
 
 /** Files in an input are fingerprinted by content, so that a retried multipart upload matches. */
@@ -263,7 +281,7 @@ function errorPage(err: ErrorResult): ApiResponse {
 function html(r: V2Request, deps: V2Deps, route: Route | null, response: ApiResponse): HttpResponse {
   const method = (r.req.method ?? "GET").toUpperCase();
   const { data, ...plain } = response;
-  if (!(method === "GET" || method === "HEAD") || !wantsHtml(r.req, r.url)) return plain;
+  if (!(method === "GET" || method === "HEAD") || !wantsHtml(r.req, r.url) || (route?.meta.file && response.status < 400)) return plain;
   return {
     status: response.status,
     headers: { ...response.headers, "Content-Type": "text/html; charset=utf-8" },

@@ -56,6 +56,9 @@ export function openApiDocument(router: AnyTRPCRouter, routes: RouteTable, origi
         delete operation.responses["200"];
         operation.responses[String(status)] = status === 204 ? { description: "No content" } : success;
       }
+      if (route.meta.file) {
+        operation.responses["200"] = { description: "The file", content: { [route.meta.file]: { schema: { type: "string", format: "binary" } } } };
+      }
       for (const [code, response] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = response;
       const requestSchema = route.meta.requestSchema;
       if (requestSchema && operation.requestBody && "content" in operation.requestBody) {

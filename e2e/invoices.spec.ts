@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { createEmployee, fillPayoutForm, goToEmployees, goToSection, invitationLink, payoutRow, payrunOfRow, signInToIntegrations, unique, uniqueEmail } from "./support";
+
+test("a client closes a Payrun, downloads its Invoice PDF, simulates payment in demo; the Employee then sees the Payout", async ({ page, browser }) => {
+  // A long flow (two browsers, the worker in between) on a shared machine.
+  test.setTimeout(120_000);
+  await signInToIntegrations(page);
+  await goToEmployees(page);
+  const name = unique("Ivar Invoiced");
+  const email = uniqueEmail("ivar");
+  await createEmployee(page, { name, email, country: "SWE" });
+  await goToSection(page, "Payouts");
+  await page.getByRole("button", { name: "New Payout" }).click();
+  const description = unique("Invoiced shift");
+  await fillPayoutForm(page, { employee: name, figure: "1000", description });
+  await page.getByRole("dialog").getByRole("button", { name: "Create Payout" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const payrunId = await payrunOfRow(payoutRow(page, description));
+
+  // Closing the Payrun issues its Invoice.
+  await page.goto(`/payruns/${encodeURIComponent(payrunId)}`);
+  await page.getByRole("button", { name: "Close", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Close Payrun" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/SEK Payrun\s*Invoiced/);
+  const invoiceLink = page.getByRole("link", { name: /^OCR \d+$/ });
+  const ocr = ((await invoiceLink.textContent()) ?? "").replace("OCR ", "");
+  await invoiceLink.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`Invoice ${ocr}\\s*Awaiting payment`));
+  await expect(page.getByText("1,724.89 SEK", { exact: true }).first()).toBeVisible(); // 1,379.91 cost + 344.98 VAT
+
+  // The PDF downloads and reads back with the OCR reference and the Payout line.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+  expect(download.suggestedFilename()).toBe(`invoice-${ocr}.pdf`);
+  const text = execFileSync("pdftotext", ["-layout", (await download.path()) ?? "", "-"], { encoding: "utf8" });
+  expect(text).toContain(`OCR reference: ${ocr}`);
+  expect(text).toContain(description);
+  expect(text).toContain("1724.89 SEK");
+
+  // Demo: "Simulate payment" stands in for the bank transfer.
+  await page.getByRole("button", { name: "Simulate payment" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByRole("status")).toContainText("Payment recorded");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`Invoice ${ocr}\\s*Paid`));
+  await expect(page.getByRole("button", { name: "Simulate payment" })).toHaveCount(0);
+
+  // The Employee finds the Payout to accept once the worker has notified it.
+  const employeeContext = await browser.newContext();
+  const app = await employeeContext.newPage();
+  await app.goto(await invitationLink(email));
+  await app.getByRole("button", { name: "Continue" }).click();
+  await expect(app).toHaveURL(/\/e$/);
+  const item = app.getByRole("region", { name: "Payouts" }).getByRole("listitem", { name: description });
+  await expect(async () => {
+    await app.reload();
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(item.getByRole("button", { name: `Accept ${description}` })).toBeVisible();
+  await employeeContext.close();
+});

@@ -1,0 +1,78 @@
+/**
+ * Creating and issuing Invoices, inside the caller's transaction (which holds the Payrun lock). A Payrun gets
+ * its pro-forma Invoice when it opens; closing the Payrun issues it: a number from `invoice_number_seq`, its
+ * OCR reference, the totals of its Payouts, the due date from the Integration's payment terms and the
+ * Integration's recipient, address and email as they are now. Issuing queues the invoice email (with the PDF).
+ */
+import crypto from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
+import { enqueueJob } from "@/domain/outbox/outbox-service";
+import { ocrReference } from "./ocr";
+import { payrunTotals } from "./invoice-representation";
+
+export const EMAIL_INVOICE_JOB = "invoice.email";
+
+/** YYYY-MM-DD of `date` (UTC) plus `days`. */
+export function utcDate(date: Date, days = 0): string {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
+  return d.toISOString().slice(0, 10);
+}
+
+export async function createProformaInvoice(tx: Prisma.TransactionClient, payrun: { pk: string; integrationPk: string; currency: string }): Promise<string> {
+  const row = await tx.invoice.create({
+    data: { id: crypto.randomUUID(), integrationPk: payrun.integrationPk, payrunPk: payrun.pk, billingType: "payrun", currency: payrun.currency },
+    select: { pk: true },
+  });
+  return row.pk;
+}
+
+/**
+ * Issues the Invoice of a Payrun (creating it first if the Payrun has none); an issued one is left as it is.
+ * `dueDate` (YYYY-MM-DD) overrides the payment terms. Returns the Invoice's pk.
+ */
+export async function issuePayrunInvoice(tx: Prisma.TransactionClient, payrunPk: string, now: Date, dueDate?: string): Promise<string> {
+  const payrun = await tx.payrun.findUniqueOrThrow({
+    where: { pk: payrunPk },
+    select: {
+      pk: true,
+      currency: true,
+      integrationPk: true,
+      invoice: { select: { pk: true, issuedAt: true } },
+      integration: { select: { paymentTermDays: true, recipient: true, email: true, addressLine1: true, addressLine2: true, zipCode: true, city: true } },
+    },
+  });
+  if (payrun.invoice?.issuedAt) return payrun.invoice.pk;
+  const pk = payrun.invoice?.pk ?? (await createProformaInvoice(tx, payrun));
+  const [{ number }] = await tx.$queryRaw<{ number: string }[]>`SELECT nextval('invoice_number_seq')::text AS number`;
+  const totals = (await payrunTotals(tx, [payrunPk])).get(payrunPk);
+  const subtotal = totals?.subtotal.toFixed(2) ?? "0.00";
+  const vat = totals?.vat.toFixed(2) ?? "0.00";
+  const { integration } = payrun;
+  await tx.invoice.update({
+    where: { pk },
+    data: {
+      number: BigInt(number),
+      ocr: ocrReference(number),
+      subtotal,
+      vat,
+      total: totals ? totals.subtotal.plus(totals.vat).toFixed(2) : "0.00",
+      dueDate: new Date(`${dueDate ?? utcDate(now, integration.paymentTermDays)}T00:00:00Z`),
+      recipient: integration.recipient,
+      email: integration.email,
+      addressLine1: integration.addressLine1,
+      addressLine2: integration.addressLine2,
+      zipCode: integration.zipCode,
+      city: integration.city,
+      issuedAt: now,
+    },
+  });
+  await enqueueJob(tx, { kind: EMAIL_INVOICE_JOB, payload: { invoicePk: pk } });
+  return pk;
+}
+
+/** Records the payment of a Payrun's Invoice in full (issuing it first if it was not). */
+export async function markPayrunInvoicePaid(tx: Prisma.TransactionClient, payrunPk: string, now: Date): Promise<void> {
+  const pk = await issuePayrunInvoice(tx, payrunPk, now);
+  const { total } = await tx.invoice.findUniqueOrThrow({ where: { pk }, select: { total: true } });
+  await tx.invoice.update({ where: { pk }, data: { paidAt: now, amountPaid: total ?? "0.00" } });
+}

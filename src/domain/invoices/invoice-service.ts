@@ -1,0 +1,88 @@
+/** Invoices of an Integration: list, retrieve, issue (which, for a Payrun's pro-forma, closes the Payrun) and the PDF. */
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { closeAndInvoice, lockPayruns } from "@/domain/payruns/payrun-service";
+import { pageWindow } from "@/domain/shared/pagination";
+import { t } from "@/i18n/locale";
+import type { IntegrationScope } from "@/trpc/init";
+import { utcDate } from "./invoice-issue";
+import { renderInvoicePdf } from "./invoice-pdf";
+import { invoiceApi, invoiceSelect, type InvoiceRow } from "./invoice-representation";
+import { MAX_DUE_DAYS, type TFileOutput, type TInvoice, type TListInvoicesQuery } from "./invoice-schemas";
+import { invoiceDocument } from "./invoice-document";
+
+const scoped = (scope: IntegrationScope, id: string): Prisma.InvoiceWhereInput => ({ id, integrationPk: scope.integrationPk });
+
+const STATUS_WHERE: Record<NonNullable<TListInvoicesQuery["status"]>, Prisma.InvoiceWhereInput> = {
+  proforma: { issuedAt: null },
+  invoice: { issuedAt: { not: null }, paidAt: null },
+  paid: { paidAt: { not: null } },
+};
+
+function orderBy(ordering: TListInvoicesQuery["ordering"]): Prisma.InvoiceOrderByWithRelationInput[] {
+  const value = ordering ?? "-created_at";
+  const sort: Prisma.SortOrder = value.startsWith("-") ? "desc" : "asc";
+  // Not-yet-set dates (unpaid, pro-forma) come last either way; pk breaks ties so that pages are stable.
+  const nullable = { sort, nulls: "last" } as const;
+  const first: Prisma.InvoiceOrderByWithRelationInput =
+    value.endsWith("paid_at") ? { paidAt: nullable } : value.endsWith("due_date") ? { dueDate: nullable } : { createdAt: sort };
+  return [first, { pk: "asc" }];
+}
+
+export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvoicesQuery): Promise<{ count: number; rows: InvoiceRow[] }> {
+  const where: Prisma.InvoiceWhereInput = {
+    integrationPk: scope.integrationPk,
+    billingType: q.billing_type,
+    ...(q.status ? STATUS_WHERE[q.status] : {}),
+  };
+  const [count, rows] = await Promise.all([
+    db.invoice.count({ where }),
+    db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }),
+  ]);
+  return { count, rows };
+}
+
+export async function getInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
+  const row = await db.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } });
+  if (!row) throw notFound();
+  return invoiceApi(db, row.pk, baseUrl);
+}
+
+/** The due date chosen on issue: today (UTC) up to MAX_DUE_DAYS ahead, else a field error. */
+function checkDueDate(dueDate: string | undefined, now: Date): void {
+  if (dueDate === undefined) return;
+  const min = utcDate(now);
+  const max = utcDate(now, MAX_DUE_DAYS);
+  if (dueDate < min || dueDate > max) throw new DomainError("validation", { due_date: [t("due_date_range", { min, max })] });
+}
+
+/**
+ * Issues a pro-forma Invoice: for a Payrun's, by closing the Payrun (as POST /v2/payruns/{id}/close/ does).
+ * 403 when the Integration may not issue Invoices, 409 once issued.
+ */
+export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, dueDate: string | undefined, baseUrl: string): Promise<TInvoice> {
+  checkDueDate(dueDate, new Date());
+  return db.$transaction(async (tx) => {
+    const found = await tx.invoice.findFirst({
+      where: scoped(scope, id),
+      select: { pk: true, payrunPk: true, currency: true, integration: { select: { invoiceEnabled: true } } },
+    });
+    if (!found) throw notFound();
+    if (!found.integration.invoiceEnabled) throw new DomainError("forbidden", t("invoice_issue_disabled"));
+    await lockPayruns(tx, scope.integrationPk, found.currency);
+    const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { issuedAt: true, payrunPk: true } });
+    if (current.issuedAt || !current.payrunPk) throw new DomainError("conflict", t("invoice_already_issued"));
+    await closeAndInvoice(tx, current.payrunPk, dueDate);
+    return invoiceApi(tx, found.pk, baseUrl);
+  });
+}
+
+/** The issued Invoice as a PDF; a pro-forma has none (404). */
+export async function invoicePdf(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TFileOutput> {
+  const row = await db.invoice.findFirst({ where: { ...scoped(scope, id), issuedAt: { not: null } }, select: { pk: true } });
+  if (!row) throw notFound();
+  const doc = await invoiceDocument(db, row.pk, baseUrl);
+  const pdf = await renderInvoicePdf(doc);
+  return { filename: `invoice-${doc.invoiceNumber}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
+}
