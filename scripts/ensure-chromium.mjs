@@ -1,6 +1,7 @@
-// Playwright runs Debian's Chromium (no browser download): `npm test` makes sure it is there first. When it
-// is missing and this is root on a machine with apt-get, it installs Debian's `chromium` package; otherwise
-// it stops at once with one line naming the command to run.
+// Playwright runs Debian's Chromium (no browser download), and the invoice tests read PDFs back with
+// `pdftotext` (Debian's poppler-utils): `npm test` makes sure both are there first. When one is missing and
+// this is root on a machine with apt-get, it installs the Debian package; otherwise it stops at once with one
+// line naming the command to run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -23,4 +24,18 @@ export function ensureChromium(path = process.env.CHROMIUM_PATH || DEFAULT_CHROM
   const r = spawnSync("sh", ["-c", INSTALL], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   if (r.status !== 0) return `npm test: installing Chromium failed (exit ${r.status}); run: ${INSTALL}`;
   return fs.existsSync(path) ? null : `npm test: the chromium package installed no ${path}; set CHROMIUM_PATH to its binary`;
+}
+
+/** Returns null when `command` is on the PATH (installing Debian's `pkg` when allowed), else the one line to print. */
+export function ensureDebianTool(command, pkg) {
+  const present = () => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+  if (present()) return null;
+  const install = `apt-get update && apt-get install -y ${pkg}`;
+  const root = process.getuid?.() === 0;
+  const apt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (!root || !apt) return `npm test: ${command} is missing; ${apt ? "run as root" : "install Debian's package"}: ${install}`;
+  console.log(`\n=== ${command} missing: ${install} ===`);
+  const r = spawnSync("sh", ["-c", install], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (r.status !== 0) return `npm test: installing ${pkg} failed (exit ${r.status}); run: ${install}`;
+  return present() ? null : `npm test: the ${pkg} package installed no ${command}`;
 }

@@ -1,14 +1,14 @@
 // `npm test`: builds, then runs every suite (unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright)
 // and ends with one line "N passed, N failed" over all of them. SKIP_BUILD=1 reuses an existing build.
-// Chromium first (ensure-chromium.mjs): a missing browser stops the run before the build, not after it.
+// Chromium and pdftotext first (ensure-chromium.mjs): a missing tool stops the run before the build, not after it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureChromium, ensureDebianTool } from "./ensure-chromium.mjs";
 
-const missing = ensureChromium();
+const missing = ensureChromium() ?? ensureDebianTool("pdftotext", "poppler-utils");
 if (missing) {
   console.error(missing);
   process.exit(1);
