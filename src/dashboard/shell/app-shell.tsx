@@ -24,6 +24,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { environment, role } = me.data;
   return (
     <div className="app">
+      {/* The first stop of the keyboard: past the top bar and the navigation to the page itself. */}
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <TopBar me={me.data} />
       {role === "client" && environment === "demo" && (
         <div className="demo-banner">Demo environment: nothing here touches live data or moves real money.</div>
@@ -31,7 +35,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="app-body">
         <SideNav role={role} />
         {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}
-        <main className="content" key={environment}>
+        <main className="content" id="content" tabIndex={-1} key={environment}>
           {children}
         </main>
       </div>
