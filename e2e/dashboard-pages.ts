@@ -11,7 +11,7 @@ export interface DashboardPage {
   as: "client" | "operator";
 }
 
-const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2e"}/api-key`, "utf8").trim();
+export const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2e"}/api-key`, "utf8").trim();
 
 /**
  * Objects for every detail page, made through /v2/ with the demo key (the dashboard starts in demo, so

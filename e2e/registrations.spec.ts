@@ -150,9 +150,12 @@ test("a rejected Registration shows the reviewer's reason to the client; editing
   await expect(page.getByRole("heading", { name, level: 1 })).toContainText("Pending review");
   await expect(page.getByRole("alert").filter({ hasText: reason })).toHaveCount(0);
 
-  // Another browser changed it: read the queue afresh (Pending is the tab it opens on).
+  // Another browser changed it: read the queue afresh. The reload keeps the view (the Rejected tab,
+  // searched): the Registration has left it for Pending.
   await op.reload();
-  await op.getByRole("searchbox", { name: "Search" }).fill(name);
+  await expect(op.getByRole("searchbox", { name: "Search" })).toHaveValue(name);
+  await expect(op.getByText("No Registrations match these filters.")).toBeVisible();
+  await op.getByRole("tab", { name: "Pending" }).click();
   await expect(op.getByRole("row").filter({ hasText: name })).toContainText("Pending review");
   await operator.context.close();
 });
