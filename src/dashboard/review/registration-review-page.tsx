@@ -82,7 +82,8 @@ function ReviewSummary({ item }: { item: ReviewDetail }) {
 
       <section className="detail-section" aria-labelledby="review-fields">
         <h2 id="review-fields">Fields and checks</h2>
-        <div className="card">
+        {/* Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too. */}
+        <div className="card" tabIndex={0} role="group" aria-labelledby="review-fields">
           <FieldChecksTable item={item} />
         </div>
       </section>
