@@ -117,3 +117,19 @@ test("the Employee page shows every field, the status timeline and the Employee'
   await expect(page.getByText("Invitation sent").locator("..").locator("time")).toBeVisible();
   await screenshot(page, "employee-detail");
 });
+
+test("a field the server refused and that is fixed since is not still marked when the form's own check stops the next submit", async ({ page }) => {
+  await page.getByRole("button", { name: "New Employee" }).click();
+  const dialog = anyDialog(page);
+  await fillEmployeeForm(page, { name: unique("Stella Stale"), email: "not-an-email" });
+  await dialog.getByRole("button", { name: "Create Employee" }).click();
+  await expect(dialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  // Email fixed, but the metadata is not a JSON object: the form refuses to send, and says only that.
+  await dialog.getByLabel("Email").fill(uniqueEmail("stella"));
+  await dialog.getByLabel("Metadata").fill("[1]");
+  await dialog.getByRole("button", { name: "Create Employee" }).click();
+  await expect(dialog.getByLabel("Metadata")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+});

@@ -37,7 +37,7 @@ test("totals per currency add up exactly the Payouts the filters match", async (
   await page.getByRole("search").getByLabel("Status").selectOption({ label: "Accepted" });
   await expect(page.getByText("No Payouts match these filters.")).toBeVisible();
   await expect(totals).toHaveCount(0);
-  await page.getByRole("search").getByLabel("Status").selectOption({ label: "Not notified yet" });
+  await page.getByRole("search").getByLabel("Status").selectOption({ label: "Awaiting payment" });
   await expect(sek.getByRole("cell").nth(1)).toHaveText("3,000.35");
 
   // The search narrows the totals too.

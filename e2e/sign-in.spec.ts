@@ -35,3 +35,12 @@ test("?next= returns to a same-origin path only", async ({ page, baseURL }) => {
   await signIn(page, users.client, "/login?next=%2F%2Fevil.example%2F");
   await expect(page).toHaveURL(`${baseURL}/integrations`);
 });
+
+test("the pages have a favicon", async ({ page, request }) => {
+  await page.goto("/login");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  const icon = await request.get(href ?? "");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});

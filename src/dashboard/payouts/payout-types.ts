@@ -12,11 +12,11 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   complete: "Accepted",
 };
 
-/** The list's status filters, each expressed with the timestamp filters the API offers. */
+/** The list's status filters, each expressed with the timestamp filters the API offers; named as the badges name them. */
 export const PAYOUT_STATUS_FILTERS = {
-  created: { label: "Not notified yet", query: { notified_at_null: "true" } },
-  notification_sent: { label: "Notified, not accepted", query: { notified_at_null: "false", accepted_at_null: "true" } },
-  complete: { label: "Accepted", query: { accepted_at_null: "false" } },
+  created: { label: PAYOUT_STATUS_LABELS.created, query: { notified_at_null: "true" } },
+  notification_sent: { label: PAYOUT_STATUS_LABELS.notification_sent, query: { notified_at_null: "false", accepted_at_null: "true" } },
+  complete: { label: PAYOUT_STATUS_LABELS.complete, query: { accepted_at_null: "false" } },
 } satisfies Record<PayoutStatus, { label: string; query: Partial<PayoutListInput> }>;
 
 export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
