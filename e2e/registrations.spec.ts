@@ -52,6 +52,9 @@ test("a live Registration is approved by the review team and becomes an Integrat
   await expect(check("Country")).toContainText("Valid");
   await expect(check("Phone number")).toContainText("Valid");
   await expect(check("City")).toContainText("No rule");
+  // Denmark has no states: an empty State passes, and says it was not given rather than "Valid".
+  await expect(check("State")).toContainText("Not given");
+  await expect(check("State")).not.toContainText("Valid");
   await expect(op.getByText("No decisions yet.")).toBeVisible();
   await screenshot(op, "review-registration");
 

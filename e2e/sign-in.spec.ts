@@ -44,3 +44,9 @@ test("the pages have a favicon", async ({ page, request }) => {
   expect(icon.status()).toBe(200);
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
 });
+
+test("an operator signing in lands on the review team's first page, not the clients' Integrations", async ({ page }) => {
+  await signIn(page, users.operator);
+  await expect(page).toHaveURL(/\/review\/employees$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});

@@ -2,7 +2,9 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { HOME_PATH } from "../safe-next";
 import { trpc } from "../trpc";
+import { homeFor } from "./nav";
 import { SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 
@@ -17,6 +19,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (signedOut) router.replace(`/login?next=${encodeURIComponent(pathname + window.location.search)}`);
   }, [signedOut, router, pathname]);
+
+  // The home page is a client's; an operator would land on a page with nothing for them.
+  const signedInRole = me.data?.role;
+  useEffect(() => {
+    if (signedInRole === "operator" && pathname === HOME_PATH) router.replace(homeFor(signedInRole));
+  }, [signedInRole, pathname, router]);
 
   if (me.isError && !signedOut) return <p className="page-message" role="alert">Could not load your session: {me.error.message}</p>;
   if (!me.data) return <p className="page-message">Loading…</p>;
