@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { signIn, unique, uniqueEmail, users } from "./support";
+import { DANISH_COMPANY, signIn, unique, uniqueEmail, users } from "./support";
 
 /** One page of the dashboard, visited by the layout and accessibility specs. */
 export interface DashboardPage {
@@ -30,17 +30,18 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
   };
   const employee = await post("/v2/employees/", { name: unique("Layout Person"), email: uniqueEmail("layout"), country: "SWE" });
   const payout = await post("/v2/payouts/", { employee: employee.id, amount: "1234.50", currency: "SEK", description: unique("Layout work") });
+  const c = DANISH_COMPANY;
   const registration = await post("/v2/registrations/", {
     friendly_name: unique("Layout Company"),
-    registered_name: "Nordvik ApS",
-    email: "finance@nordvik.example",
-    phone_number: "+45 32 12 34 56",
-    tin_number: "18785153",
-    vat_number: "DK18785153",
-    country: "DNK",
-    address_line_1: "Vesterbrogade 1",
-    zip_code: "1620",
-    city: "København V",
+    registered_name: c.registered_name,
+    email: c.email,
+    phone_number: c.phone,
+    country: c.country,
+    tin_number: c.tin,
+    vat_number: c.vat,
+    address_line_1: c.address,
+    zip_code: c.zip,
+    city: c.city,
   });
   const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/layout-hook", events: ["Employee.created"] });
   return { employee: employee.id, payrun: payout.payrun ?? "", registration: registration.id, webhook: webhook.id };
