@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createEmployee, employeeRow, goToEmployees, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail, users } from "./support";
+import { anyDialog, createEmployee, employeeRow, goToEmployees, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail, users } from "./support";
 
 test("an invited Employee opens the emailed link, signs in and reads the Message sent from the dashboard", async ({ page, browser, baseURL }) => {
   // The client creates the Employee (demo, the default environment); the invitation goes out by email.
@@ -21,7 +21,7 @@ test("an invited Employee opens the emailed link, signs in and reads the Message
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
   await expect(page.getByRole("heading", { name: "Messages" })).toBeVisible();
   await page.getByRole("button", { name: "New Message" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = anyDialog(page);
   await dialog.getByLabel("Find Employees").fill(name);
   await dialog.getByRole("checkbox", { name: new RegExp(name) }).check();
   await expect(dialog.getByRole("list", { name: "Chosen Employees" })).toContainText(name);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillIntegrationForm, integrationRow, PNG_LOGO, signInToIntegrations, unique, users } from "./support";
+import { anyDialog, fillIntegrationForm, integrationRow, PNG_LOGO, signInToIntegrations, unique, users } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInToIntegrations(page);
@@ -15,7 +15,7 @@ test("the account's web-app Integration can be edited but not deleted", async ({
 test("create with a logo, fix a field error, edit name and id, delete", async ({ page }) => {
   const name = unique("Globex");
   const id = `globex-${Date.now().toString(36)}`;
-  const dialog = page.getByRole("dialog");
+  const dialog = anyDialog(page);
 
   // Create: the server's message for a bad email is shown next to the field, and nothing is created.
   await page.getByRole("button", { name: "New Integration" }).click();
@@ -72,7 +72,7 @@ test("create with a logo, fix a field error, edit name and id, delete", async ({
 
 test("a metadata value that is not a JSON object is refused before sending", async ({ page }) => {
   await page.getByRole("button", { name: "New Integration" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = anyDialog(page);
   await fillIntegrationForm(page, { name: unique("Initech") });
   await dialog.getByLabel("Metadata").fill("[1, 2]");
   await dialog.getByRole("button", { name: "Create Integration" }).click();

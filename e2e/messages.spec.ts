@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { claimInNewContext, createEmployee, goToEmployees, goToSection, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
+import { anyDialog, claimInNewContext, createEmployee, goToEmployees, goToSection, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
 
 test("a Message is edited and deleted in the dashboard, and the Employee's app follows", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -16,7 +16,7 @@ test("a Message is edited and deleted in the dashboard, and the Employee's app f
   // Sent to Rita alone.
   await goToSection(page, "Messages");
   await page.getByRole("button", { name: "New Message" }).click();
-  const compose = page.getByRole("dialog");
+  const compose = anyDialog(page);
   await compose.getByLabel("Find Employees").fill(reader);
   await compose.getByRole("checkbox", { name: new RegExp(reader) }).check();
   const original = unique("Shift starts at 9.");
@@ -52,7 +52,7 @@ test("a Message is edited and deleted in the dashboard, and the Employee's app f
 
   // Delete asks first; Cancel keeps it, Delete removes it for the Employees too.
   await item.getByRole("button", { name: `Delete ${corrected}` }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete Message" });
+  const confirm = page.getByRole("alertdialog", { name: "Delete Message" });
   await expect(confirm).toContainText("The 2 Employees it went to no longer see it");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(item).toBeVisible();

@@ -35,3 +35,18 @@ test("?next= returns to a same-origin path only", async ({ page, baseURL }) => {
   await signIn(page, users.client, "/login?next=%2F%2Fevil.example%2F");
   await expect(page).toHaveURL(`${baseURL}/integrations`);
 });
+
+test("the pages have a favicon", async ({ page, request }) => {
+  await page.goto("/login");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  const icon = await request.get(href ?? "");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});
+
+test("an operator signing in lands on the review team's first page, not the clients' Integrations", async ({ page }) => {
+  await signIn(page, users.operator);
+  await expect(page).toHaveURL(/\/review\/employees$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});

@@ -19,6 +19,11 @@ export const PNG_LOGO = {
   buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
 };
 
+/** The open dialog: a form's (role dialog) or a confirmation's (role alertdialog). */
+export function anyDialog(page: Page): Locator {
+  return page.getByRole("dialog").or(page.getByRole("alertdialog"));
+}
+
 export async function signIn(page: Page, user: { email: string; password: string } = users.client, path = "/login"): Promise<void> {
   await page.goto(path);
   await page.getByLabel("Email").fill(user.email);

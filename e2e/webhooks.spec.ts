@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { expect, test } from "@playwright/test";
-import { goToSection, screenshot, signInToIntegrations } from "./support";
+import { anyDialog, goToSection, screenshot, signInToIntegrations } from "./support";
 
 interface Received {
   path: string;
@@ -63,7 +63,7 @@ test("subscribe to Employee.created in demo, send a test event, redeliver to a f
 
   // Create: the events are checkboxes grouped by object; none chosen is the server's error.
   await page.getByRole("button", { name: "New subscription" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = anyDialog(page);
   await expect(dialog.getByRole("group", { name: "Employee" }).getByRole("checkbox")).toHaveCount(4);
   await dialog.getByLabel("URL").fill(receiver.url);
   await dialog.getByRole("button", { name: "Create subscription" }).click();
@@ -129,7 +129,7 @@ test("subscribe to Employee.created in demo, send a test event, redeliver to a f
 
   // Rotating asks first, then shows the new secret; the retry is signed with it.
   await page.getByRole("button", { name: "Rotate secret" }).click();
-  const rotate = page.getByRole("dialog");
+  const rotate = anyDialog(page);
   await rotate.getByRole("button", { name: "Rotate secret" }).click();
   const newSecret = (await rotate.getByTestId("new-secret").textContent()) ?? "";
   expect(newSecret).toMatch(/^[0-9a-f]{32}$/);
@@ -148,6 +148,6 @@ test("subscribe to Employee.created in demo, send a test event, redeliver to a f
   // Deleting the subscription ends it.
   await page.getByRole("link", { name: "← Webhooks" }).click();
   await row.getByRole("button", { name: `Delete ${receiver.url}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await anyDialog(page).getByRole("button", { name: "Delete" }).click();
   await expect(row).toHaveCount(0);
 });

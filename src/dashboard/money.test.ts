@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatMoney, parseCents, sumMoney, totalsByCurrency } from "./money";
+import { formatCents, formatMoney, parseCents, sumMoney } from "./money";
 
 describe("parseCents", () => {
   it("reads decimal strings with up to two places", () => {
@@ -36,18 +36,5 @@ describe("sums", () => {
     // 0.1 + 0.2 is 0.30000000000000004 in floats.
     expect(sumMoney(["0.10", "0.20"])).toBe("0.30");
     expect(sumMoney([])).toBe("0.00");
-  });
-
-  it("are kept per currency with a count, currencies sorted", () => {
-    const rows = [
-      { currency: "SEK", amount: "1000.00", cost: "1379.91" },
-      { currency: "EUR", amount: "10.10", cost: "13.94" },
-      { currency: "SEK", amount: "0.10", cost: "0.20" },
-    ];
-    expect(totalsByCurrency(rows)).toEqual([
-      { currency: "EUR", count: 1, amount: 1010n, cost: 1394n },
-      { currency: "SEK", count: 2, amount: 100010n, cost: 138011n },
-    ]);
-    expect(totalsByCurrency([])).toEqual([]);
   });
 });

@@ -34,23 +34,3 @@ export function formatMoney(text: string): string {
 export function sumMoney(texts: readonly string[]): string {
   return formatCents(texts.reduce((sum, text) => sum + parseCents(text), 0n));
 }
-
-export interface CurrencyTotal {
-  currency: string;
-  count: number;
-  amount: bigint;
-  cost: bigint;
-}
-
-/** Amount and cost summed per currency, in cents; currencies in alphabetical order. */
-export function totalsByCurrency(rows: readonly { currency: string; amount: string; cost: string }[]): CurrencyTotal[] {
-  const totals = new Map<string, CurrencyTotal>();
-  for (const row of rows) {
-    const total = totals.get(row.currency) ?? { currency: row.currency, count: 0, amount: 0n, cost: 0n };
-    total.count += 1;
-    total.amount += parseCents(row.amount);
-    total.cost += parseCents(row.cost);
-    totals.set(row.currency, total);
-  }
-  return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency));
-}

@@ -1,8 +1,10 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
+import { loginPathFor } from "./safe-next";
 import { trpc } from "./trpc";
 
 /** A refusal (401, 403) is an answer: asking again cannot change it. Other failures are retried once. */
@@ -11,14 +13,32 @@ function retryUnlessRefused(failures: number, error: Error): boolean {
   return failures < 1 && code !== "UNAUTHORIZED" && code !== "FORBIDDEN";
 }
 
+/**
+ * A dashboard session that ended (expired, signed out in another tab, cookies cleared) answers 401 to
+ * any query or mutation: go to sign-in and come back here, rather than show the refusal on the page.
+ * A full page load, so that nothing cached for the signed-out person survives.
+ */
+function signInAgainOn401(error: Error): void {
+  if (!(error instanceof TRPCClientError) || error.data?.httpStatus !== 401) return;
+  const target = loginPathFor(window.location.pathname, window.location.search);
+  if (target) window.location.assign(target);
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: retryUnlessRefused, staleTime: 5_000, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: signInAgainOn401 }),
+        mutationCache: new MutationCache({ onError: signInAgainOn401 }),
+        defaultOptions: { queries: { retry: retryUnlessRefused, staleTime: 5_000, refetchOnWindowFocus: false } },
+      }),
   );
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc" })] }));
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <NuqsAdapter>{children}</NuqsAdapter>
+      </QueryClientProvider>
     </trpc.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_PATH, safeNextPath } from "./safe-next";
+import { HOME_PATH, loginPathFor, safeNextPath } from "./safe-next";
 
 describe("safeNextPath", () => {
   it("keeps same-origin paths with their query", () => {
@@ -13,4 +13,19 @@ describe("safeNextPath", () => {
       expect(safeNextPath(raw)).toBe(HOME_PATH);
     },
   );
+});
+
+describe("loginPathFor", () => {
+  it("sends a dashboard page to sign-in with the page and its query as next", () => {
+    expect(loginPathFor("/payouts", "?status=paid&page=2")).toBe("/login?next=%2Fpayouts%3Fstatus%3Dpaid%26page%3D2");
+    expect(safeNextPath(decodeURIComponent(loginPathFor("/employees/a%20b", "")!.slice("/login?next=".length)))).toBe("/employees/a%20b");
+  });
+
+  it.each(["/login", "/e", "/e/claim"])("leaves %s alone", (path) => {
+    expect(loginPathFor(path, "")).toBeNull();
+  });
+
+  it("does not mistake a dashboard page starting with e for the employee app", () => {
+    expect(loginPathFor("/employees", "")).toBe("/login?next=%2Femployees");
+  });
 });

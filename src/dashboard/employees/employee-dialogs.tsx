@@ -1,6 +1,7 @@
 "use client";
 
 import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import { EmployeeForm } from "./employee-form";
@@ -8,13 +9,7 @@ import { EMPTY_EMPLOYEE, employeeValues } from "./employee-form-values";
 import type { Employee } from "./employee-types";
 
 export function CreateEmployeeDialog({ integrationName, onClose }: { integrationName: string; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.employees.create.useMutation({
-    onSuccess: async () => {
-      await utils.employees.list.invalidate();
-      onClose();
-    },
-  });
+  const create = trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }));
   return (
     <Modal title="New Employee" onClose={onClose} wide>
       <p className="modal-lead">
@@ -35,14 +30,7 @@ export function CreateEmployeeDialog({ integrationName, onClose }: { integration
 
 export function EditEmployeeDialog(props: { employee: Employee; onClose: () => void; onSaved?: (saved: Employee) => void }) {
   const { employee, onClose, onSaved } = props;
-  const utils = trpc.useUtils();
-  const update = trpc.employees.update.useMutation({
-    onSuccess: async (saved) => {
-      onSaved?.(saved);
-      await utils.employees.invalidate();
-      onClose();
-    },
-  });
+  const update = trpc.employees.update.useMutation(useDialogMutation({ refresh: (u) => u.employees.invalidate(), onDone: onSaved, onClose }));
   return (
     <Modal title={`Edit ${employee.name}`} onClose={onClose} wide>
       <EmployeeForm
@@ -60,14 +48,7 @@ export function EditEmployeeDialog(props: { employee: Employee; onClose: () => v
 
 export function DeleteEmployeeDialog(props: { employee: Employee; onClose: () => void; onDeleted: () => void }) {
   const { employee, onClose, onDeleted } = props;
-  const utils = trpc.useUtils();
-  const remove = trpc.employees.delete.useMutation({
-    onSuccess: async () => {
-      onDeleted();
-      await utils.employees.list.invalidate();
-      onClose();
-    },
-  });
+  const remove = trpc.employees.delete.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onDone: onDeleted, onClose }));
   return (
     <DeleteDialog
       what="Employee"

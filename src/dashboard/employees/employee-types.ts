@@ -15,12 +15,12 @@ export function employeePath(id: string): string {
   return `/employees/${encodeURIComponent(id)}`;
 }
 
-/** The list's status filters, each expressed with the timestamp filters the API offers. */
+/** The list's status filters, each expressed with the timestamp filters the API offers; named as the badges name them. */
 export const STATUS_FILTERS = {
-  created: { label: "Not yet notified", query: { notified_at_null: "true" } },
-  invited: { label: "Invited, not yet claimed", query: { notified_at_null: "false", claimed_at_null: "true" } },
-  onboarding: { label: "Claimed, awaiting verification", query: { claimed_at_null: "false", verified_at_null: "true" } },
-  active: { label: "Verified", query: { verified_at_null: "false" } },
+  created: { label: STATUS_LABELS.created, query: { notified_at_null: "true" } },
+  invited: { label: STATUS_LABELS.invited, query: { notified_at_null: "false", claimed_at_null: "true" } },
+  onboarding: { label: STATUS_LABELS.onboarding, query: { claimed_at_null: "false", verified_at_null: "true" } },
+  active: { label: STATUS_LABELS.active, query: { verified_at_null: "false" } },
 } satisfies Record<EmployeeStatus, { label: string; query: Partial<EmployeeListInput> }>;
 
 export type StatusFilter = keyof typeof STATUS_FILTERS;

@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
@@ -9,6 +10,7 @@ import { PageHeader } from "../ui/page-header";
 import { pageAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { SearchField } from "../ui/search-field";
+import { parseAsChoice, parseAsDay, parseAsPage, parseAsText, PUSH, REPLACE } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import {
@@ -24,6 +26,10 @@ import { EmployeesTable } from "./employees-table";
 
 const PAGE_SIZE = 25;
 
+const STATUS_VALUES = Object.keys(STATUS_FILTERS).filter(isStatusFilter);
+/** The list's view in the URL: ?q=&status=&from=&page= */
+const VIEW = { q: parseAsText, status: parseAsChoice(STATUS_VALUES), from: parseAsDay, page: parseAsPage };
+
 type Dialog = { kind: "create" } | { kind: "edit"; employee: Employee } | { kind: "delete"; employee: Employee } | null;
 
 export function EmployeesPage() {
@@ -31,8 +37,10 @@ export function EmployeesPage() {
 }
 
 function EmployeesOfIntegration({ integration }: { integration: Integration }) {
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<EmployeeListFilters>({ search: "", status: "", createdFrom: "" });
+  const [view, setView] = useQueryStates(VIEW, PUSH);
+  const { page } = view;
+  const filters: EmployeeListFilters = { search: view.q, status: view.status, createdFrom: view.from };
+  const setPage = (p: number) => void setView({ page: p });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const search = useDebouncedValue(filters.search);
@@ -43,10 +51,8 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
   });
   const filtered = filters.search.trim() !== "" || filters.status !== "" || filters.createdFrom !== "";
 
-  const filter = (patch: Partial<EmployeeListFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  // A changed filter starts at the first page; typing replaces the history entry instead of adding one per key.
+  const filter = (patch: Partial<typeof view>) => void setView({ ...patch, page: null }, "q" in patch ? REPLACE : PUSH);
   const close = () => setDialog(null);
 
   return (
@@ -65,7 +71,7 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
       </PageHeader>
 
       <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder="Name, email or phone" value={filters.search} onChange={(search) => filter({ search })} />
+        <SearchField placeholder="Name, email or phone" value={filters.search} onChange={(q) => filter({ q })} />
         <label className="inline-field">
           Status
           <select value={filters.status} onChange={(e) => filter({ status: isStatusFilter(e.target.value) ? e.target.value : "" })}>
@@ -79,7 +85,7 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
         </label>
         <label className="inline-field">
           Created from
-          <input type="date" value={filters.createdFrom} onChange={(e) => filter({ createdFrom: e.target.value })} />
+          <input type="date" value={filters.createdFrom} onChange={(e) => filter({ from: e.target.value })} />
         </label>
       </div>
 

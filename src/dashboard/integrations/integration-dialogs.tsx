@@ -1,6 +1,7 @@
 "use client";
 
 import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import { IntegrationForm } from "./integration-form";
@@ -8,13 +9,7 @@ import { EMPTY_VALUES, valuesOf } from "./integration-form-values";
 import type { Integration } from "./integration-types";
 
 export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.integrations.create.useMutation({
-    onSuccess: async () => {
-      await utils.integrations.list.invalidate();
-      onClose();
-    },
-  });
+  const create = trpc.integrations.create.useMutation(useDialogMutation({ refresh: (u) => u.integrations.list.invalidate(), onClose }));
   return (
     <Modal title="New Integration" onClose={onClose} wide>
       <IntegrationForm
@@ -31,13 +26,7 @@ export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
 }
 
 export function EditIntegrationDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const update = trpc.integrations.update.useMutation({
-    onSuccess: async () => {
-      await utils.integrations.invalidate();
-      onClose();
-    },
-  });
+  const update = trpc.integrations.update.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onClose }));
   return (
     <Modal title={`Edit ${integration.name}`} onClose={onClose} wide>
       <IntegrationForm
@@ -56,14 +45,7 @@ export function EditIntegrationDialog({ integration, onClose }: { integration: I
 
 export function DeleteIntegrationDialog(props: { integration: Integration; onClose: () => void; onDeleted: () => void }) {
   const { integration, onClose, onDeleted } = props;
-  const utils = trpc.useUtils();
-  const remove = trpc.integrations.delete.useMutation({
-    onSuccess: async () => {
-      onDeleted();
-      await utils.integrations.invalidate();
-      onClose();
-    },
-  });
+  const remove = trpc.integrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onDeleted, onClose }));
   return (
     <DeleteDialog
       what="Integration"

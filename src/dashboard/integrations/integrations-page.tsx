@@ -1,11 +1,13 @@
 "use client";
 
+import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { pageAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
+import { parseAsChoice, parseAsPage, PUSH } from "../url-state";
 import { CreateIntegrationDialog, DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
 import { INTEGRATION_TYPE_LABELS, type Integration } from "./integration-types";
 import { IntegrationsTable } from "./integrations-table";
@@ -14,6 +16,8 @@ const PAGE_SIZE = 25;
 
 type Dialog = { kind: "create" } | { kind: "edit"; integration: Integration } | { kind: "delete"; integration: Integration } | null;
 type TypeFilter = 1 | 2 | 3 | undefined;
+/** The list's view in the URL: ?type=&page= */
+const VIEW = { type: parseAsChoice(["1", "2", "3"]), page: parseAsPage };
 
 function parseTypeFilter(value: string): TypeFilter {
   return value === "1" ? 1 : value === "2" ? 2 : value === "3" ? 3 : undefined;
@@ -28,8 +32,10 @@ export function IntegrationsPage() {
 }
 
 function AccountIntegrations() {
-  const [page, setPage] = useState(1);
-  const [type, setType] = useState<TypeFilter>(undefined);
+  const [view, setView] = useQueryStates(VIEW, PUSH);
+  const { page } = view;
+  const type = parseTypeFilter(view.type);
+  const setPage = (p: number) => void setView({ page: p });
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = trpc.integrations.list.useQuery({ page, page_size: PAGE_SIZE, type }, { placeholderData: (prev) => prev });
 
@@ -49,8 +55,8 @@ function AccountIntegrations() {
           <select
             value={type ?? ""}
             onChange={(e) => {
-              setType(parseTypeFilter(e.target.value));
-              setPage(1);
+              const chosen = parseTypeFilter(e.target.value);
+              void setView({ type: chosen === undefined ? null : `${chosen}`, page: null });
             }}
           >
             <option value="">All types</option>

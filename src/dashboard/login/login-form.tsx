@@ -1,9 +1,10 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { authClient } from "../auth-client";
 import { safeNextPath } from "../safe-next";
+import { trpc } from "../trpc";
 import { tryAgainMessage } from "./try-again";
 
 export function LoginForm() {
@@ -12,6 +13,12 @@ export function LoginForm() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Someone already signed in has nothing to do here: on to where they were going.
+  const me = trpc.session.me.useQuery(undefined, { retry: false });
+  const signedIn = Boolean(me.data);
+  useEffect(() => {
+    if (signedIn) window.location.replace(next);
+  }, [signedIn, next]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

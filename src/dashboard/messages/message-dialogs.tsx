@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { FormActions } from "../ui/form";
 import { Modal } from "../ui/modal";
@@ -38,16 +39,9 @@ interface EditMessageFormProps {
 }
 
 function EditMessageForm({ message, initialRecipients, onClose, onSaved }: EditMessageFormProps) {
-  const utils = trpc.useUtils();
   const [recipients, setRecipients] = useState(initialRecipients);
   const [content, setContent] = useState(message.content);
-  const update = trpc.messages.update.useMutation({
-    onSuccess: async (saved) => {
-      await utils.messages.invalidate();
-      onSaved(saved);
-      onClose();
-    },
-  });
+  const update = trpc.messages.update.useMutation(useDialogMutation({ refresh: (u) => u.messages.invalidate(), onDone: onSaved, onClose }));
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -64,14 +58,7 @@ function EditMessageForm({ message, initialRecipients, onClose, onSaved }: EditM
 
 /** Takes the Message off the employee app of everyone it went to; the Employees stay. */
 export function DeleteMessageDialog({ message, onClose, onDeleted }: { message: Message; onClose: () => void; onDeleted: () => void }) {
-  const utils = trpc.useUtils();
-  const remove = trpc.messages.delete.useMutation({
-    onSuccess: async () => {
-      onDeleted();
-      await utils.messages.list.invalidate();
-      onClose();
-    },
-  });
+  const remove = trpc.messages.delete.useMutation(useDialogMutation({ refresh: (u) => u.messages.list.invalidate(), onDone: onDeleted, onClose }));
   return (
     <ConfirmDialog
       title="Delete Message"

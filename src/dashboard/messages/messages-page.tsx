@@ -10,6 +10,7 @@ import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { ComposeMessageForm } from "./compose-message-form";
 import { MessageList } from "./message-list";
+import { usePageParam } from "../url-state";
 
 const PAGE_SIZE = 25;
 
@@ -18,7 +19,7 @@ export function MessagesPage() {
 }
 
 function MessagesOfIntegration({ integration }: { integration: Integration }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [composing, setComposing] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.messages.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });

@@ -32,7 +32,7 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
         kind: "success",
         text: `${formatMoney(payout.amount)} ${payout.currency} to ${payoutEmployee(payout).name} was created in Payrun ${payrunId(payout)}.`,
       });
-      await Promise.all([utils.payouts.list.invalidate(), utils.payruns.invalidate()]);
+      await Promise.all([utils.payouts.invalidate(), utils.payruns.invalidate()]);
       onClose();
     },
   });

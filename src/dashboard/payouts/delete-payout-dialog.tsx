@@ -11,7 +11,7 @@ export function DeletePayoutDialog({ payout, onClose, onDeleted }: { payout: Pay
     onSuccess: async () => {
       onDeleted();
       // The Payrun's price and count change with it.
-      await Promise.all([utils.payouts.list.invalidate(), utils.payruns.invalidate()]);
+      await Promise.all([utils.payouts.invalidate(), utils.payruns.invalidate()]);
       onClose();
     },
   });

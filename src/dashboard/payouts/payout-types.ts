@@ -3,6 +3,7 @@ import type { RouterInputs, RouterOutputs } from "../trpc";
 export type Payout = RouterOutputs["payouts"]["list"]["results"][number];
 export type PayoutStatus = Payout["latest_status"];
 export type PayoutListInput = RouterInputs["payouts"]["list"];
+export type PayoutTotalsInput = RouterInputs["payouts"]["totals"];
 export type Pricing = Extract<RouterOutputs["pricing"]["calculate"], { fee: string }>;
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
@@ -11,11 +12,11 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   complete: "Accepted",
 };
 
-/** The list's status filters, each expressed with the timestamp filters the API offers. */
+/** The list's status filters, each expressed with the timestamp filters the API offers; named as the badges name them. */
 export const PAYOUT_STATUS_FILTERS = {
-  created: { label: "Not notified yet", query: { notified_at_null: "true" } },
-  notification_sent: { label: "Notified, not accepted", query: { notified_at_null: "false", accepted_at_null: "true" } },
-  complete: { label: "Accepted", query: { accepted_at_null: "false" } },
+  created: { label: PAYOUT_STATUS_LABELS.created, query: { notified_at_null: "true" } },
+  notification_sent: { label: PAYOUT_STATUS_LABELS.notification_sent, query: { notified_at_null: "false", accepted_at_null: "true" } },
+  complete: { label: PAYOUT_STATUS_LABELS.complete, query: { accepted_at_null: "false" } },
 } satisfies Record<PayoutStatus, { label: string; query: Partial<PayoutListInput> }>;
 
 export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
@@ -37,11 +38,13 @@ export const NO_PAYOUT_FILTERS: PayoutListFilters = { search: "", status: "", em
 
 /** The list query for a page of Payouts matching the filters, with each Employee expanded for its name. */
 export function payoutListInput(page: number, pageSize: number, filters: PayoutListFilters): PayoutListInput {
+  return { page, page_size: pageSize, expand: ["employee"], ...payoutTotalsInput(filters) };
+}
+
+/** The filters as the API takes them (empty ones left out): the totals' query, and the list's without its paging. */
+export function payoutTotalsInput(filters: PayoutListFilters): PayoutTotalsInput {
   const search = filters.search.trim();
   return {
-    page,
-    page_size: pageSize,
-    expand: ["employee"],
     ...(search ? { search } : {}),
     ...(filters.status ? PAYOUT_STATUS_FILTERS[filters.status].query : {}),
     ...(filters.employee ? { employee: filters.employee } : {}),

@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryStates } from "nuqs";
 import { useId, useState } from "react";
 import { EmployeeCombobox, type EmployeeChoice } from "../employees/employee-combobox";
 import type { Integration } from "../integrations/integration-types";
@@ -8,30 +9,42 @@ import { Notice, type NoticeValue } from "../ui/notice";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { SearchField } from "../ui/search-field";
+import { trpc } from "../trpc";
+import { parseAsChoice, parseAsPage, parseAsText, PUSH, REPLACE } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreatePayoutDialog } from "./create-payout-dialog";
 import { PayoutList } from "./payout-list";
 import { PayoutTotals } from "./payout-totals";
-import { NO_PAYOUT_FILTERS, PAYOUT_STATUS_OPTIONS, type PayoutListFilters } from "./payout-types";
+import { PAYOUT_STATUS_OPTIONS, type PayoutListFilters } from "./payout-types";
+
+/** The list's view in the URL: ?q=&status=&employee=&page= */
+const VIEW = {
+  q: parseAsText,
+  status: parseAsChoice(PAYOUT_STATUS_OPTIONS.map((o) => o.value)),
+  employee: parseAsText,
+  page: parseAsPage,
+};
 
 export function PayoutsPage() {
   return <IntegrationScoped what="Payouts">{(integration) => <PayoutsOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function PayoutsOfIntegration({ integration }: { integration: Integration }) {
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<PayoutListFilters>(NO_PAYOUT_FILTERS);
-  const [employee, setEmployee] = useState<EmployeeChoice | null>(null);
+  const [view, setView] = useQueryStates(VIEW, PUSH);
+  const { page } = view;
+  const filters: PayoutListFilters = { search: view.q, status: view.status, employee: view.employee, payrun: "" };
+  const setPage = (p: number) => void setView({ page: p });
+  // The URL holds the Employee's id; the filter box shows their name once it is known.
+  const chosen = trpc.employees.get.useQuery({ employee_id: view.employee }, { enabled: view.employee !== "" });
+  const employee: EmployeeChoice | null = view.employee && chosen.data ? { id: chosen.data.id, name: chosen.data.name } : null;
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const search = useDebouncedValue(filters.search);
   const shown = { ...filters, search };
   const filtered = filters.search.trim() !== "" || filters.status !== "" || filters.employee !== "";
 
-  const filter = (patch: Partial<PayoutListFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  // A changed filter starts at the first page; typing replaces the history entry instead of adding one per key.
+  const filter = (patch: Partial<typeof view>) => void setView({ ...patch, page: null }, "q" in patch ? REPLACE : PUSH);
 
   return (
     <section>
@@ -50,7 +63,7 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
       </PageHeader>
 
       <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder="Description, or the Employee's name" value={filters.search} onChange={(search) => filter({ search })} />
+        <SearchField placeholder="Description, or the Employee's name" value={filters.search} onChange={(q) => filter({ q })} />
         <FilterSelect
           label="Status"
           allLabel="All statuses"
@@ -60,10 +73,7 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
         />
         <EmployeeFilter
           value={employee}
-          onChange={(choice) => {
-            setEmployee(choice);
-            filter({ employee: choice?.id ?? "" });
-          }}
+          onChange={(choice) => filter({ employee: choice?.id ?? "" })}
         />
       </div>
 

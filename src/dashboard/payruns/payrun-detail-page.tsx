@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { invoicePath, invoicePdfPath } from "../invoices/invoice-types";
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
 import { formatMoney } from "../money";
 import { PayoutList } from "../payouts/payout-list";
@@ -17,6 +17,7 @@ import { EMPTY } from "../ui/table";
 import { ClosePayrunDialog, DeletePayrunDialog } from "./payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
 import { mayDeletePayrun, type Payrun, type PayrunStatus } from "./payrun-types";
+import { usePageParam } from "../url-state";
 
 export function PayrunDetailPage({ payrunId }: { payrunId: string }) {
   return <IntegrationScoped what="Payruns">{() => <PayrunDetail payrunId={payrunId} />}</IntegrationScoped>;
@@ -126,7 +127,7 @@ function PayrunDetails({ payrun }: { payrun: Payrun }) {
 }
 
 function PayrunPayouts({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: NoticeValue) => void }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   return (
     <section className="detail-section" aria-labelledby="payrun-payouts-heading">
       <h2 id="payrun-payouts-heading">Payouts</h2>

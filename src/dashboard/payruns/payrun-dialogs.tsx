@@ -14,7 +14,7 @@ interface PayrunDialogProps {
 /** A refusal (another person closed or paid it first) shows in the dialog, and the page shows the Payrun as it is now. */
 function useRefreshPayruns() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.payruns.invalidate(), utils.payouts.list.invalidate()]);
+  return () => Promise.all([utils.payruns.invalidate(), utils.payouts.invalidate()]);
 }
 
 export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useQueryStates } from "nuqs";
 import { formatDate } from "../format";
 import type { Integration } from "../integrations/integration-types";
 import { formatMoney } from "../money";
@@ -11,18 +11,21 @@ import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { parseAsChoice, parseAsPage, PUSH } from "../url-state";
 import { PayrunStatusBadge } from "./payrun-status-badge";
-import { PAYRUN_STATUS_OPTIONS, payrunListInput, payrunPath, type Payrun, type PayrunStatus } from "./payrun-types";
+import { PAYRUN_STATUS_OPTIONS, payrunListInput, payrunPath, type Payrun } from "./payrun-types";
 
 const PAGE_SIZE = 25;
+/** The list's view in the URL: ?status=&page= */
+const VIEW = { status: parseAsChoice(PAYRUN_STATUS_OPTIONS.map((o) => o.value)), page: parseAsPage };
 
 export function PayrunsPage() {
   return <IntegrationScoped what="Payruns">{(integration) => <PayrunsOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function PayrunsOfIntegration({ integration }: { integration: Integration }) {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<PayrunStatus | "">("");
+  const [{ status, page }, setView] = useQueryStates(VIEW, PUSH);
+  const setPage = (p: number) => void setView({ page: p });
   const list = trpc.payruns.list.useQuery(payrunListInput(page, PAGE_SIZE, status), { placeholderData: (prev) => prev });
 
   return (
@@ -43,10 +46,7 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
           allLabel="All statuses"
           options={PAYRUN_STATUS_OPTIONS}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value) => void setView({ status: value, page: null })}
         />
       </div>
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import type { NoticeValue } from "../ui/notice";
@@ -9,14 +10,7 @@ import { EMPTY_REGISTRATION, registrationValues } from "./registration-form-valu
 import type { Registration } from "./registration-types";
 
 export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (r: Registration) => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.registrations.create.useMutation({
-    onSuccess: async (created) => {
-      onCreated(created);
-      await utils.registrations.list.invalidate();
-      onClose();
-    },
-  });
+  const create = trpc.registrations.create.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onCreated, onClose }));
   return (
     <Modal title="New Registration" onClose={onClose} wide>
       <p className="modal-lead">Your company&apos;s details for review. Once approved, it becomes an Integration of your account.</p>
@@ -35,14 +29,7 @@ export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () =
 
 export function EditRegistrationDialog(props: { registration: Registration; onClose: () => void; onSaved?: (saved: Registration) => void }) {
   const { registration, onClose, onSaved } = props;
-  const utils = trpc.useUtils();
-  const update = trpc.registrations.update.useMutation({
-    onSuccess: async (saved) => {
-      onSaved?.(saved);
-      await utils.registrations.invalidate();
-      onClose();
-    },
-  });
+  const update = trpc.registrations.update.useMutation(useDialogMutation({ refresh: (u) => u.registrations.invalidate(), onDone: onSaved, onClose }));
   return (
     <Modal title={`Edit ${registration.friendly_name}`} onClose={onClose} wide>
       {registration.rejection_reason !== null && <p className="modal-lead">Saving sends the Registration back to the review team.</p>}
@@ -61,14 +48,7 @@ export function EditRegistrationDialog(props: { registration: Registration; onCl
 
 export function DeleteRegistrationDialog(props: { registration: Registration; onClose: () => void; onDeleted: () => void }) {
   const { registration, onClose, onDeleted } = props;
-  const utils = trpc.useUtils();
-  const remove = trpc.registrations.delete.useMutation({
-    onSuccess: async () => {
-      onDeleted();
-      await utils.registrations.list.invalidate();
-      onClose();
-    },
-  });
+  const remove = trpc.registrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onDeleted, onClose }));
   return (
     <DeleteDialog
       what="Registration"

@@ -10,6 +10,7 @@ import { PagedListCard } from "../ui/query-card";
 import { CreateRegistrationDialog, DeleteRegistrationDialog, EditRegistrationDialog } from "./registration-dialogs";
 import type { Registration } from "./registration-types";
 import { RegistrationsTable } from "./registrations-table";
+import { usePageParam } from "../url-state";
 
 const PAGE_SIZE = 25;
 
@@ -26,7 +27,7 @@ export function RegistrationsPage() {
 function AccountRegistrations() {
   const me = trpc.session.me.useQuery();
   const demo = me.data?.environment === "demo";
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.registrations.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { parseAsStringLiteral, useQueryStates } from "nuqs";
 import { countryLabel } from "../employees/countries";
 import { formatDateTime } from "../format";
 import { reviewPath, type ReviewItem, type ReviewStatus } from "../registrations/registration-types";
@@ -12,6 +12,7 @@ import { PagedListCard } from "../ui/query-card";
 import { SearchField } from "../ui/search-field";
 import { NameAndIdCell, TableHead } from "../ui/table";
 import { Tabs } from "../ui/tabs";
+import { ENVIRONMENTS, parseAsChoice, parseAsPage, parseAsText, PUSH, REPLACE } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { EnvironmentBadge } from "./environment-badge";
 
@@ -37,6 +38,14 @@ function parseEnvironment(value: string): Environment | "" {
   return value === "live" || value === "demo" ? value : "";
 }
 
+/** The queue's view in the URL: ?status=&env=&q=&page= (the pending tab is the default). */
+const VIEW = {
+  status: parseAsStringLiteral(TABS.map((t) => t.value)).withDefault("pending"),
+  env: parseAsChoice(ENVIRONMENTS),
+  q: parseAsText,
+  page: parseAsPage,
+};
+
 /** The review team's queue of Registrations from every account, oldest first. */
 export function RegistrationQueuePage() {
   return (
@@ -47,10 +56,8 @@ export function RegistrationQueuePage() {
 }
 
 function RegistrationQueue() {
-  const [status, setStatus] = useState<StatusTab>("pending");
-  const [environment, setEnvironment] = useState<Environment | "">("");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
+  const [{ status, env: environment, q: search, page }, setView] = useQueryStates(VIEW, PUSH);
+  const setPage = (p: number) => void setView({ page: p });
   const term = useDebouncedValue(search.trim());
   const queue = trpc.registrations.review.queue.useQuery(
     { status, page, page_size: PAGE_SIZE, ...(environment ? { environment } : {}), ...(term ? { search: term } : {}) },
@@ -69,19 +76,13 @@ function RegistrationQueue() {
         <SearchField
           placeholder="Name, TIN, VAT, email or id"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={(value) => void setView({ q: value, page: null }, REPLACE)}
         />
         <label className="inline-field">
           Environment
           <select
             value={environment}
-            onChange={(e) => {
-              setEnvironment(parseEnvironment(e.target.value));
-              setPage(1);
-            }}
+            onChange={(e) => void setView({ env: parseEnvironment(e.target.value), page: null })}
           >
             <option value="">Live and demo</option>
             <option value="live">Live</option>
@@ -94,10 +95,7 @@ function RegistrationQueue() {
         label="Status"
         options={TABS}
         value={status}
-        onChange={(tab) => {
-          setStatus(tab);
-          setPage(1);
-        }}
+        onChange={(tab) => void setView({ status: tab, page: null })}
       >
         <PagedListCard query={queue} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? "No Registrations match these filters." : EMPTY_TEXT[status]}>
           {(items) => (

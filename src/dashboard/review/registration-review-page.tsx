@@ -82,7 +82,8 @@ function ReviewSummary({ item }: { item: ReviewDetail }) {
 
       <section className="detail-section" aria-labelledby="review-fields">
         <h2 id="review-fields">Fields and checks</h2>
-        <div className="card">
+        {/* Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too. */}
+        <div className="card" tabIndex={0} role="group" aria-labelledby="review-fields">
           <FieldChecksTable item={item} />
         </div>
       </section>
@@ -116,7 +117,7 @@ function FieldChecksTable({ item }: { item: ReviewDetail }) {
               <RegistrationValue registration={item.registration} field={field} mono={mono} />
             </td>
             <td>
-              <CheckState check={checks.get(field)} />
+              <CheckState check={checks.get(field)} empty={item.registration[field] === null || item.registration[field] === ""} />
             </td>
           </tr>
         ))}
@@ -136,8 +137,10 @@ function FieldChecksTable({ item }: { item: ReviewDetail }) {
   );
 }
 
-function CheckState({ check }: { check: FieldCheck | undefined }) {
+/** An optional field left empty passes its check, but "Valid" would suggest something was verified: "Not given". */
+function CheckState({ check, empty = false }: { check: FieldCheck | undefined; empty?: boolean }) {
   if (!check) return <span className="muted">No rule</span>;
+  if (empty && check.valid) return <span className="muted">Not given</span>;
   if (!check.valid) {
     return (
       <span className="check check-invalid">

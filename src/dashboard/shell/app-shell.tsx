@@ -2,7 +2,9 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { HOME_PATH } from "../safe-next";
 import { trpc } from "../trpc";
+import { homeFor } from "./nav";
 import { SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 
@@ -18,12 +20,22 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (signedOut) router.replace(`/login?next=${encodeURIComponent(pathname + window.location.search)}`);
   }, [signedOut, router, pathname]);
 
+  // The home page is a client's; an operator would land on a page with nothing for them.
+  const signedInRole = me.data?.role;
+  useEffect(() => {
+    if (signedInRole === "operator" && pathname === HOME_PATH) router.replace(homeFor(signedInRole));
+  }, [signedInRole, pathname, router]);
+
   if (me.isError && !signedOut) return <p className="page-message" role="alert">Could not load your session: {me.error.message}</p>;
   if (!me.data) return <p className="page-message">Loading…</p>;
 
   const { environment, role } = me.data;
   return (
     <div className="app">
+      {/* The first stop of the keyboard: past the top bar and the navigation to the page itself. */}
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <TopBar me={me.data} />
       {role === "client" && environment === "demo" && (
         <div className="demo-banner">Demo environment: nothing here touches live data or moves real money.</div>
@@ -31,7 +43,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="app-body">
         <SideNav role={role} />
         {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}
-        <main className="content" key={environment}>
+        <main className="content" id="content" tabIndex={-1} key={environment}>
           {children}
         </main>
       </div>

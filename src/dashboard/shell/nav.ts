@@ -20,6 +20,11 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/review/payruns", label: "Payrun payments", roles: ["operator"] },
 ];
 
+/** Where a role starts: its first section (sign-in sends everyone to HOME_PATH, which is a client's page). */
+export function homeFor(role: Role): string {
+  return NAV_ITEMS.find((item) => item.roles.includes(role))?.href ?? "/";
+}
+
 /** Pages served by the API server itself (not Next), so plain links with a full page load. */
 export const API_LINKS = [
   { href: "/docs", label: "API reference" },

@@ -5,7 +5,8 @@ import { usePathname } from "next/navigation";
 import type { Role } from "../trpc";
 import { API_LINKS, NAV_ITEMS } from "./nav";
 
-export function SideNav({ role }: { role: Role }) {
+/** The sections a role may use; `onNavigate` lets the phone drawer close once a link is followed. */
+export function SideNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
   const items = NAV_ITEMS.filter((item) => item.roles.includes(role));
   return (
@@ -15,7 +16,7 @@ export function SideNav({ role }: { role: Role }) {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
-              <Link href={item.href} aria-current={active ? "page" : undefined}>
+              <Link href={item.href} aria-current={active ? "page" : undefined} onClick={onNavigate}>
                 {item.label}
               </Link>
             </li>

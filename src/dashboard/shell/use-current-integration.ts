@@ -21,6 +21,7 @@ function resetIntegrationScoped(utils: Utils): Promise<unknown> {
     utils.webhooks.get.reset(),
     utils.webhooks.deliveries.reset(),
     utils.payouts.list.reset(),
+    utils.payouts.totals.reset(),
     utils.payouts.get.reset(),
     utils.payruns.list.reset(),
     utils.payruns.get.reset(),

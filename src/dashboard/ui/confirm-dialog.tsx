@@ -1,8 +1,9 @@
 "use client";
 
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
 import type { TrpcError } from "../trpc";
-import { Modal } from "./modal";
+import { useReturnFocus } from "./return-focus";
 
 interface ConfirmDialogProps {
   title: string;
@@ -16,26 +17,40 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before an action that cannot be undone; the server's refusal (e.g. a 409) is shown in place. */
+/**
+ * Asks before an action that cannot be undone (Radix's alert dialog: focus starts on Cancel, is held
+ * inside and returns to what opened it; Escape cancels); the server's refusal (e.g. a 409) is shown in place.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { title, children, confirmLabel, pendingLabel, pending, error, danger, onConfirm, onClose } = props;
+  const returnFocus = useReturnFocus();
   return (
-    <Modal title={title} onClose={onClose}>
-      {children}
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error.message}
-        </div>
-      )}
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={danger ? "button button-danger" : "button button-primary"} disabled={pending} onClick={onConfirm}>
-          {pending ? pendingLabel : confirmLabel}
-        </button>
-      </div>
-    </Modal>
+    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="modal-backdrop">
+          <AlertDialog.Content className="modal" onCloseAutoFocus={returnFocus}>
+            <div className="modal-header">
+              <AlertDialog.Title>{title}</AlertDialog.Title>
+            </div>
+            <AlertDialog.Description asChild>
+              <div>{children}</div>
+            </AlertDialog.Description>
+            {error && (
+              <div className="alert alert-error" role="alert">
+                {error.message}
+              </div>
+            )}
+            <div className="form-actions">
+              <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+              {/* Not AlertDialog.Action, which would close at once: the dialog stays open until the server has answered. */}
+              <button type="button" className={danger ? "button button-danger" : "button button-primary"} disabled={pending} onClick={onConfirm}>
+                {pending ? pendingLabel : confirmLabel}
+              </button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Overlay>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
 

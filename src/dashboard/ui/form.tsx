@@ -5,12 +5,18 @@ import { fieldMessages, type Checked, type FieldMessages } from "../errors";
 import type { TrpcError } from "../trpc";
 import { Field } from "./field";
 
-/** The messages to show per field: the server's, overridden by the form's own checks (e.g. metadata JSON). */
+/**
+ * The messages to show per field: the server's, overridden by the form's own checks (e.g. metadata JSON).
+ * The server's answer is about the values sent last time: once the form's own checks stop a later submit,
+ * it is hidden, so that a field fixed since then is not still marked wrong.
+ */
 export function useFormErrors(error: TrpcError | null) {
   const [localErrors, setLocalErrors] = useState<FieldMessages>({});
-  const errors: FieldMessages = { ...fieldMessages(error), ...localErrors };
+  const [serverCurrent, setServerCurrent] = useState(true);
+  const errors: FieldMessages = { ...(serverCurrent ? fieldMessages(error) : {}), ...localErrors };
   /** Sends the fields when the form's own checks passed, else shows why they did not. */
   function sendChecked<F>(checked: Checked<F>, send: (fields: F) => void): void {
+    setServerCurrent(checked.ok);
     if (!checked.ok) return setLocalErrors(checked.errors);
     setLocalErrors({});
     send(checked.fields);

@@ -1,37 +1,44 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { useReturnFocus } from "./return-focus";
 
-/** A modal dialog: labelled by its title, closed with Escape, focus moved inside when it opens. */
+/**
+ * A modal dialog on Radix's: labelled by its title, focus held inside and given back to what opened it,
+ * closed with Escape or ×. Clicks outside do not close it, so a half-filled form is not lost by accident.
+ */
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-
-  const latestOnClose = useRef(onClose);
-  useEffect(() => {
-    latestOnClose.current = onClose;
-  });
-
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>("input, textarea, select, button:not(.modal-close)")?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") latestOnClose.current();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
-
+  const returnFocus = useReturnFocus();
   return (
-    <div className="modal-backdrop">
-      <div ref={panel} className={wide ? "modal modal-wide" : "modal"} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="modal-header">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        {children}
-      </div>
-    </div>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        {/* Radix's scrollable-overlay layout: a long form scrolls inside the backdrop. */}
+        <Dialog.Overlay className="modal-backdrop">
+          <Dialog.Content
+            className={wide ? "modal modal-wide" : "modal"}
+            aria-describedby={undefined}
+            onInteractOutside={(e) => e.preventDefault()}
+            onOpenAutoFocus={(e) => {
+              // The first field rather than the × button, which comes first in the header (the event's target is the dialog).
+              const first = e.target instanceof HTMLElement ? e.target.querySelector<HTMLElement>("input, textarea, select, button:not(.modal-close)") : null;
+              if (first) {
+                e.preventDefault();
+                first.focus();
+              }
+            }}
+            onCloseAutoFocus={returnFocus}
+          >
+            <div className="modal-header">
+              <Dialog.Title>{title}</Dialog.Title>
+              <Dialog.Close className="modal-close" aria-label="Close">
+                ×
+              </Dialog.Close>
+            </div>
+            {children}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import { CopyButton } from "./secret-value";
@@ -11,13 +12,7 @@ import type { EventInfo, Webhook } from "./webhook-types";
 
 export function CreateWebhookDialog(props: { integrationName: string; catalogue: readonly EventInfo[]; onClose: () => void }) {
   const { integrationName, catalogue, onClose } = props;
-  const utils = trpc.useUtils();
-  const create = trpc.webhooks.create.useMutation({
-    onSuccess: async () => {
-      await utils.webhooks.list.invalidate();
-      onClose();
-    },
-  });
+  const create = trpc.webhooks.create.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onClose }));
   return (
     <Modal title="New webhook subscription" onClose={onClose} wide>
       <p className="modal-lead">It belongs to {integrationName} and may subscribe to any event.</p>
@@ -38,14 +33,7 @@ export function CreateWebhookDialog(props: { integrationName: string; catalogue:
 
 export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly EventInfo[]; onClose: () => void; onSaved?: (saved: Webhook) => void }) {
   const { webhook, catalogue, onClose, onSaved } = props;
-  const utils = trpc.useUtils();
-  const update = trpc.webhooks.update.useMutation({
-    onSuccess: async (saved) => {
-      onSaved?.(saved);
-      await utils.webhooks.invalidate();
-      onClose();
-    },
-  });
+  const update = trpc.webhooks.update.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.invalidate(), onDone: onSaved, onClose }));
   return (
     <Modal title="Edit webhook subscription" onClose={onClose} wide>
       <WebhookForm
@@ -65,14 +53,7 @@ export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly
 
 export function DeleteWebhookDialog(props: { webhook: Webhook; onClose: () => void; onDeleted: () => void }) {
   const { webhook, onClose, onDeleted } = props;
-  const utils = trpc.useUtils();
-  const remove = trpc.webhooks.delete.useMutation({
-    onSuccess: async () => {
-      onDeleted();
-      await utils.webhooks.list.invalidate();
-      onClose();
-    },
-  });
+  const remove = trpc.webhooks.delete.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onDone: onDeleted, onClose }));
   return (
     <DeleteDialog
       what="webhook subscription"

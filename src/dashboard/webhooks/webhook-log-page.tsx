@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
@@ -13,6 +13,7 @@ import { SecretValue } from "./secret-value";
 import { SendTestEvent } from "./send-test-event";
 import { EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
 import { DELIVERY_POLL_MS, webhookPath, webhookScope, type EventInfo, type Webhook } from "./webhook-types";
+import { usePageParam } from "../url-state";
 
 export function WebhookLogPage({ webhookId }: { webhookId: string }) {
   return <IntegrationScoped what="Webhooks">{() => <WebhookLog webhookId={webhookId} />}</IntegrationScoped>;
@@ -39,7 +40,7 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
   const router = useRouter();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const scope = webhookScope(webhook, catalogue);
   const close = () => setDialog(null);
 

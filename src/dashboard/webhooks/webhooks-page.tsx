@@ -10,6 +10,7 @@ import { PagedListCard } from "../ui/query-card";
 import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
 import type { Webhook } from "./webhook-types";
 import { WebhooksTable } from "./webhooks-table";
+import { usePageParam } from "../url-state";
 
 const PAGE_SIZE = 25;
 
@@ -25,7 +26,7 @@ export function WebhooksPage() {
 }
 
 function WebhooksOfIntegration({ integration }: { integration: Integration }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [dialog, setDialog] = useState<Dialog>(null);
   const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
   const list = trpc.webhooks.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });

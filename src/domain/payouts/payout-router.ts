@@ -6,6 +6,7 @@ import { createPayouts } from "./payout-create";
 import { toPayoutsApiExpanded } from "./payout-expand";
 import { ZCreatePayoutsBody, ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQuery, ZPayout, ZPayoutList, ZPayoutLookup } from "./payout-schemas";
 import { deletePayout, getPayout, listPayouts, resendPayoutNotification } from "./payout-service";
+import { payoutTotals, ZPayoutTotals, ZPayoutTotalsQuery } from "./payout-totals";
 
 const path = "/payouts/";
 const item = "/payouts/{payout_id}/";
@@ -21,6 +22,12 @@ export const payoutRouter = router({
       const { count, rows } = await listPayouts(ctx.db, ctx.scope, input);
       return envelope(ctx, input, count, await toPayoutsApiExpanded(ctx.db, rows, input.expand, ctx.baseUrl));
     }),
+
+  /** The dashboard's totals per currency over every Payout the list's filters match (no REST path). */
+  totals: integrationProcedure
+    .input(ZPayoutTotalsQuery)
+    .output(ZPayoutTotals)
+    .query(({ ctx, input }) => payoutTotals(ctx.db, ctx.scope, input)),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payout" } })

@@ -19,8 +19,8 @@ export const PAYOUT_RESEND_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.PayoutWhereInput => ({ id, integrationPk: scope.integrationPk });
 
-/** Filters shared by GET /v2/payouts/ and GET /v2/pricing/. */
-export interface PayoutFilters extends TPageQuery {
+/** What the list, the totals and GET /v2/pricing/ filter Payouts by. */
+export interface PayoutMatch {
   employee?: string;
   payrun?: string;
   invoice?: string;
@@ -28,10 +28,14 @@ export interface PayoutFilters extends TPageQuery {
   [timestampFilter: string]: unknown;
 }
 
-export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
+/** Filters shared by GET /v2/payouts/ and GET /v2/pricing/. */
+export interface PayoutFilters extends PayoutMatch, TPageQuery {}
+
+/** The Payouts of the scope's Integration that match the list filters. */
+export function payoutWhere(scope: IntegrationScope, q: PayoutMatch): Prisma.PayoutWhereInput {
   const text = q.search ? { contains: q.search, mode: "insensitive" as const } : undefined;
   const payrun = q.payrun ?? q.invoice;
-  const where: Prisma.PayoutWhereInput = {
+  return {
     integrationPk: scope.integrationPk,
     employee: q.employee !== undefined ? { id: q.employee, integrationPk: scope.integrationPk } : undefined,
     payrun: payrun !== undefined ? { id: payrun, integrationPk: scope.integrationPk } : undefined,
@@ -45,6 +49,10 @@ export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilt
       ? [{ description: text }, { employee: { name: text } }, { employee: { email: text } }, { employee: { cellphoneNumber: text } }]
       : undefined,
   };
+}
+
+export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
+  const where = payoutWhere(scope, q);
   const [count, rows] = await Promise.all([
     db.payout.count({ where }),
     db.payout.findMany({ where, select: payoutSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),

@@ -1,0 +1,32 @@
+"use client";
+
+import { useState } from "react";
+import { signOut } from "../auth-client";
+import type { Me } from "../trpc";
+import { EnvironmentSwitch } from "./environment-switch";
+import { IntegrationPicker } from "./integration-picker";
+
+/** Integration, environment, who is signed in and Sign out: in the top bar, or in the menu drawer on a phone. */
+export function SessionControls({ me }: { me: Me }) {
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <>
+      {me.role === "client" && <IntegrationPicker />}
+      {me.role === "client" && <EnvironmentSwitch current={me.environment} />}
+      <span className="person" title={me.email} data-testid="signed-in-person">
+        {me.name}
+      </span>
+      <button
+        type="button"
+        className="button button-quiet-dark"
+        disabled={signingOut}
+        onClick={() => {
+          setSigningOut(true);
+          void signOut().catch(() => setSigningOut(false));
+        }}
+      >
+        Sign out
+      </button>
+    </>
+  );
+}

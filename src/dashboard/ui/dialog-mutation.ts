@@ -1,0 +1,29 @@
+"use client";
+
+import { trpc } from "../trpc";
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+interface DialogMutation<T> {
+  /** The cached queries the change makes stale, e.g. `(u) => u.employees.list.invalidate()`. */
+  refresh: (utils: Utils) => Promise<unknown>;
+  /** Told first, with the server's answer: a notice, or the saved object for the page. */
+  onDone?: (data: T) => void;
+  onClose: () => void;
+}
+
+/**
+ * The options of a create, edit or delete dialog's tRPC mutation: on success tell the page, refresh what
+ * changed, close. Errors stay on the mutation, for the dialog to show in place.
+ *   trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }))
+ */
+export function useDialogMutation<T>({ refresh, onDone, onClose }: DialogMutation<T>) {
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: async (data: T) => {
+      onDone?.(data);
+      await refresh(utils);
+      onClose();
+    },
+  };
+}
