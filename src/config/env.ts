@@ -27,6 +27,17 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
+  /** Secret for session cookies; unset: one is generated and kept in the database (src/auth/auth.ts). */
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  /** Where the in-app migrator finds prisma/migrations (the built server runs from dist/). */
+  MIGRATIONS_DIR: z.string().min(1).default("prisma/migrations"),
+  /** How long a claimed outbox job is a worker's before another may take it. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** First retry delay of failed outbox jobs (tests use a few milliseconds). */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Public origin of the service: every absolute URL (emails, pagination, redirects, OpenAPI servers, logos)

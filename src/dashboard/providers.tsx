@@ -7,7 +7,8 @@ import { trpc } from "./trpc";
 
 /** A refusal (401, 403) is an answer: asking again cannot change it. Other failures are retried once. */
 function retryUnlessRefused(failures: number, error: Error): boolean {
-  const code = error instanceof TRPCClientError ? error.data?.code : undefined;
+  const data: unknown = error instanceof TRPCClientError ? error.data : undefined;
+  const code = typeof data === "object" && data !== null && "code" in data ? data.code : undefined;
   return failures < 1 && code !== "UNAUTHORIZED" && code !== "FORBIDDEN";
 }
 

@@ -3,7 +3,7 @@
  * procedures), /api/auth (sign-in), /media and /docs are ours; every other path is the Next.js dashboard.
  */
 import crypto from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
@@ -137,7 +137,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
             rateLimiter?.release(req);
           }
         } else if (path.startsWith("/api/trpc/")) {
-          await trpcHandler(req, res);
+          trpcHandler(req, res);
         } else if (path.startsWith("/api/auth/") && authHandler) {
           if (isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl))) send(res, jsonResponse(403, { detail: t("cross_site_refused") }));
           else {
@@ -174,10 +174,10 @@ function ownOrigins(info: ClientInfo, publicUrl: string): string[] {
 
 /** better-auth's limiter answers 429 with `X-Retry-After` only: add the standard `Retry-After` beside it. */
 function withRetryAfter(res: http.ServerResponse): void {
-  const setHeader = res.setHeader;
+  const setHeader = res.setHeader.bind(res);
   res.setHeader = function (name, value) {
-    if (name.toLowerCase() === "x-retry-after") setHeader.call(this, "Retry-After", value);
-    return setHeader.call(this, name, value);
+    if (name.toLowerCase() === "x-retry-after") setHeader("Retry-After", value);
+    return setHeader(name, value);
   };
 }
 

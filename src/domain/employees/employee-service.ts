@@ -16,7 +16,7 @@ import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import type { TCreateEmployeeRequest, TEmployee, TListEmployeesQuery } from "./employee-schemas";
 
 export const NOTIFY_EMPLOYEE_JOB = "employee.notify";

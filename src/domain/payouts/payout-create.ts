@@ -16,7 +16,7 @@ import { toPricingApi } from "@/domain/pricing/pricing-schemas";
 import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { checkBatchSize, findPayoutEmployee, lockInlineEmployees, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
 import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TCreatePayoutsInput } from "./payout-schemas";

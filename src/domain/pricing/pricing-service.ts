@@ -3,7 +3,7 @@ import type { Db } from "@/db/database";
 import type { FieldErrors } from "@/domain/errors";
 import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "@/domain/payouts/payout-input";
 import type { TCreatePayoutsInput } from "@/domain/payouts/payout-schemas";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { toPricingApi, type TPricing } from "./pricing-schemas";
 
 /** An inline Employee that matches none is priced by the country it gives. */

@@ -130,7 +130,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     // POST and PATCH, the methods that are not idempotent by definition (as the IETF Idempotency-Key draft has it).
     const idempotencyKey = method === "POST" || method === "PATCH" ? headerValue(req, "idempotency-key") : null;
     if (idempotencyKey !== null) return await idempotent(idempotencyKey, principal, route, input, ctx, r, deps);
-    return await html(r, deps, route, await invoke(route, input, ctx, deps));
+    return html(r, deps, route, await invoke(route, input, ctx, deps));
   } catch (e) {
     return html(r, deps, route, errorPage(errorResult(e, r.requestId, deps.log)));
   }
@@ -184,10 +184,10 @@ function expandParam(r: V2Request): Record<string, string[]> {
 type ApiResponse = HttpResponse & { data?: unknown };
 
 async function invoke(route: Route, input: unknown, ctx: Context, deps: V2Deps): Promise<ApiResponse> {
-  const data = await callTRPCProcedure({
+  const data: unknown = await callTRPCProcedure({
     router: deps.router,
     path: route.procedurePath,
-    getRawInput: async () => input,
+    getRawInput: () => Promise.resolve(input),
     ctx,
     type: route.type,
     signal: undefined,

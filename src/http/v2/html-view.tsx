@@ -53,8 +53,15 @@ function isSafeUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
+/** A scalar as text; objects and functions have no text of their own here. */
+function text(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  return "";
+}
+
 function fill(template: string, row: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(row[k] ?? "")));
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(text(row[k])));
 }
 
 function Value({ name, value, collections }: { name: string; value: unknown; collections: string[] }): ReactNode {
@@ -78,7 +85,7 @@ function Value({ name, value, collections }: { name: string; value: unknown; col
     );
   }
   if (typeof value === "object") return <pre>{JSON.stringify(value, null, 2)}</pre>;
-  return <>{String(value)}</>;
+  return <>{text(value)}</>;
 }
 
 function isEnvelope(data: unknown): data is { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] } {
