@@ -14,6 +14,8 @@ const LAYERS = [
   { type: "base", pattern: "src/{config,i18n}" },
   { type: "base", pattern: "src/log*.ts", mode: "file" },
   { type: "db", pattern: "src/db" },
+  // Pure business rules (prices, money): no database, no other domain folder.
+  { type: "rules", pattern: "src/domain/pricing" },
   { type: "domain", pattern: "src/domain" },
   { type: "trpc", pattern: "src/trpc" },
   { type: "edge", pattern: "src/{http,auth}" },
@@ -26,9 +28,9 @@ const FILES = [
   { category: "api", pattern: "src/trpc/app-router.ts" },
 ];
 
-const BELOW_DOMAIN = ["generated", "base", "db"];
+const BELOW_DOMAIN = ["generated", "base", "db", "rules"];
 const layerMessage = "{{from.type}} code may not import this {{to.type}} code (docs/architecture.md, allowed arrows)";
-const SERVER = ["generated", "base", "db", "domain", "trpc", "edge", "worker", "app"];
+const SERVER = ["generated", "base", "db", "rules", "domain", "trpc", "edge", "worker", "app"];
 
 /** A policy: files of layer `from` may import files of the layers `to` (only `import type` when kind is "type"). */
 function layer(from, to, kind) {
@@ -81,7 +83,8 @@ export default tseslint.config(
           policies: [
             layer("generated", ["generated"]),
             layer("base", ["generated", "base"]),
-            layer("db", BELOW_DOMAIN),
+            layer("db", ["generated", "base", "db"]),
+            layer("rules", ["generated", "base", "rules"]),
             // Services and schemas: no tRPC, no HTTP, no worker, no server, no dashboard.
             layer("domain", [...BELOW_DOMAIN, "domain"]),
             layer("trpc", [...BELOW_DOMAIN, "domain", "trpc"]),

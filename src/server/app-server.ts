@@ -13,7 +13,8 @@ import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
-import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
+import { createContext } from "@/http/context";
+import { principalFromSession, principalFromToken, settlePrincipal } from "@/http/principal";
 import { isCrossSiteWrite } from "@/http/same-origin";
 import { applySecurityHeaders } from "@/http/security-headers";
 import { ApiRateLimiter, type RateLimitSettings, type RateLimitStore } from "@/http/rate-limit";
@@ -73,25 +74,15 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
         if (refusal) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: t("rate_limited", { seconds: refusal.seconds }) });
       }
-      const integrationId = req.headers["integration-id"];
-      return {
+      return createContext(req, {
         db: opts.db,
+        publicUrl: opts.publicUrl,
+        webhookPrivateTargets: opts.webhookPrivateTargets,
+        requestId: requestIdOf(req),
         principal,
         authFailure: isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
-        integrationId: (Array.isArray(integrationId) ? integrationId[0] : integrationId) ?? null,
-        baseUrl: opts.publicUrl,
-        webhookPrivateTargets: opts.webhookPrivateTargets,
-        pageUrl: () => null,
-        requestId: requestIdOf(req),
-        cookies: {
-          get: (name) => readCookie(req, name),
-          set: (name, value, o) => {
-            const cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${o.maxAgeSeconds}; SameSite=Lax${o.httpOnly ? "; HttpOnly" : ""}${info.proto === "https" ? "; Secure" : ""}`;
-            const prev = res.getHeader("Set-Cookie");
-            res.setHeader("Set-Cookie", [...(Array.isArray(prev) ? prev : prev ? [String(prev)] : []), cookie]);
-          },
-        },
-      };
+        cookieSink: { res, secure: info.proto === "https" },
+      });
     },
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") opts.log.error({ err: error.cause ?? error, path }, "tRPC error");

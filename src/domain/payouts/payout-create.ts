@@ -12,7 +12,7 @@ import { recordEvent } from "@/domain/events/event-service";
 import { joinOpenPayrun, recordPayrunEvent } from "@/domain/payruns/payrun-service";
 import type { Breakdown } from "@/domain/pricing/pricing";
 import { pricingTableFor } from "@/domain/pricing/pricing-tables";
-import { toPricingApi } from "@/domain/pricing/pricing-schemas";
+import { toPricingApi } from "./payout-pricing-schemas";
 import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-service";
 import { formatMoney } from "@/domain/pricing/pricing";
-import type { TPayoutPricing } from "@/domain/pricing/pricing-schemas";
+import type { TPayoutPricing } from "./payout-pricing-schemas";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import type { TPayout } from "./payout-schemas";
 

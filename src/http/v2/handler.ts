@@ -22,7 +22,8 @@ import type { AppRouter } from "@/trpc/app-router";
 import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
 import type { ApiRateLimiter } from "../rate-limit";
-import { principalFromSession, principalFromToken, readCookie } from "../principal";
+import { createContext, headerValue } from "../context";
+import { principalFromSession, principalFromToken } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
 import { errorResult, type ErrorResult } from "./errors";
@@ -109,21 +110,14 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     return jsonResponse(405, { detail: t("method_not_allowed", { method }) }, { Allow: allow });
   }
 
-  const ctx: Context = {
+  const ctx = createContext(req, {
     db: deps.db,
-    principal,
-    integrationId: headerValue(req, "integration-id"),
-    baseUrl: deps.publicUrl,
+    publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
-    pageUrl: (page) => {
-      const u = new URL(deps.publicUrl + url.pathname + url.search); // concatenated: a path never names another origin
-      if (page === 1) u.searchParams.delete("page");
-      else u.searchParams.set("page", String(page));
-      return u.toString();
-    },
     requestId: r.requestId,
-    cookies: { get: (name) => readCookie(req, name), set: () => undefined },
-  };
+    principal,
+    pageOf: url,
+  });
 
   try {
     const input = await buildInput(r, route, match.params);
@@ -134,11 +128,6 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
   } catch (e) {
     return html(r, deps, route, errorPage(errorResult(e, r.requestId, deps.log)));
   }
-}
-
-function headerValue(req: http.IncomingMessage, name: string): string | null {
-  const v = req.headers[name];
-  return (Array.isArray(v) ? v[0] : v) ?? null;
 }
 
 async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise<Principal> {

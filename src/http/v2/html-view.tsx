@@ -6,6 +6,7 @@ import type http from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
 import { t, type Locale } from "@/i18n/locale";
+import { qualityValues } from "@/i18n/quality-values";
 import type { Route } from "./routes";
 
 /** Browsers ask for text/html first; `?format=json` forces JSON. */
@@ -16,9 +17,7 @@ export function wantsHtml(req: http.IncomingMessage, url: URL): boolean {
   const accept = req.headers.accept ?? "";
   let htmlQ = 0;
   let jsonQ = 0;
-  for (const part of accept.split(",")) {
-    const [type, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+  for (const { value: type, q } of qualityValues(accept)) {
     if (type === "text/html" || type === "application/xhtml+xml") htmlQ = Math.max(htmlQ, q);
     if (type === "application/json") jsonQ = Math.max(jsonQ, q);
   }
