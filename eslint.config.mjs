@@ -16,6 +16,8 @@ const LAYERS = [
   { type: "db", pattern: "src/db" },
   // Pure business rules (prices, money): no database, no other domain folder.
   { type: "rules", pattern: "src/domain/pricing" },
+  // Rules the browser needs too (statuses): they import nothing, and the dashboard may import their values.
+  { type: "isomorphic", pattern: "src/domain/status" },
   { type: "domain", pattern: "src/domain" },
   { type: "trpc", pattern: "src/trpc" },
   { type: "edge", pattern: "src/{http,auth}" },
@@ -28,7 +30,7 @@ const FILES = [
   { category: "api", pattern: "src/trpc/app-router.ts" },
 ];
 
-const BELOW_DOMAIN = ["generated", "base", "db", "rules"];
+const BELOW_DOMAIN = ["generated", "base", "db", "rules", "isomorphic"];
 const layerMessage = "{{from.type}} code may not import this {{to.type}} code (docs/architecture.md, allowed arrows)";
 const SERVER = ["generated", "base", "db", "rules", "domain", "trpc", "edge", "worker", "app"];
 
@@ -85,6 +87,7 @@ export default tseslint.config(
             layer("base", ["generated", "base"]),
             layer("db", ["generated", "base", "db"]),
             layer("rules", ["generated", "base", "rules"]),
+            layer("isomorphic", ["isomorphic"]),
             // Services and schemas: no tRPC, no HTTP, no worker, no server, no dashboard.
             layer("domain", [...BELOW_DOMAIN, "domain"]),
             layer("trpc", [...BELOW_DOMAIN, "domain", "trpc"]),
@@ -98,7 +101,7 @@ export default tseslint.config(
             { from: { file: { categories: "api" } }, allow: routers },
             { from: { element: { types: ["edge", "app"] } }, allow: api },
             // The dashboard runs in the browser: server code reaches it only as types (the AppRouter, zod inputs).
-            layer("dashboard", ["dashboard"]),
+            layer("dashboard", ["dashboard", "isomorphic"]),
             layer("dashboard", SERVER, "type"),
             { from: { element: { type: "dashboard" } }, allow: { ...api, dependency: { kind: "type" } } },
           ],

@@ -1,3 +1,4 @@
+import { EMPLOYEE_STATUS_RULES, statusQuery } from "@/domain/status/status-rules";
 import type { RouterInputs, RouterOutputs } from "../trpc";
 
 export type Employee = RouterOutputs["employees"]["list"]["results"][number];
@@ -15,12 +16,12 @@ export function employeePath(id: string): string {
   return `/employees/${encodeURIComponent(id)}`;
 }
 
-/** The list's status filters, each expressed with the timestamp filters the API offers. */
+/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status). */
 export const STATUS_FILTERS = {
-  created: { label: "Not yet notified", query: { notified_at_null: "true" } },
-  invited: { label: "Invited, not yet claimed", query: { notified_at_null: "false", claimed_at_null: "true" } },
-  onboarding: { label: "Claimed, awaiting verification", query: { claimed_at_null: "false", verified_at_null: "true" } },
-  active: { label: "Verified", query: { verified_at_null: "false" } },
+  created: { label: "Not yet notified", query: statusQuery(EMPLOYEE_STATUS_RULES, "created") },
+  invited: { label: "Invited, not yet claimed", query: statusQuery(EMPLOYEE_STATUS_RULES, "invited") },
+  onboarding: { label: "Claimed, awaiting verification", query: statusQuery(EMPLOYEE_STATUS_RULES, "onboarding") },
+  active: { label: "Verified", query: statusQuery(EMPLOYEE_STATUS_RULES, "active") },
 } satisfies Record<EmployeeStatus, { label: string; query: Partial<EmployeeListInput> }>;
 
 export type StatusFilter = keyof typeof STATUS_FILTERS;

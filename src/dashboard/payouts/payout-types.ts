@@ -1,3 +1,4 @@
+import { PAYOUT_STATUSES, PAYOUT_STATUS_RULES, statusQuery } from "@/domain/status/status-rules";
 import type { RouterInputs, RouterOutputs } from "../trpc";
 
 export type Payout = RouterOutputs["payouts"]["list"]["results"][number];
@@ -11,16 +12,14 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   complete: "Accepted",
 };
 
-/** The list's status filters, each expressed with the timestamp filters the API offers. */
+/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status). */
 export const PAYOUT_STATUS_FILTERS = {
-  created: { label: "Not notified yet", query: { notified_at_null: "true" } },
-  notification_sent: { label: "Notified, not accepted", query: { notified_at_null: "false", accepted_at_null: "true" } },
-  complete: { label: "Accepted", query: { accepted_at_null: "false" } },
+  created: { label: "Not notified yet", query: statusQuery(PAYOUT_STATUS_RULES, "created") },
+  notification_sent: { label: "Notified, not accepted", query: statusQuery(PAYOUT_STATUS_RULES, "notification_sent") },
+  complete: { label: "Accepted", query: statusQuery(PAYOUT_STATUS_RULES, "complete") },
 } satisfies Record<PayoutStatus, { label: string; query: Partial<PayoutListInput> }>;
 
 export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
-
-const PAYOUT_STATUSES: readonly PayoutStatus[] = ["created", "notification_sent", "complete"];
 
 export const PAYOUT_STATUS_OPTIONS = PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_FILTERS[value].label }));
 

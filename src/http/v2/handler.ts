@@ -15,6 +15,7 @@ import {
   requestFingerprint,
 } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
+import { wrapArrayBody } from "@/domain/shared/array-body";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
@@ -153,20 +154,13 @@ async function buildInput(r: V2Request, route: Route, params: Record<string, str
   const raw = await readRaw(r.req);
   const body = await parseBody(r.req, raw, route.input);
   guardBody(body);
-  if (body === undefined) return { ...expandParam(r), ...params };
-  // A JSON array is a bulk request; `expand` from the query goes alongside it.
-  if (Array.isArray(body)) {
-    const expand = expandParam(r);
-    return expand.expand ? { items: body, ...expand } : body;
-  }
-  if (body === null || typeof body !== "object") return body;
-  return { ...expandParam(r), ...body, ...params };
-}
-
-/** `expand` is also accepted on create endpoints, from the query string. */
-function expandParam(r: V2Request): Record<string, string[]> {
+  // `expand` is also accepted on create endpoints, from the query string.
   const expand = r.url.searchParams.getAll("expand");
-  return expand.length ? { expand } : {};
+  const expandParam = expand.length ? { expand } : {};
+  if (body === undefined) return { ...expandParam, ...params };
+  if (Array.isArray(body)) return wrapArrayBody(body, expand);
+  if (body === null || typeof body !== "object") return body;
+  return { ...expandParam, ...body, ...params };
 }
 
 /** A response with the data it was made from, for the HTML view. */
