@@ -1,4 +1,4 @@
-// `npm test`: builds, then runs every suite (unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright)
+// `npm test`: builds, then runs every suite (lint; unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright)
 // and ends with one line "N passed, N failed" over all of them. SKIP_BUILD=1 reuses an existing build.
 // Chromium and pdftotext first (ensure-chromium.mjs): a missing tool stops the run before the build, not after it.
 import { spawnSync } from "node:child_process";
@@ -57,6 +57,12 @@ if (process.env.SKIP_BUILD !== "1") {
     console.log("\n0 passed, 1 failed");
     process.exit(1);
   }
+}
+
+// Lint (typescript-eslint and the layer rules) counts as one test: it passes or fails as a whole.
+{
+  const status = run("lint", "npm", ["run", "lint"]);
+  results.push({ name: "lint", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
 vitestSuite("unit", "unit");

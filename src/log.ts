@@ -8,7 +8,7 @@ export type Logger = pino.Logger;
 let destination: pino.DestinationStream & { flushSync(): void } | undefined;
 
 /** A logger on stdout, or on `stream` (tests read what would be written). */
-export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", stream?: pino.DestinationStream): Logger {
+export function createLogger(level: string, stream?: pino.DestinationStream): Logger {
   if (!stream && !destination) {
     const d = pino.destination({ dest: 1, sync: false, minLength: 4096 });
     process.once("exit", () => d.flushSync());

@@ -2,6 +2,7 @@
  * Dashboard sign-in (email and password, database sessions) with better-auth. People are created by the
  * CLI (`users create`), never by self sign-up.
  */
+import { env } from "@/config/env";
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
@@ -13,7 +14,8 @@ import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 export { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER };
 
 async function sessionSecret(db: Db): Promise<string> {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const configured = env().AUTH_SECRET;
+  if (configured) return configured;
   // Kept in the database so that every app instance signs cookies with the same secret.
   const generated = crypto.randomBytes(32).toString("base64url");
   await db.setting.upsert({ where: { key: "auth_secret" }, create: { key: "auth_secret", value: generated }, update: {} });

@@ -44,6 +44,17 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
   /** Where the metrics listener binds; keep it off the public network (Prometheus scrapes it directly). */
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Secret for session cookies; unset: one is generated and kept in the database (src/auth/auth.ts). */
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  /** Where the in-app migrator finds prisma/migrations (the built server runs from dist/). */
+  MIGRATIONS_DIR: z.string().min(1).default("prisma/migrations"),
+  /** How long a claimed outbox job is a worker's before another may take it. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** First retry delay of failed outbox jobs (tests use a few milliseconds). */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Public origin of the service: every absolute URL (emails, pagination, redirects, OpenAPI servers, logos)

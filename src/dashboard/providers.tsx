@@ -9,7 +9,8 @@ import { trpc } from "./trpc";
 
 /** A refusal (401, 403) is an answer: asking again cannot change it. Other failures are retried once. */
 function retryUnlessRefused(failures: number, error: Error): boolean {
-  const code = error instanceof TRPCClientError ? error.data?.code : undefined;
+  const data: unknown = error instanceof TRPCClientError ? error.data : undefined;
+  const code = typeof data === "object" && data !== null && "code" in data ? data.code : undefined;
   return failures < 1 && code !== "UNAUTHORIZED" && code !== "FORBIDDEN";
 }
 
@@ -19,7 +20,9 @@ function retryUnlessRefused(failures: number, error: Error): boolean {
  * A full page load, so that nothing cached for the signed-out person survives.
  */
 function signInAgainOn401(error: Error): void {
-  if (!(error instanceof TRPCClientError) || error.data?.httpStatus !== 401) return;
+  const data: unknown = error instanceof TRPCClientError ? error.data : undefined;
+  const status = typeof data === "object" && data !== null && "httpStatus" in data ? data.httpStatus : undefined;
+  if (status !== 401) return;
   const target = loginPathFor(window.location.pathname, window.location.search);
   if (target) window.location.assign(target);
 }

@@ -6,7 +6,7 @@ export const HOME_PATH = "/integrations";
  */
 export function safeNextPath(raw: string | null | undefined): string {
   if (!raw || !raw.startsWith("/") || raw.startsWith("//")) return HOME_PATH;
-  if (/[\\\u0000-\u001f\u007f\s]/.test(raw)) return HOME_PATH;
+  if (/[\\\p{Cc}\s]/u.test(raw)) return HOME_PATH;
   const base = "http://payroute.invalid";
   const url = new URL(raw, base);
   return url.origin === base ? raw : HOME_PATH;

@@ -29,7 +29,7 @@ export interface Database {
 
 export type DatabaseOptions =
   | { driver: "pg"; url: string; poolSize?: number }
-  | { driver: "pglite"; dataDir: string | "memory://"; command: string };
+  | { driver: "pglite"; /** a folder, or "memory://" */ dataDir: string; command: string };
 
 export function databaseOptionsFromEnv(
   e: { DATABASE_URL?: string; DATA_DIR: string },

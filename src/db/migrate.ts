@@ -3,6 +3,7 @@
  * the Prisma CLI agrees with what was applied. The same runner serves PGlite and PostgreSQL; on PostgreSQL
  * an advisory lock lets many instances start at once.
  */
+import { env } from "@/config/env";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -29,7 +30,7 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 const ADVISORY_LOCK_KEY = 727_274_001;
 
 export function migrationsDir(): string {
-  return path.resolve(process.env.MIGRATIONS_DIR ?? "prisma/migrations");
+  return path.resolve(env().MIGRATIONS_DIR);
 }
 
 /** The migrations this build ships, in the order they apply. */

@@ -11,8 +11,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 interface PGliteQueryable {
-  performIO(query: SqlQuery): Promise<unknown>;
-  onError(error: unknown): never;
+  performIO: (this: PGliteQueryable, query: SqlQuery) => Promise<unknown>;
+  onError: (this: PGliteQueryable, error: unknown) => never;
+}
+
+/** The library's query class, checked rather than assumed: a release that reshapes it fails here, by name. */
+function isQueryable(proto: unknown): proto is PGliteQueryable {
+  return typeof proto === "object" && proto !== null && "performIO" in proto && typeof proto.performIO === "function" && "onError" in proto && typeof proto.onError === "function";
 }
 
 function mapArg(arg: unknown, argType: ArgType | undefined): unknown {
@@ -100,7 +105,9 @@ export class FixedPrismaPGlite extends PrismaPGlite {
   override async connect() {
     const adapter = await super.connect();
     // The adapter's class extends the query class that transactions share: patch that prototype.
-    patchQueryable(Object.getPrototypeOf(Object.getPrototypeOf(adapter)));
+    const proto: unknown = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
+    if (!isQueryable(proto)) throw new Error("pglite-prisma-adapter: its query class has no performIO/onError (the patch in src/db/pglite-adapter.ts is for 0.6.1)");
+    patchQueryable(proto);
     return adapter;
   }
 }

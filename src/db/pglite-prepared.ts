@@ -7,13 +7,18 @@
  */
 import { protocol, types, type PGlite } from "@electric-sql/pglite";
 import type { QueryResultRow } from "pg";
+import { Prisma } from "@/generated/prisma/client";
 
 const { serialize, messages } = protocol;
 
 function param(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (Prisma.Decimal.isDecimal(value)) return value.toString();
+  // Anything else would be sent as "[object Object]": refuse it loudly instead.
+  throw new TypeError(`unsupported SQL parameter: ${Object.prototype.toString.call(value)}`);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -45,7 +50,10 @@ export function preparedQueries(pglite: PGlite) {
           if (reply instanceof messages.RowDescriptionMessage) fields = reply.fields;
           else if (reply instanceof messages.DataRowMessage) {
             const row: QueryResultRow = {};
-            reply.fields.forEach((value, i) => (row[fields[i].name] = types.parseType(value, fields[i].dataTypeID, pglite.parsers)));
+            reply.fields.forEach((value, i) => {
+              const parsed: unknown = types.parseType(value, fields[i].dataTypeID, pglite.parsers);
+              row[fields[i].name] = parsed;
+            });
             // The driver boundary: rows are typed by the statement that asked for them, as in `pg` and PGlite.
             rows.push(row as T);
           }

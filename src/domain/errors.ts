@@ -3,7 +3,7 @@
  * The /v2/ edge renders it in DRF shapes: `{"field": ["msg"]}` / `non_field_errors` for validation,
  * `{"detail": "msg"}` for everything else.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { t } from "@/i18n/locale";
 
@@ -96,5 +96,5 @@ export function fieldErrorsFromIssues(issues: readonly { path: readonly Property
 }
 
 function emptyFieldErrors(): FieldErrors {
-  return Object.create(null);
+  return Object.create(null) as FieldErrors;
 }

@@ -4,6 +4,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { en, sv, type MessageKey } from "./messages";
+import { qualityValues } from "./quality-values";
 
 export const LOCALES = ["en", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -31,9 +32,7 @@ export function negotiateLocale(header: string | null | undefined): Locale {
   if (!header) return "en";
   let best: Locale = "en";
   let bestQ = 0;
-  for (const part of header.split(",")) {
-    const [tag, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+  for (const { value: tag, q } of qualityValues(header)) {
     const lang = tag.split("-")[0];
     const match = LOCALES.find((l) => l === lang) ?? (tag === "*" ? "en" : undefined);
     if (match && Number.isFinite(q) && q > bestQ) {

@@ -3,7 +3,7 @@
  * procedures), /api/auth (sign-in), /media and /docs are ours; every other path is the Next.js dashboard.
  */
 import crypto from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
@@ -13,7 +13,8 @@ import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
-import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
+import { createContext } from "@/http/context";
+import { principalFromSession, principalFromToken, settlePrincipal } from "@/http/principal";
 import { isCrossSiteWrite } from "@/http/same-origin";
 import { applySecurityHeaders } from "@/http/security-headers";
 import { ApiRateLimiter, type RateLimitSettings, type RateLimitStore } from "@/http/rate-limit";
@@ -97,25 +98,15 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
           throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: t("rate_limited", { seconds: refusal.seconds }) });
         }
       }
-      const integrationId = req.headers["integration-id"];
-      return {
+      return createContext(req, {
         db: opts.db,
+        publicUrl: opts.publicUrl,
+        webhookPrivateTargets: opts.webhookPrivateTargets,
+        requestId: requestIdOf(req),
         principal,
         authFailure: isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
-        integrationId: (Array.isArray(integrationId) ? integrationId[0] : integrationId) ?? null,
-        baseUrl: opts.publicUrl,
-        webhookPrivateTargets: opts.webhookPrivateTargets,
-        pageUrl: () => null,
-        requestId: requestIdOf(req),
-        cookies: {
-          get: (name) => readCookie(req, name),
-          set: (name, value, o) => {
-            const cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${o.maxAgeSeconds}; SameSite=Lax${o.httpOnly ? "; HttpOnly" : ""}${info.proto === "https" ? "; Secure" : ""}`;
-            const prev = res.getHeader("Set-Cookie");
-            res.setHeader("Set-Cookie", [...(Array.isArray(prev) ? prev : prev ? [String(prev)] : []), cookie]);
-          },
-        },
-      };
+        cookieSink: { res, secure: info.proto === "https" },
+      });
     },
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") opts.log.error({ err: error.cause ?? error, path }, "tRPC error");
@@ -170,7 +161,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
             rateLimiter?.release(req);
           }
         } else if (path.startsWith("/api/trpc/")) {
-          await trpcHandler(req, res);
+          trpcHandler(req, res);
         } else if (path.startsWith("/api/auth/") && authHandler) {
           if (isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl))) send(res, jsonResponse(403, { detail: t("cross_site_refused") }));
           else {
@@ -211,10 +202,10 @@ function ownOrigins(info: ClientInfo, publicUrl: string): string[] {
 
 /** better-auth's limiter answers 429 with `X-Retry-After` only: add the standard `Retry-After` beside it. */
 function withRetryAfter(res: http.ServerResponse): void {
-  const setHeader = res.setHeader;
+  const setHeader = res.setHeader.bind(res);
   res.setHeader = function (name, value) {
-    if (name.toLowerCase() === "x-retry-after") setHeader.call(this, "Retry-After", value);
-    return setHeader.call(this, name, value);
+    if (name.toLowerCase() === "x-retry-after") setHeader("Retry-After", value);
+    return setHeader(name, value);
   };
 }
 

@@ -12,7 +12,7 @@ import type pg from "pg";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "@/db/database";
 import type { Logger } from "@/log";
-import { jobKinds } from "@/worker/job-handlers";
+import { jobKinds } from "@/domain/outbox/job-handlers";
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

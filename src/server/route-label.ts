@@ -2,10 +2,10 @@
  * The route a request went to, as a template for metric labels: "/v2/employees/{id}/", never the raw
  * path (ids would make a series per object, and any client could grow the set without bound).
  */
-import type { AnyTRPCRouter } from "@trpc/server";
+import type { AppRouter } from "@/trpc/app-router";
 import type { RouteTable } from "@/http/v2/routes";
 
-export function routeLabeller(routes: RouteTable, router: AnyTRPCRouter): (path: string) => string {
+export function routeLabeller(routes: RouteTable, router: AppRouter): (path: string) => string {
   const procedures = new Set(Object.keys(router._def.procedures));
   return (path) => {
     if (path === "/v2" || path.startsWith("/v2/")) {

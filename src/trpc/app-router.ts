@@ -8,7 +8,7 @@ import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
 import { payoutRouter } from "@/domain/payouts/payout-router";
 import { payrunRouter } from "@/domain/payruns/payrun-router";
-import { pricingRouter } from "@/domain/pricing/pricing-router";
+import { pricingRouter } from "@/domain/payouts/payout-pricing-router";
 import { webhookRouter } from "@/domain/webhooks/webhook-router";
 import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";

@@ -11,7 +11,8 @@ import { isRecordGone, isReferenceGone } from "@/db/record-gone";
 import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldErrors } from "@/domain/errors";
 import { screenInput } from "@/domain/shared/json-limits";
 import { t } from "@/i18n/locale";
-import type { Context, Principal } from "./context";
+import type { AccountScope, IntegrationScope } from "@/domain/scope";
+import type { Context } from "./context";
 
 export type Meta = OpenApiMeta<{
   /** Success status of the REST call (default 200). */
@@ -72,11 +73,6 @@ const storableInput = tRPC.middleware(async ({ ctx, getRawInput, next }) => {
 
 export const publicProcedure = tRPC.procedure.use(domainErrors).use(refusedCredentials).use(storableInput);
 
-export interface AccountScope {
-  accountPk: string;
-  environment: Principal["environment"];
-}
-
 /** A client account acting in one environment: an API key, or a person of the account in the dashboard. */
 export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   const p = ctx.principal;
@@ -85,11 +81,6 @@ export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   const scope: AccountScope = { accountPk: p.accountPk, environment: p.environment };
   return next({ ctx: { ...ctx, principal: p, scope } });
 });
-
-export interface IntegrationScope extends AccountScope {
-  integrationPk: string;
-  integrationId: string;
-}
 
 /**
  * The Integration a request names with the `Integration-ID` header (a dashboard session may instead choose one

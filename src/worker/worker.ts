@@ -4,8 +4,8 @@
  */
 import { claimJobs, failJob, newWorkerId, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Logger } from "@/log";
-import { jobHandler, type JobContext } from "./job-handlers";
-import "./register-handlers";
+import { jobHandler, type JobContext } from "@/domain/outbox/job-handlers";
+import "@/domain/outbox/register-handlers";
 
 export interface WorkerOptions {
   concurrency?: number;

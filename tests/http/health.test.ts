@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { registerJobHandler } from "@/worker/job-handlers";
+import { registerJobHandler } from "@/domain/outbox/job-handlers";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 interface ReadyBody {

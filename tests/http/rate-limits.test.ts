@@ -158,7 +158,7 @@ describe(`fairness between accounts (${TEST_DB})`, () => {
         req.on("response", (res) => {
           let text = "";
           res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, retry: res.headers["retry-after"] as string | undefined, body: text }));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, retry: res.headers["retry-after"], body: text }));
         });
         req.on("error", reject);
       });

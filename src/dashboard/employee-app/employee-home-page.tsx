@@ -52,7 +52,6 @@ function SignedIn({ home, onSignedOut }: { home: Home; onSignedOut: () => void }
     <>
       <div className="employee-card payer">
         {integration.logo ? (
-          // eslint-disable-next-line @next/next/no-img-element
           <img className="payer-logo" src={integration.logo} alt={`${integration.name} logo`} />
         ) : (
           <span className="payer-logo payer-logo-empty" aria-hidden="true">

@@ -1,3 +1,4 @@
+import { EMPLOYEE_STATUS_RULES, statusQuery } from "@/domain/status/status-rules";
 import type { RouterInputs, RouterOutputs } from "../trpc";
 
 export type Employee = RouterOutputs["employees"]["list"]["results"][number];
@@ -15,12 +16,12 @@ export function employeePath(id: string): string {
   return `/employees/${encodeURIComponent(id)}`;
 }
 
-/** The list's status filters, each expressed with the timestamp filters the API offers; named as the badges name them. */
+/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); named as the badges name them. */
 export const STATUS_FILTERS = {
-  created: { label: STATUS_LABELS.created, query: { notified_at_null: "true" } },
-  invited: { label: STATUS_LABELS.invited, query: { notified_at_null: "false", claimed_at_null: "true" } },
-  onboarding: { label: STATUS_LABELS.onboarding, query: { claimed_at_null: "false", verified_at_null: "true" } },
-  active: { label: STATUS_LABELS.active, query: { verified_at_null: "false" } },
+  created: { label: STATUS_LABELS.created, query: statusQuery(EMPLOYEE_STATUS_RULES, "created") },
+  invited: { label: STATUS_LABELS.invited, query: statusQuery(EMPLOYEE_STATUS_RULES, "invited") },
+  onboarding: { label: STATUS_LABELS.onboarding, query: statusQuery(EMPLOYEE_STATUS_RULES, "onboarding") },
+  active: { label: STATUS_LABELS.active, query: statusQuery(EMPLOYEE_STATUS_RULES, "active") },
 } satisfies Record<EmployeeStatus, { label: string; query: Partial<EmployeeListInput> }>;
 
 export type StatusFilter = keyof typeof STATUS_FILTERS;

@@ -82,6 +82,5 @@ function LogoPreview({ logo, currentLogo }: { logo: LogoChoice; currentLogo?: st
   const src = logo.kind === "replace" ? logo.dataUrl : logo.kind === "keep" ? currentLogo : null;
   if (!src) return <span className="logo-preview logo-empty" aria-hidden="true" />;
   // A data: URL or our own /media URL; next/image would add nothing here.
-  // eslint-disable-next-line @next/next/no-img-element
   return <img className="logo-preview" src={src} alt={logo.kind === "replace" ? `New logo ${logo.filename}` : "Current logo"} />;
 }

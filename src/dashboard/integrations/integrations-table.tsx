@@ -21,7 +21,6 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
             <td>
               <span className="name-cell">
                 {i.logo ? (
-                  // eslint-disable-next-line @next/next/no-img-element
                   <img className="row-logo" src={i.logo} alt="" />
                 ) : (
                   <span className="row-logo row-logo-empty" aria-hidden="true">

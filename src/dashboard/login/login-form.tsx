@@ -45,7 +45,7 @@ export function LoginForm() {
   }
 
   return (
-    <form className="login-card" onSubmit={submit}>
+    <form className="login-card" onSubmit={(e) => void submit(e)}>
       <p className="login-brand">Payroute</p>
       <h1>Sign in to your dashboard</h1>
       {error && (

@@ -1,3 +1,4 @@
+import { PAYOUT_STATUSES, PAYOUT_STATUS_RULES, statusQuery } from "@/domain/status/status-rules";
 import type { RouterInputs, RouterOutputs } from "../trpc";
 
 export type Payout = RouterOutputs["payouts"]["list"]["results"][number];
@@ -12,16 +13,14 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   complete: "Accepted",
 };
 
-/** The list's status filters, each expressed with the timestamp filters the API offers; named as the badges name them. */
+/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); named as the badges name them. */
 export const PAYOUT_STATUS_FILTERS = {
-  created: { label: PAYOUT_STATUS_LABELS.created, query: { notified_at_null: "true" } },
-  notification_sent: { label: PAYOUT_STATUS_LABELS.notification_sent, query: { notified_at_null: "false", accepted_at_null: "true" } },
-  complete: { label: PAYOUT_STATUS_LABELS.complete, query: { accepted_at_null: "false" } },
+  created: { label: PAYOUT_STATUS_LABELS.created, query: statusQuery(PAYOUT_STATUS_RULES, "created") },
+  notification_sent: { label: PAYOUT_STATUS_LABELS.notification_sent, query: statusQuery(PAYOUT_STATUS_RULES, "notification_sent") },
+  complete: { label: PAYOUT_STATUS_LABELS.complete, query: statusQuery(PAYOUT_STATUS_RULES, "complete") },
 } satisfies Record<PayoutStatus, { label: string; query: Partial<PayoutListInput> }>;
 
 export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
-
-const PAYOUT_STATUSES: readonly PayoutStatus[] = ["created", "notification_sent", "complete"];
 
 export const PAYOUT_STATUS_OPTIONS = PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_FILTERS[value].label }));
 

@@ -14,6 +14,8 @@ import {
   pendingVerifications,
   verifyEmployee,
 } from "./employee-app-service";
+import { ZEmployeeHome, ZOk, ZPendingVerification } from "./employee-app-schemas";
+import { ZEmployeePayout } from "@/domain/payouts/payout-schemas";
 
 const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const employeePk = await employeeForSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
@@ -22,25 +24,32 @@ const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 export const employeeAppRouter = router({
-  claim: publicProcedure.input(z.object({ token: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
+  claim: publicProcedure
+    .input(z.object({ token: z.string().min(1).max(200) }))
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
     const { sessionToken } = await claimWithMagicLink(ctx.db, input.token);
     ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, sessionToken, { maxAgeSeconds: EMPLOYEE_SESSION_TTL_S, httpOnly: true });
-    return { ok: true };
+    return { ok: true } as const;
   }),
-  home: employeeProcedure.query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
-  payouts: employeeProcedure.query(({ ctx }) => employeePayouts(ctx.db, ctx.employeePk)),
+  home: employeeProcedure.output(ZEmployeeHome).query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
+  payouts: employeeProcedure.output(z.array(ZEmployeePayout)).query(({ ctx }) => employeePayouts(ctx.db, ctx.employeePk)),
   acceptPayout: employeeProcedure
     .input(z.object({ payoutId: z.string().min(1).max(255) }))
+    .output(ZEmployeePayout)
     .mutation(({ ctx, input }) => acceptPayout(ctx.db, ctx.employeePk, input.payoutId)),
-  signOut: publicProcedure.mutation(async ({ ctx }) => {
+  signOut: publicProcedure.output(ZOk).mutation(async ({ ctx }) => {
     await endEmployeeSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
     ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, "", { maxAgeSeconds: 0, httpOnly: true });
-    return { ok: true };
+    return { ok: true } as const;
   }),
 });
 
 /** The review team's Employee verification (live; demo verifies at once on claim). */
 export const employeeVerificationRouter = router({
-  pending: operatorProcedure.query(({ ctx }) => pendingVerifications(ctx.db)),
-  verify: operatorProcedure.input(z.object({ employeePk: z.uuid() })).mutation(({ ctx, input }) => verifyEmployee(ctx.db, input.employeePk)),
+  pending: operatorProcedure.output(z.array(ZPendingVerification)).query(({ ctx }) => pendingVerifications(ctx.db)),
+  verify: operatorProcedure
+    .input(z.object({ employeePk: z.uuid() }))
+    .output(z.void())
+    .mutation(({ ctx, input }) => verifyEmployee(ctx.db, input.employeePk)),
 });

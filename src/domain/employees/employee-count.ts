@@ -13,7 +13,7 @@ const remembered = new WeakMap<Db, Map<string, { version: string; count: number 
 
 function forDb(db: Db): Map<string, { version: string; count: number }> {
   let counts = remembered.get(db);
-  if (!counts) remembered.set(db, (counts = new Map()));
+  if (!counts) remembered.set(db, (counts = new Map<string, { version: string; count: number }>()));
   return counts;
 }
 

@@ -9,7 +9,7 @@ import { recordEvent } from "@/domain/events/event-service";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { t, type Locale } from "@/i18n/locale";
-import type { JobContext } from "@/worker/job-handlers";
+import type { JobContext } from "@/domain/outbox/job-handlers";
 import { employeeSelect, toEmployeeApi } from "./employee-service";
 
 export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

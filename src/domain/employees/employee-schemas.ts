@@ -4,7 +4,7 @@ import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
 
-export const EMPLOYEE_STATUSES = ["created", "invited", "onboarding", "active"] as const;
+import { EMPLOYEE_STATUSES } from "@/domain/status/status-rules";
 
 export const ZEmployee = z
   .object({

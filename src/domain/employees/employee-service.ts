@@ -14,9 +14,10 @@ import { timestamp } from "@/domain/shared/schemas";
 import { containsPattern, timestampSql } from "@/domain/shared/timestamp-filters";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
+import { EMPLOYEE_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import type { TCreateEmployeeRequest, TEmployee, TListEmployeesQuery } from "./employee-schemas";
 
 export const NOTIFY_EMPLOYEE_JOB = "employee.notify";
@@ -40,10 +41,7 @@ export const employeeSelect = {
 export type EmployeeRow = Prisma.EmployeeGetPayload<{ select: typeof employeeSelect }>;
 
 export function employeeStatus(row: Pick<EmployeeRow, "notifiedAt" | "claimedAt" | "verifiedAt">): TEmployee["latest_status"] {
-  if (row.verifiedAt) return "active";
-  if (row.claimedAt) return "onboarding";
-  if (row.notifiedAt) return "invited";
-  return "created";
+  return statusOf(EMPLOYEE_STATUS_RULES, { notified_at: row.notifiedAt, claimed_at: row.claimedAt, verified_at: row.verifiedAt });
 }
 
 export function toEmployeeApi(row: EmployeeRow): TEmployee {

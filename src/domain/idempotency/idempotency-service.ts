@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import { sessionLocks } from "@/db/session-locks";
-import type { AccountScope } from "@/trpc/init";
+import type { AccountScope } from "@/domain/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const WAIT_FOR_OTHER_MS = 15 * 1000;

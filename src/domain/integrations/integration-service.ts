@@ -9,7 +9,7 @@ import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { AccountScope } from "@/trpc/init";
+import type { AccountScope } from "@/domain/scope";
 import { DEFAULT_INVOICE_ENABLED, DEFAULT_PAYMENT_TERM_DAYS } from "./integration-schemas";
 import type { TCreateIntegrationRequest, TIntegration, TListIntegrationsQuery } from "./integration-schemas";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { t } from "@/i18n/locale";
-import type { JobContext } from "@/worker/job-handlers";
+import type { JobContext } from "@/domain/outbox/job-handlers";
 import { invoiceDocument } from "./invoice-document";
 import { renderInvoicePdf } from "./invoice-pdf";
 

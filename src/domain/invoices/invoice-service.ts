@@ -5,7 +5,7 @@ import { DomainError, notFound } from "@/domain/errors";
 import { closeAndInvoice, lockPayruns } from "@/domain/payruns/payrun-service";
 import { pageWindow } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { utcDate } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { invoiceApi, invoiceSelect, type InvoiceRow } from "./invoice-representation";

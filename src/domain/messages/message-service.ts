@@ -8,7 +8,7 @@ import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import type { TCreateMessageRequest, TMessage } from "./message-schemas";
 
 const messageSelect = {

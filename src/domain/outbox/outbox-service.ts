@@ -4,13 +4,12 @@
  * dies mid-job leaves a lease that expires, and the job is claimed again; handlers make their effects
  * idempotent and complete the job in the same transaction as those effects (`completeJob`).
  */
+import { env } from "@/config/env";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
 
-/** How long a claimed job is a worker's before another may take it (OUTBOX_LEASE_SECONDS, default 60). */
-export const LEASE_SECONDS = Math.max(1, Number(process.env.OUTBOX_LEASE_SECONDS) || 60);
 
 export interface JobInput {
   kind: string;
@@ -76,7 +75,7 @@ export interface ClaimedJob {
 export async function claimJobs(db: Db, workerId: string, limit: number, kinds?: string[]): Promise<ClaimedJob[]> {
   const kindFilter = kinds?.length ? kinds : null;
   const rows = await db.$queryRaw<{ pk: string; kind: string; payload: Prisma.JsonValue; attempts: number; max_attempts: number }[]>`
-    UPDATE outbox_job SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), locked_by = ${workerId}, attempts = attempts + 1
+    UPDATE outbox_job SET locked_until = now() + make_interval(secs => ${env().OUTBOX_LEASE_SECONDS}), locked_by = ${workerId}, attempts = attempts + 1
     WHERE pk IN (
       SELECT j.pk FROM outbox_job j
       WHERE j.completed_at IS NULL AND j.failed_at IS NULL AND j.run_at <= now()
@@ -109,7 +108,7 @@ export async function completeJob(tx: Prisma.TransactionClient, job: ClaimedJob)
  * OUTBOX_RETRY_BASE_MS changes the first step (tests use a few milliseconds).
  */
 export function retryDelayMs(attempts: number): number {
-  const first = Number(process.env.OUTBOX_RETRY_BASE_MS) || 10_000;
+  const first = env().OUTBOX_RETRY_BASE_MS;
   const base = Math.min(first * 2 ** Math.max(0, attempts - 1), 3_600_000);
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }

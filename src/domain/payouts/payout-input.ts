@@ -10,7 +10,7 @@ import { DomainError, fieldErrorsFromZod, itemErrors, type FieldErrors } from "@
 import { BASES, CENT, formatMoney, price, priceFromAmount, type Basis, type Breakdown } from "@/domain/pricing/pricing";
 import { pricingTableFor } from "@/domain/pricing/pricing-tables";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { MAX_BULK, ZCreatePayoutRequest, type TCreatePayoutRequest } from "./payout-schemas";
 
 export type ItemResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };

@@ -7,7 +7,7 @@ import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { t, type Locale } from "@/i18n/locale";
-import type { JobContext } from "@/worker/job-handlers";
+import type { JobContext } from "@/domain/outbox/job-handlers";
 
 export const EMAIL_PAYOUT_JOB = "payout.email";
 

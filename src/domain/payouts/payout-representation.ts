@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-service";
 import { formatMoney } from "@/domain/pricing/pricing";
-import type { TPayoutPricing } from "@/domain/pricing/pricing-schemas";
+import type { TPayoutPricing } from "./payout-pricing-schemas";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
+import { PAYOUT_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
 import type { TPayout } from "./payout-schemas";
 
 export const payoutSelect = {
@@ -32,9 +33,7 @@ export const payoutSelect = {
 export type PayoutRow = Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>;
 
 export function payoutStatus(row: Pick<PayoutRow, "notifiedAt" | "acceptedAt">): TPayout["latest_status"] {
-  if (row.acceptedAt) return "complete";
-  if (row.notifiedAt) return "notification_sent";
-  return "created";
+  return statusOf(PAYOUT_STATUS_RULES, { notified_at: row.notifiedAt, accepted_at: row.acceptedAt });
 }
 
 export function toPayoutApi(row: PayoutRow, expand: readonly string[] = []): TPayout {

@@ -5,10 +5,10 @@ import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { requiredText, ZExpandOf, ZId, ZInstantInput, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
 import { ZPayrun } from "@/domain/payruns/payrun-schemas";
+import { readBatch } from "@/domain/shared/array-body";
+import { PAYOUT_STATUSES } from "@/domain/status/status-rules";
 import { t } from "@/i18n/locale";
 
-/** created (not yet notified), notification_sent (notified, not accepted), complete (accepted by the Employee). */
-export const PAYOUT_STATUSES = ["created", "notification_sent", "complete"] as const;
 
 export const ZPayout = z
   .object({
@@ -81,25 +81,9 @@ export type TCreatePayoutRequest = z.infer<typeof ZCreatePayoutRequest>;
 
 export const MAX_BULK = 500;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/**
- * The body of POST /v2/payouts/ and /v2/pricing/ as one shape: a JSON object is one Payout (answered with one
- * object), a JSON array is a bulk request (answered with an array). `{items, expand}` is a bulk request with
- * `expand`, for an edge that passes the query's `expand` alongside an array body.
- */
-function asBatch(v: unknown): unknown {
-  if (Array.isArray(v)) return { items: v, bulk: true };
-  if (!isRecord(v)) return v;
-  if (Array.isArray(v.items)) return { items: v.items, bulk: true, expand: v.expand };
-  const { expand, ...item } = v;
-  return { items: [item], bulk: false, expand };
-}
-
+/** The body of POST /v2/payouts/ and /v2/pricing/: one Payout or an array of them (src/domain/shared/array-body.ts). */
 export const ZCreatePayoutsInput = z.preprocess(
-  asBatch,
+  readBatch,
   z
     .object({
       items: z.array(z.unknown()),
@@ -138,3 +122,16 @@ export const ZPayoutList = listEnvelope(ZPayout);
 
 /** The body clients send to POST /payouts/ and /pricing/: one Payout, or a JSON array of them (for the OpenAPI document). */
 export const ZCreatePayoutsBody = z.union([ZCreatePayoutRequest, z.array(ZCreatePayoutRequest)]);
+
+/** A Payout as the employee app shows it to its Employee: the gross amount, the tax withheld, and who pays. */
+export const ZEmployeePayout = ZPayout.pick({
+  id: true,
+  amount: true,
+  currency: true,
+  description: true,
+  start_at: true,
+  end_at: true,
+  notified_at: true,
+  accepted_at: true,
+  latest_status: true,
+}).extend({ tax: z.string(), integration: z.string().meta({ description: "name of the paying Integration" }) });

@@ -11,7 +11,7 @@ import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { EMAIL_PAYOUT_JOB } from "./payout-notification";
 import { payoutSelect, type PayoutRow } from "./payout-representation";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/database";
 import { formatMoney } from "@/domain/pricing/pricing";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { ZListPayoutsQuery } from "./payout-schemas";
 import { payoutWhere, type PayoutMatch } from "./payout-service";
 

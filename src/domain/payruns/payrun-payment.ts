@@ -14,7 +14,7 @@ import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox
 import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
 import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
 import { t } from "@/i18n/locale";
-import type { JobContext } from "@/worker/job-handlers";
+import type { JobContext } from "@/domain/outbox/job-handlers";
 import { markPayrunInvoicePaid } from "@/domain/invoices/invoice-issue";
 import { payrunSelect, toPayrunsApi } from "./payrun-representation";
 import type { TPayrun } from "./payrun-schemas";

@@ -6,7 +6,7 @@ import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { markPayrunPaid, unpaidPayruns } from "./payrun-payment";
 import { toPayrunsApi } from "./payrun-representation";
-import { ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUpdatePayrunRequest } from "./payrun-schemas";
+import { ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUnpaidPayrun, ZUpdatePayrunRequest } from "./payrun-schemas";
 import { closePayrun, deletePayrun, getPayrun, listPayruns, updatePayrun } from "./payrun-service";
 
 const item = "/payruns/{payrun_id}/";
@@ -60,7 +60,7 @@ export const payrunRouter = router({
     }),
 
   /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
-  unpaid: operatorProcedure.query(({ ctx }) => unpaidPayruns(ctx.db, ctx.baseUrl)),
+  unpaid: operatorProcedure.output(z.array(ZUnpaidPayrun)).query(({ ctx }) => unpaidPayruns(ctx.db, ctx.baseUrl)),
 
   /** The review team records a Payrun's payment (any environment); its Payouts are then notified. */
   markPaid: operatorProcedure

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZInvoice } from "@/domain/invoices/invoice-schemas";
+import { ENVIRONMENTS } from "@/domain/environments";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { ZExpandOf, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
@@ -43,3 +44,12 @@ export const ZListPayrunsQuery = ZPageQuery.extend({
 export type TListPayrunsQuery = z.infer<typeof ZListPayrunsQuery>;
 
 export const ZPayrunList = listEnvelope(ZPayrun);
+
+/** The review team's queue (dashboard only): an unpaid Payrun with its account, Integration and environment. */
+export const ZUnpaidPayrun = z.object({
+  pk: z.string(),
+  payrun: ZPayrun,
+  integration: z.object({ id: z.string(), name: z.string() }),
+  account: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+});

@@ -14,7 +14,7 @@ import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestam
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/trpc/init";
+import type { IntegrationScope } from "@/domain/scope";
 import { createProformaInvoice, issuePayrunInvoice } from "@/domain/invoices/invoice-issue";
 import { payrunApi, payrunSelect, type PayrunRow } from "./payrun-representation";
 import type { TListPayrunsQuery, TPayrun, TUpdatePayrunRequest } from "./payrun-schemas";

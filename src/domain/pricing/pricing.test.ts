@@ -168,6 +168,6 @@ describe("money input", () => {
     expect(message("0")).toBe("Ensure this value is greater than 0.");
     expect(message(-5)).toBe("Ensure this value is greater than 0.");
     expect(message("100000000000.01")).toBe("Ensure this value is less than or equal to 100000000000.");
-    for (const bad of ["NaN", "abc", "", "1,5", true, null, {}, "Infinity"]) expect(message(bad), String(bad)).toMatch(/valid number|may not be null/);
+    for (const bad of ["NaN", "abc", "", "1,5", true, null, {}, "Infinity"]) expect(message(bad), JSON.stringify(bad)).toMatch(/valid number|may not be null/);
   });
 });

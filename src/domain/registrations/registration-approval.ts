@@ -5,12 +5,12 @@
  */
 import { isUniqueViolation } from "@/db/unique-violation";
 import type { Db } from "@/db/database";
-import { Prisma } from "@/generated/prisma/client";
+import { type Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { insertIntegration } from "@/domain/integrations/integration-service";
 import { t } from "@/i18n/locale";
-import type { AccountScope } from "@/trpc/init";
+import type { AccountScope } from "@/domain/scope";
 import { registrationSelect, scopedRegistration, toRegistrationApi, type RegistrationRow } from "./registration-service";
 
 /** Who made a decision: a signed-in person, or (demo approvals through the API) an API key. */

@@ -6,13 +6,13 @@
 import { isUniqueViolation } from "@/db/unique-violation";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
-import { Prisma } from "@/generated/prisma/client";
+import { type Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { pageWindow } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import type { AccountScope } from "@/trpc/init";
+import type { AccountScope } from "@/domain/scope";
 import type { TCreateRegistrationRequest, TListRegistrationsQuery, TRegistration } from "./registration-schemas";
 import { validateRegistration } from "./registration-validation";
 

@@ -12,11 +12,11 @@ export const MAX_BODY_DEPTH = 64;
 /** Levels of objects and arrays `metadata` may have, itself included (`{"a": {"b": 1}}` is 2). */
 export const MAX_METADATA_DEPTH = 32;
 
-const NUL_OR_LONE_SURROGATE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether PostgreSQL can store the string as text. */
 export function isStorableText(s: string): boolean {
-  return !NUL_OR_LONE_SURROGATE.test(s);
+  return !s.includes("\u0000") && !LONE_SURROGATE.test(s);
 }
 
 export type JsonPath = (string | number)[];

@@ -10,13 +10,13 @@ export const MAX_PAGE_SIZE = 100;
 /** A page number; anything that is not a whole number >= 1 becomes 0, which `envelope` answers with 404 "Invalid page.". */
 const ZPage = z.preprocess((v) => {
   if (v === undefined || v === "") return 1;
-  const text = String(v);
+  const text = typeof v === "number" ? String(v) : typeof v === "string" ? v : "";
   return /^\d{1,9}$/.test(text) ? Number(text) : 0;
 }, z.number().int());
 
 /** A page size; an invalid one falls back to the default and a large one is clamped to the maximum. */
 const ZPageSize = z.preprocess((v) => {
-  const text = String(v ?? "");
+  const text = typeof v === "number" ? String(v) : typeof v === "string" ? v : "";
   const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
   return n >= 1 ? Math.min(n, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
 }, z.number().int());

@@ -10,7 +10,7 @@ import type { LookupFunction } from "node:net";
 import { z } from "zod";
 import { completeJob, failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Environment } from "@/domain/environments";
-import type { JobContext } from "@/worker/job-handlers";
+import type { JobContext } from "@/domain/outbox/job-handlers";
 import { signatureHeader } from "./webhook-body";
 import { resolveTarget, type WebhookSettings } from "./webhook-target";
 

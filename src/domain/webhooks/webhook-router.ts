@@ -5,7 +5,10 @@ import { envelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
 import {
   ZCreateWebhookRequest,
+  ZDeliveryLog,
+  ZEventDescription,
   ZListWebhooksQuery,
+  ZQueuedDelivery,
   ZReplaceWebhookRequest,
   ZUpdateWebhookRequest,
   ZWebhook,
@@ -81,17 +84,21 @@ export const webhookRouter = router({
     .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.webhookScope, input.webhook_id)),
 
   // Dashboard tools
-  events: accountProcedure.query(() => EVENT_NAMES.map((name) => ({ name, ...EVENT_CATALOGUE[name] }))),
+  events: accountProcedure.output(z.array(ZEventDescription)).query(() => EVENT_NAMES.map((name) => ({ name, ...EVENT_CATALOGUE[name] }))),
   rotateSecret: webhookProcedure
     .input(ZWebhookLookup)
+    .output(ZWebhook)
     .mutation(async ({ ctx, input }) => toWebhookApi(await rotateSecret(ctx.db, ctx.webhookScope, input.webhook_id))),
   deliveries: webhookProcedure
     .input(ZWebhookLookup.extend({ page: z.number().int().min(1).default(1) }))
+    .output(ZDeliveryLog)
     .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.webhookScope, input.webhook_id, input.page)),
   redeliver: webhookProcedure
     .input(ZWebhookLookup.extend({ deliveryPk: z.uuid() }))
+    .output(ZQueuedDelivery)
     .mutation(async ({ ctx, input }) => ({ deliveryPk: await redeliver(ctx.db, ctx.webhookScope, input.webhook_id, input.deliveryPk) })),
   sendTest: webhookProcedure
     .input(ZWebhookLookup.extend({ event: z.enum(EVENT_NAMES) }))
+    .output(ZQueuedDelivery)
     .mutation(async ({ ctx, input }) => ({ deliveryPk: await sendTestEvent(ctx.db, ctx.webhookScope, input.webhook_id, input.event) })),
 });

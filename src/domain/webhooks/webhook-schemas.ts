@@ -40,3 +40,40 @@ export const ZUpdateWebhookRequest = ZWebhookLookup.extend(ZCreateWebhookRequest
 export const ZReplaceWebhookRequest = ZWebhookLookup.extend(fields);
 export const ZWebhookList = listEnvelope(ZWebhook);
 export const ZListWebhooksQuery = ZPageQuery;
+
+/** The event catalogue as the dashboard's event picker shows it. */
+export const ZEventDescription = z.object({
+  name: z.enum(EVENT_NAMES),
+  scope: z.enum(["integration", "user"]),
+  object: z.string(),
+  trigger: z.string(),
+});
+
+/** A page of a subscription's delivery log (dashboard only), attempts oldest first. */
+export const ZDeliveryLog = z.object({
+  count: z.number().int(),
+  results: z.array(
+    z.object({
+      pk: z.string(),
+      event: z.string(),
+      payload: z.string(),
+      status: z.string(),
+      attempts: z.number().int(),
+      next_attempt_at: z.string().nullable(),
+      created_at: z.string(),
+      completed_at: z.string().nullable(),
+      attempt_log: z.array(
+        z.object({
+          attempted_at: z.string(),
+          duration_ms: z.number().int(),
+          status_code: z.number().int().nullable(),
+          error: z.string().nullable(),
+          response_body: z.string().nullable(),
+          response_withheld: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const ZQueuedDelivery = z.object({ deliveryPk: z.string() });

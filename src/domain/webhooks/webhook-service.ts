@@ -13,7 +13,7 @@ import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
-import type { AccountScope } from "@/trpc/init";
+import type { AccountScope } from "@/domain/scope";
 import type { TCreateWebhookRequest, TWebhook } from "./webhook-schemas";
 import { resolveTarget, TargetRefused, type PrivateTargets } from "./webhook-target";
 

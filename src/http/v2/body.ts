@@ -28,7 +28,7 @@ type FormValue = string | File;
 
 export function formToObject(entries: Iterable<[string, FormValue]>, schema: z.ZodType): Record<string, unknown> {
   // Keys are the client's: no prototype, so that "constructor" or "__proto__" are plain fields.
-  const out: Record<string, unknown> = Object.create(null);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of entries) {
     const prev = out[key];
     if (prev === undefined) out[key] = isListField(schema, key) ? [value] : value;

@@ -16,6 +16,7 @@ import {
   requestFingerprint,
 } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
+import { wrapArrayBody } from "@/domain/shared/array-body";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
@@ -23,7 +24,8 @@ import type { AppRouter } from "@/trpc/app-router";
 import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
 import type { ApiRateLimiter } from "../rate-limit";
-import { principalFromSession, principalFromToken, readCookie } from "../principal";
+import { createContext, headerValue } from "../context";
+import { principalFromSession, principalFromToken } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
 import { errorResult, type ErrorResult } from "./errors";
@@ -116,37 +118,25 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     return jsonResponse(405, { detail: t("method_not_allowed", { method }) }, { Allow: allow });
   }
 
-  const ctx: Context = {
+  const ctx = createContext(req, {
     db: deps.db,
-    principal,
-    integrationId: headerValue(req, "integration-id"),
-    baseUrl: deps.publicUrl,
+    publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
-    pageUrl: (page) => {
-      const u = new URL(deps.publicUrl + url.pathname + url.search); // concatenated: a path never names another origin
-      if (page === 1) u.searchParams.delete("page");
-      else u.searchParams.set("page", String(page));
-      return u.toString();
-    },
     requestId: r.requestId,
+    principal,
+    pageOf: url,
     inputScreened: true,
-    cookies: { get: (name) => readCookie(req, name), set: () => undefined },
-  };
+  });
 
   try {
     const input = await buildInput(r, route, match.params);
     // POST and PATCH, the methods that are not idempotent by definition (as the IETF Idempotency-Key draft has it).
     const idempotencyKey = method === "POST" || method === "PATCH" ? headerValue(req, "idempotency-key") : null;
     if (idempotencyKey !== null) return await idempotent(idempotencyKey, principal, route, input, ctx, r, deps);
-    return await html(r, deps, route, await invoke(route, input, ctx, deps));
+    return html(r, deps, route, await invoke(route, input, ctx, deps));
   } catch (e) {
     return html(r, deps, route, errorPage(errorResult(e, r.requestId, deps.log)));
   }
-}
-
-function headerValue(req: http.IncomingMessage, name: string): string | null {
-  const v = req.headers[name];
-  return (Array.isArray(v) ? v[0] : v) ?? null;
 }
 
 async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise<Principal> {
@@ -172,30 +162,23 @@ async function buildInput(r: V2Request, route: Route, params: Record<string, str
   const raw = await readRaw(r.req);
   const body = await parseBody(r.req, raw, route.input);
   screenInput(body);
-  if (body === undefined) return { ...expandParam(r), ...params };
-  // A JSON array is a bulk request; `expand` from the query goes alongside it.
-  if (Array.isArray(body)) {
-    const expand = expandParam(r);
-    return expand.expand ? { items: body, ...expand } : body;
-  }
-  if (body === null || typeof body !== "object") return body;
-  return { ...expandParam(r), ...body, ...params };
-}
-
-/** `expand` is also accepted on create endpoints, from the query string. */
-function expandParam(r: V2Request): Record<string, string[]> {
+  // `expand` is also accepted on create endpoints, from the query string.
   const expand = r.url.searchParams.getAll("expand");
-  return expand.length ? { expand } : {};
+  const expandParam = expand.length ? { expand } : {};
+  if (body === undefined) return { ...expandParam, ...params };
+  if (Array.isArray(body)) return wrapArrayBody(body, expand);
+  if (body === null || typeof body !== "object") return body;
+  return { ...expandParam, ...body, ...params };
 }
 
 /** A response with the data it was made from, for the HTML view. */
 type ApiResponse = HttpResponse & { data?: unknown };
 
 async function invoke(route: Route, input: unknown, ctx: Context, deps: V2Deps): Promise<ApiResponse> {
-  const data = await callTRPCProcedure({
+  const data: unknown = await callTRPCProcedure({
     router: deps.router,
     path: route.procedurePath,
-    getRawInput: async () => input,
+    getRawInput: () => Promise.resolve(input),
     ctx,
     type: route.type,
     signal: undefined,

@@ -6,6 +6,7 @@ import type http from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
 import { t, type Locale } from "@/i18n/locale";
+import { qualityValues } from "@/i18n/quality-values";
 import type { Route } from "./routes";
 
 /** Browsers ask for text/html first; `?format=json` forces JSON. */
@@ -16,9 +17,7 @@ export function wantsHtml(req: http.IncomingMessage, url: URL): boolean {
   const accept = req.headers.accept ?? "";
   let htmlQ = 0;
   let jsonQ = 0;
-  for (const part of accept.split(",")) {
-    const [type, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+  for (const { value: type, q } of qualityValues(accept)) {
     if (type === "text/html" || type === "application/xhtml+xml") htmlQ = Math.max(htmlQ, q);
     if (type === "application/json") jsonQ = Math.max(jsonQ, q);
   }
@@ -53,8 +52,15 @@ function isSafeUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
+/** A scalar as text; objects and functions have no text of their own here. */
+function text(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  return "";
+}
+
 function fill(template: string, row: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(row[k] ?? "")));
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(text(row[k])));
 }
 
 function Value({ name, value, collections }: { name: string; value: unknown; collections: string[] }): ReactNode {
@@ -78,7 +84,7 @@ function Value({ name, value, collections }: { name: string; value: unknown; col
     );
   }
   if (typeof value === "object") return <pre>{JSON.stringify(value, null, 2)}</pre>;
-  return <>{String(value)}</>;
+  return <>{text(value)}</>;
 }
 
 function isEnvelope(data: unknown): data is { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] } {

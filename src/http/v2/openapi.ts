@@ -3,7 +3,7 @@
  * library cannot express: trailing slashes, the real success codes, and the DRF error bodies.
  */
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import type { AnyTRPCRouter } from "@trpc/server";
+import type { AppRouter } from "@/trpc/app-router";
 import { createSchema } from "zod-openapi";
 import { MAX_PAGE_SIZE } from "@/domain/shared/pagination";
 import type { RouteTable } from "./routes";
@@ -26,7 +26,7 @@ const ERROR_RESPONSES: Record<string, { description: string; content: Record<str
   "405": { description: "Method not allowed; see the Allow header", content: { "application/json": { schema: detail } } },
 };
 
-export function openApiDocument(router: AnyTRPCRouter, routes: RouteTable, origin: string): OpenAPIObject {
+export function openApiDocument(router: AppRouter, routes: RouteTable, origin: string): OpenAPIObject {
   const cached = cache.get(origin);
   if (cached) return cached;
   const doc = generateOpenApiDocument(router, {
@@ -50,7 +50,7 @@ export function openApiDocument(router: AnyTRPCRouter, routes: RouteTable, origi
     for (const route of routes.routes.filter((r) => r.path === slashed)) {
       const operation = item[OPERATION_KEY[route.method]];
       if (!operation?.responses) continue;
-      const success = operation.responses["200"];
+      const success: unknown = operation.responses["200"];
       const status = route.meta.status ?? 200;
       if (status !== 200) {
         delete operation.responses["200"];

@@ -3,8 +3,8 @@
  * Paths are canonical with a trailing slash; `{name}` segments are path parameters.
  */
 import { forEachOpenApiProcedure, getInputOutputParsers } from "trpc-to-openapi";
-import type { AnyTRPCRouter } from "@trpc/server";
-import { z } from "zod";
+import type { AppRouter } from "@/trpc/app-router";
+import type { z } from "zod";
 import type { Meta } from "@/trpc/init";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -32,7 +32,7 @@ function segmentsOf(path: string): string[] {
 export class RouteTable {
   readonly routes: Route[] = [];
 
-  constructor(router: AnyTRPCRouter) {
+  constructor(router: AppRouter) {
     forEachOpenApiProcedure<Meta>(router._def.procedures, ({ path: procedurePath, type, procedure, meta }) => {
       const path = meta.openapi.path.endsWith("/") ? meta.openapi.path : `${meta.openapi.path}/`;
       const method = meta.openapi.method;

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { ZCreatePayoutsBody } from "@/domain/payouts/payout-schemas";
-import { toPayoutPricingApi } from "@/domain/payouts/payout-representation";
-import { ZPayoutLookup } from "@/domain/payouts/payout-schemas";
-import { getPayout, listPayouts } from "@/domain/payouts/payout-service";
+import { toPayoutPricingApi } from "./payout-representation";
+import { ZCreatePayoutsBody, ZPayoutLookup } from "./payout-schemas";
+import { getPayout, listPayouts } from "./payout-service";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
-import { ZCalculatePricingInput, ZListPricingQuery, ZPayoutPricing, ZPricing, ZPricingList } from "./pricing-schemas";
-import { calculatePricing } from "./pricing-service";
+import { ZCalculatePricingInput, ZListPricingQuery, ZPayoutPricing, ZPricing, ZPricingList } from "./payout-pricing-schemas";
+import { calculatePricing } from "./payout-pricing-service";
 
 const path = "/pricing/";
 const openapi = integrationScoped("Pricing");

@@ -1,10 +1,10 @@
-/** Pricing quotes: the breakdown a Payout body would get, with nothing saved (an inline Employee is not created). */
+/** Pricing quotes (/v2/pricing/), a Payout dry run: the breakdown a Payout body would get, with nothing saved (an inline Employee is not created). */
 import type { Db } from "@/db/database";
 import type { FieldErrors } from "@/domain/errors";
-import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "@/domain/payouts/payout-input";
-import type { TCreatePayoutsInput } from "@/domain/payouts/payout-schemas";
-import type { IntegrationScope } from "@/trpc/init";
-import { toPricingApi, type TPricing } from "./pricing-schemas";
+import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
+import type { TCreatePayoutsInput } from "./payout-schemas";
+import type { IntegrationScope } from "@/domain/scope";
+import { toPricingApi, type TPricing } from "./payout-pricing-schemas";
 
 /** An inline Employee that matches none is priced by the country it gives. */
 async function quote(db: Db, scope: IntegrationScope, draft: PayoutDraft): Promise<ItemResult<TPricing>> {

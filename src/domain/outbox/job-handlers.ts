@@ -1,6 +1,6 @@
-/** What each kind of outbox job does. A handler completes its job (completeJob) in its own transaction. */
+/** The outbox job registry: what each kind of job does, and what a handler is given. A handler completes its job (completeJob) in its own transaction. */
 import type { Db } from "@/db/database";
-import type { ClaimedJob } from "@/domain/outbox/outbox-service";
+import type { ClaimedJob } from "./outbox-service";
 import type { Mailer } from "@/domain/notifications/mailer";
 import type { WebhookSettings } from "@/domain/webhooks/webhook-target";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ZCreatePayoutsInput, ZPayoutRelations } from "@/domain/payouts/payout-schemas";
+import { formatMoney, type Breakdown } from "@/domain/pricing/pricing";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
-import { formatMoney, type Breakdown } from "./pricing";
+import { ZCreatePayoutsInput, ZPayoutRelations } from "./payout-schemas";
 
 const money = (description: string) => z.string().meta({ description: `${description}; decimal with two places` });
 const item = (description: string) => money(description).nullable();

@@ -1,0 +1,134 @@
+// `npm run lint`: typescript-eslint with type information, plus the layer rules of docs/architecture.md
+// (eslint-plugin-boundaries). Each layer lists what it may import; anything else fails the build.
+import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Layers, lowest first, by folder. Two kinds of file sit a step above their folder: a domain folder's
+ * `*-router.ts` (the thin tRPC procedures) and `src/trpc/app-router.ts` (which assembles them).
+ */
+const LAYERS = [
+  { type: "generated", pattern: "src/generated" },
+  { type: "base", pattern: "src/{config,i18n}" },
+  { type: "base", pattern: "src/log*.ts", mode: "file" },
+  { type: "db", pattern: "src/db" },
+  // Pure business rules (prices, money): no database, no other domain folder.
+  { type: "rules", pattern: "src/domain/pricing" },
+  // Rules the browser needs too (statuses): they import nothing, and the dashboard may import their values.
+  { type: "isomorphic", pattern: "src/domain/status" },
+  { type: "domain", pattern: "src/domain" },
+  { type: "trpc", pattern: "src/trpc" },
+  { type: "edge", pattern: "src/{http,auth}" },
+  // The worker process's entry point is an application, like the server's: it may start the metrics listener.
+  { type: "app", pattern: "src/worker/main.ts", mode: "file" },
+  { type: "worker", pattern: "src/worker" },
+  { type: "app", pattern: "src/{server,cli}" },
+  { type: "dashboard", pattern: "src/{dashboard,app}" },
+];
+const FILES = [
+  { category: "router", pattern: "src/domain/**/*-router.ts" },
+  { category: "api", pattern: "src/trpc/app-router.ts" },
+];
+
+const BELOW_DOMAIN = ["generated", "base", "db", "rules", "isomorphic"];
+const layerMessage = "{{from.type}} code may not import this {{to.type}} code (docs/architecture.md, allowed arrows)";
+const SERVER = ["generated", "base", "db", "rules", "domain", "trpc", "edge", "worker", "app"];
+
+/** A policy: files of layer `from` may import files of the layers `to` (only `import type` when kind is "type"). */
+function layer(from, to, kind) {
+  return {
+    from: { element: { type: from } },
+    allow: { to: { element: { types: to } }, ...(kind ? { dependency: { kind } } : {}) },
+  };
+}
+const routers = { to: { file: { categories: "router" } } };
+const api = { to: { file: { categories: "api" } } };
+
+export default tseslint.config(
+  {
+    ignores: ["src/generated/**", ".next/**", "dist/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // `import type` for what is only a type: the dashboard's bundle then never pulls server code in by accident.
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
+      // Interfaces with Promise-returning methods have in-memory implementations with nothing to await.
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Configuration is read once, validated, in src/config/env.ts (README, "Configuration").
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "read configuration through src/config/env.ts" },
+      ],
+    },
+  },
+  {
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/elements": LAYERS,
+      "boundaries/files": FILES,
+      "boundaries/include": ["src/**"],
+      "import/resolver": { typescript: { alwaysTryTypes: true, project: "./tsconfig.json" } },
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          message: layerMessage,
+          policies: [
+            layer("generated", ["generated"]),
+            layer("base", ["generated", "base"]),
+            layer("db", ["generated", "base", "db"]),
+            layer("rules", ["generated", "base", "rules"]),
+            layer("isomorphic", ["isomorphic"]),
+            // Services and schemas: no tRPC, no HTTP, no worker, no server, no dashboard.
+            layer("domain", [...BELOW_DOMAIN, "domain"]),
+            layer("trpc", [...BELOW_DOMAIN, "domain", "trpc"]),
+            layer("edge", [...BELOW_DOMAIN, "domain", "trpc", "edge"]),
+            layer("worker", [...BELOW_DOMAIN, "domain", "worker"]),
+            layer("app", [...BELOW_DOMAIN, "domain", "trpc", "edge", "worker", "app"]),
+            // The procedures (`*-router.ts`) may use tRPC; only the app router assembles them.
+            { from: { file: { categories: "router" } }, allow: { to: { element: { type: "trpc" } } } },
+            { from: { element: { types: "*" } }, disallow: [routers, api] },
+            { from: { file: { categories: "router" } }, allow: routers },
+            { from: { file: { categories: "api" } }, allow: routers },
+            { from: { element: { types: ["edge", "app"] } }, allow: api },
+            // The dashboard runs in the browser: server code reaches it only as types (the AppRouter, zod inputs).
+            layer("dashboard", ["dashboard", "isomorphic"]),
+            layer("dashboard", SERVER, "type"),
+            { from: { element: { type: "dashboard" } }, allow: { ...api, dependency: { kind: "type" } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Where the environment is read by design: the config module, and the tools around the app.
+    files: ["src/config/**", "scripts/**", "tests/**", "e2e/**", "*.config.ts", "*.config.mjs"],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    // Tests read response bodies (`Response.json()` is `any`) and assert on their shape.
+    files: ["tests/**", "e2e/**", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+    },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js"],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+);
