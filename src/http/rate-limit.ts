@@ -54,8 +54,7 @@ export function rateLimitStore(
   if (redisUrl) {
     // As the library's guide advises: no offline queue, so that an unreachable Redis fails at once (and the
     // insurance limiter answers) instead of holding requests; a short command timeout for a hung one.
-    // Auto-pipelining sends the commands of one tick in one write: a flush of many keys is one round trip.
-    const client = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 500, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    const client = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 500, maxRetriesPerRequest: 1 });
     client.on("error", () => undefined); // reconnects by itself; failures show as the insurance warning
     // Waits up to 2 s for the first connection, so that a start does not begin on the insurance limiter.
     const ready = () =>
@@ -171,29 +170,37 @@ function postgresAddPoints(pool: pg.Pool, keyPrefix: string, durationMs: number)
   };
 }
 
-/** Additions through the library's Redis limiter; auto-pipelining sends a batch's commands in one write. */
-function redisAddPoints(client: Redis, opts: { keyPrefix: string; points: number; duration: number }): AddPoints {
-  const limiter = new RateLimiterRedis({ ...opts, storeClient: client, rejectIfRedisNotReady: true });
+/**
+ * Many keys' additions in one script on Redis, with the rule of the library's Redis limiter (a key's window
+ * starts at its first addition and ends with the key's expiry), on keys named as the library names them.
+ * One call for the whole batch: the library's limiter would run a script per key.
+ */
+const REDIS_ADD_POINTS = `
+local out = {}
+for i = 1, #KEYS do
+  local count = redis.call('incrby', KEYS[i], ARGV[i + 1])
+  local ttl = redis.call('pttl', KEYS[i])
+  if ttl < 0 then
+    redis.call('pexpire', KEYS[i], ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  out[2 * i - 1] = count
+  out[2 * i] = ttl
+end
+return out`;
+
+function redisAddPoints(client: Redis, keyPrefix: string, durationMs: number): AddPoints {
   return async (entries) => {
-    const answers = await Promise.all(
-      entries.map(async ({ key, points }): Promise<[string, StoredCount]> => {
-        try {
-          const res = await limiter.consume(key, points);
-          return [key, { count: res.consumedPoints, msLeft: res.msBeforeNext }];
-        } catch (e) {
-          if (e instanceof RateLimiterRes) return [key, { count: e.consumedPoints, msLeft: e.msBeforeNext }];
-          throw e;
-        }
-      }),
-    );
-    return new Map(answers);
+    const answer: unknown = await client.eval(REDIS_ADD_POINTS, entries.length, ...entries.map((e) => `${keyPrefix}:${e.key}`), durationMs, ...entries.map((e) => e.points));
+    if (!Array.isArray(answer) || answer.length !== entries.length * 2) throw new Error("unexpected answer of the rate-limit script");
+    return new Map(entries.map((e, i): [string, StoredCount] => [e.key, { count: Number(answer[2 * i]), msLeft: Number(answer[2 * i + 1]) }]));
   };
 }
 
 /** A counter of `points` per `duration` seconds: in memory, or settled with the shared store. */
 function createCounter(store: RateLimitStore, opts: { keyPrefix: string; points: number; duration: number }, log: Logger): Counter {
   if (store.kind === "memory") return new MemoryCounter(opts);
-  const add = store.kind === "redis" ? redisAddPoints(store.client, opts) : postgresAddPoints(store.pool, opts.keyPrefix, opts.duration * 1000);
+  const add = store.kind === "redis" ? redisAddPoints(store.client, opts.keyPrefix, opts.duration * 1000) : postgresAddPoints(store.pool, opts.keyPrefix, opts.duration * 1000);
   return new SettledCounter(opts.points, opts.duration, add, storeWarning(log, store.kind));
 }
 
