@@ -8,6 +8,7 @@ import { payrunPath } from "../payruns/payrun-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -110,15 +111,14 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
 
 /** Demo only: stands in for the bank transfer (the same procedure as POST /v2/payruns/{id}/pay/). */
 function SimulatePaymentDialog({ invoice, payrunId, onClose, onDone }: { invoice: Invoice; payrunId: string; onClose: () => void; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const pay = trpc.payruns.pay.useMutation({
-    onSuccess: async () => {
-      onDone();
-      await Promise.all([utils.invoices.invalidate(), utils.payruns.invalidate(), utils.payouts.list.invalidate()]);
-      onClose();
-    },
-    onError: () => utils.invoices.invalidate(),
-  });
+  const pay = trpc.payruns.pay.useMutation(
+    useDialogMutation({
+      refresh: (u) => Promise.all([u.invoices.invalidate(), u.payruns.invalidate(), u.payouts.list.invalidate()]),
+      onDone,
+      onClose,
+      refreshOnError: true,
+    }),
+  );
   return (
     <ConfirmDialog
       title="Simulate payment"

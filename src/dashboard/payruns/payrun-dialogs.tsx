@@ -3,6 +3,7 @@
 import { formatMoney } from "../money";
 import { trpc } from "../trpc";
 import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import type { Payrun } from "./payrun-types";
 
 interface PayrunDialogProps {
@@ -12,21 +13,10 @@ interface PayrunDialogProps {
 }
 
 /** A refusal (another person closed or paid it first) shows in the dialog, and the page shows the Payrun as it is now. */
-function useRefreshPayruns() {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.payruns.invalidate(), utils.payouts.invalidate()]);
-}
+const refreshPayruns = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.payruns.invalidate(), u.payouts.invalidate()]);
 
 export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
-  const refresh = useRefreshPayruns();
-  const close = trpc.payruns.close.useMutation({
-    onSuccess: async () => {
-      onDone();
-      await refresh();
-      onClose();
-    },
-    onError: () => refresh(),
-  });
+  const close = trpc.payruns.close.useMutation(useDialogMutation({ refresh: refreshPayruns, onDone, onClose, refreshOnError: true }));
   return (
     <ConfirmDialog
       title="Close Payrun"
@@ -51,13 +41,12 @@ export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps
 /** `onDone` leaves the page: the list is refreshed, not the Payrun itself, which is gone. */
 export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
   const utils = trpc.useUtils();
-  const refresh = useRefreshPayruns();
   const remove = trpc.payruns.delete.useMutation({
     onSuccess: async () => {
       onDone();
       await utils.payruns.list.invalidate();
     },
-    onError: () => refresh(),
+    onError: () => refreshPayruns(utils),
   });
   return (
     <DeleteDialog

@@ -8,6 +8,7 @@ import type { UnpaidPayrun } from "../payruns/payrun-types";
 import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { QueryCard } from "../ui/query-card";
@@ -91,18 +92,17 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
 }
 
 function MarkPaidDialog({ row, onClose, onPaid }: { row: UnpaidPayrun; onClose: () => void; onPaid: (n: NoticeValue) => void }) {
-  const utils = trpc.useUtils();
   const { payrun } = row;
   const price = `${formatMoney(amountToReceive(payrun))} ${payrun.currency}`;
-  const markPaid = trpc.payruns.markPaid.useMutation({
-    onSuccess: async () => {
-      onPaid({ kind: "success", text: `Payrun ${payrun.id} is paid; its ${payrun.payout_count} Payouts are being notified.` });
-      await utils.payruns.unpaid.invalidate();
-      onClose();
-    },
-    // Another operator may have recorded it first: show the list as it is now.
-    onError: () => utils.payruns.unpaid.invalidate(),
-  });
+  // Another operator may have recorded it first: a refusal also shows the list as it is now.
+  const markPaid = trpc.payruns.markPaid.useMutation(
+    useDialogMutation({
+      refresh: (u) => u.payruns.unpaid.invalidate(),
+      onDone: () => onPaid({ kind: "success", text: `Payrun ${payrun.id} is paid; its ${payrun.payout_count} Payouts are being notified.` }),
+      onClose,
+      refreshOnError: true,
+    }),
+  );
   return (
     <ConfirmDialog
       title="Mark Payrun paid"

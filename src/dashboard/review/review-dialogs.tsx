@@ -4,6 +4,7 @@ import { useState } from "react";
 import { fieldMessages } from "../errors";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
 import { FormActions, FormErrorAlert } from "../ui/form";
 import { Modal } from "../ui/modal";
@@ -17,22 +18,13 @@ interface ReviewDialogProps {
 }
 
 /** After a decision (or a refusal: another reviewer may have decided first) the queue and the page show it. */
-function useRefreshReview() {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.registrations.review.detail.invalidate(), utils.registrations.review.queue.invalidate()]);
-}
+const refreshReview = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.registrations.review.detail.invalidate(), u.registrations.review.queue.invalidate()]);
 
 export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewDialogProps & { onApproved: (n: NoticeValue) => void }) {
-  const refresh = useRefreshReview();
   const r = item.registration;
-  const approve = trpc.registrations.review.approve.useMutation({
-    onSuccess: async () => {
-      onApproved({ kind: "success", text: `${r.friendly_name} is approved; the Integration ${r.integration_id} was created.` });
-      await refresh();
-      onClose();
-    },
-    onError: () => refresh(),
-  });
+  const approve = trpc.registrations.review.approve.useMutation(
+    useDialogMutation({ refresh: refreshReview, onDone: () => onApproved({ kind: "success", text: `${r.friendly_name} is approved; the Integration ${r.integration_id} was created.` }), onClose, refreshOnError: true }),
+  );
   return (
     <ConfirmDialog
       title={`Approve ${r.friendly_name}`}
@@ -52,17 +44,11 @@ export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewD
 }
 
 export function RejectRegistrationDialog({ item, onClose, onRejected }: ReviewDialogProps & { onRejected: (n: NoticeValue) => void }) {
-  const refresh = useRefreshReview();
   const [reason, setReason] = useState("");
   const r = item.registration;
-  const reject = trpc.registrations.review.reject.useMutation({
-    onSuccess: async () => {
-      onRejected({ kind: "success", text: `${r.friendly_name} is rejected; the registrant sees your reason.` });
-      await refresh();
-      onClose();
-    },
-    onError: () => refresh(),
-  });
+  const reject = trpc.registrations.review.reject.useMutation(
+    useDialogMutation({ refresh: refreshReview, onDone: () => onRejected({ kind: "success", text: `${r.friendly_name} is rejected; the registrant sees your reason.` }), onClose, refreshOnError: true }),
+  );
   return (
     <Modal title={`Reject ${r.friendly_name}`} onClose={onClose}>
       <form

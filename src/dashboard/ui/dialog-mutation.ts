@@ -10,6 +10,11 @@ interface DialogMutation<T> {
   /** Told first, with the server's answer: a notice, or the saved object for the page. */
   onDone?: (data: T) => void;
   onClose: () => void;
+  /**
+   * Refresh on a refusal too: for actions on objects someone else may have changed first (closing, paying,
+   * reviewing), so that the page shows them as they are now. The error stays on the mutation.
+   */
+  refreshOnError?: boolean;
 }
 
 /**
@@ -17,7 +22,7 @@ interface DialogMutation<T> {
  * changed, close. Errors stay on the mutation, for the dialog to show in place.
  *   trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }))
  */
-export function useDialogMutation<T>({ refresh, onDone, onClose }: DialogMutation<T>) {
+export function useDialogMutation<T>({ refresh, onDone, onClose, refreshOnError = false }: DialogMutation<T>) {
   const utils = trpc.useUtils();
   return {
     onSuccess: async (data: T) => {
@@ -25,5 +30,6 @@ export function useDialogMutation<T>({ refresh, onDone, onClose }: DialogMutatio
       await refresh(utils);
       onClose();
     },
+    onError: refreshOnError ? () => refresh(utils) : undefined,
   };
 }
