@@ -299,7 +299,9 @@ async function backgroundWork(url: string, dataDir: string, data: Seeded): Promi
   }
 }
 
-async function pgDatabase(name: string): Promise<string> {
+/** BENCH_DB_PREFIX (default `payroute_bench`) names the databases, so that two benches can share a server. */
+async function pgDatabase(suffix: string): Promise<string> {
+  const name = `${process.env.BENCH_DB_PREFIX ?? "payroute_bench"}${suffix}`;
   const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -393,7 +395,7 @@ async function webhookFanOut(url: string, base: string, data: Seeded, dataDir: s
 async function main(): Promise<void> {
   log(`Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-bench-"));
-  const url = await pgDatabase("payroute_bench");
+  const url = await pgDatabase("");
   log("\nPostgreSQL: seeding through the domain services…");
   const data = await seed({ driver: "pg", url }, EMPLOYEES, log);
 
@@ -434,7 +436,7 @@ async function main(): Promise<void> {
 
   // On a database of its own: the creates above left a backlog of invitations that would delay deliveries.
   log("\nWebhook fan-out (2 worker processes, a local receiver; a fresh database with 100 Employees)");
-  const hooksUrl = await pgDatabase("payroute_bench_hooks");
+  const hooksUrl = await pgDatabase("_hooks");
   const hooksData = await seed({ driver: "pg", url: hooksUrl }, 100, () => undefined);
   const hooksServer = await startProcess("dist/server.js", { DATABASE_URL: hooksUrl, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3404);
   await webhookFanOut(hooksUrl, "http://127.0.0.1:3404", hooksData, dataDir);
