@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ALONE_FACTOR, InFlight } from "./rate-limit";
+import { ALONE_FACTOR, InFlight } from "./in-flight";
 
 /** Starts `n` acquisitions of `subject`; answers the ones admitted so far after the current tick. */
 async function start(gate: InFlight, subject: string, n: number) {
   const admitted: boolean[] = [];
-  const results = Array.from({ length: n }, () => gate.acquire(subject).then((ok) => admitted.push(ok)));
+  const results = Array.from({ length: n }, () => Promise.resolve(gate.acquire(subject)).then((ok) => admitted.push(ok)));
   await new Promise((r) => setImmediate(r));
   return { admitted, results };
 }
