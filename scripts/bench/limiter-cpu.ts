@@ -77,6 +77,8 @@ export async function limiterCpu(pgUrl: string, redisUrl: string | null, rounds:
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     return [...samples].map(([store, xs]) => ({ store, us: median(xs) }));
   } finally {
+    // The limiters' last settling batches (every 50 ms) go out before the store connections close.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await pool.end();
     redis?.disconnect();
   }

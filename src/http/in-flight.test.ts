@@ -20,6 +20,13 @@ describe("InFlight", () => {
     expect(admitted.filter((ok) => ok)).toHaveLength(2 * ALONE_FACTOR + 1); // handed over, in order
   });
 
+  it("answers at once, without a promise, unless the request has to wait", () => {
+    const gate = new InFlight(1, 1);
+    for (let i = 0; i < ALONE_FACTOR; i++) expect(gate.acquire("a")).toBe(true);
+    expect(gate.acquire("a")).toBeInstanceOf(Promise);
+    expect(gate.acquire("a")).toBe(false); // the queue of 1 is full
+  });
+
   it("admits another account at once, and shrinks the first to its share as its requests finish", async () => {
     const gate = new InFlight(2, 100);
     const a = await start(gate, "a", 2 * ALONE_FACTOR + 5);
