@@ -130,6 +130,7 @@ export const en = {
   invoice_pay_demo_only: "Invoices can be marked paid through the API in the demo environment only; live Invoices are paid by bank transfer.",
   invoice_not_issued: "This Invoice has not been issued yet.",
   invoice_mail_subject: "Invoice {number} from Payroute: {total} {currency}, due {due}",
+  invoice_mail_text_prepayment: "Hello {recipient},\n\nThe invoice {number} for your prepayment is attached: {total} {currency}, due {due}. Once paid, the amount pays your Payruns as they close.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
   invoice_mail_text: "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
   // HTML views
   html_title: "Payroute API",
@@ -277,6 +278,7 @@ export const sv: Record<MessageKey, string> = {
   invoice_pay_demo_only: "Fakturor kan bara markeras som betalda via API:t i demomiljön; i livemiljön betalas de med banköverföring.",
   invoice_not_issued: "Fakturan har inte utfärdats än.",
   invoice_mail_subject: "Faktura {number} från Payroute: {total} {currency}, förfaller {due}",
+  invoice_mail_text_prepayment: "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total} {currency}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
   invoice_mail_text: "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
   html_title: "Payroute API",
   html_results: "Resultat",

@@ -107,3 +107,25 @@ export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promis
     await ensureAutoCloseJob(tx);
   });
 }
+
+/**
+ * The Payrun a new Payout names (`payrun` in its body), read under the caller's lock of the Payout's
+ * currency: it must exist, be open and be in the Payout's currency, and the Integration must have
+ * payrun_management. `open` (or nothing) means the open automatic Payrun: null. Errors are field errors.
+ */
+export async function namedPayrun(
+  tx: Prisma.TransactionClient,
+  scope: IntegrationScope,
+  id: string | undefined,
+  currency: string,
+): Promise<{ pk: string } | { error: string } | null> {
+  if (id === undefined) return null;
+  const { payrunManagement } = await tx.integration.findUniqueOrThrow({ where: { pk: scope.integrationPk }, select: { payrunManagement: true } });
+  if (!payrunManagement) return { error: t("payout_payrun_management_disabled") };
+  if (id === OPEN_PAYRUN_ID) return null;
+  const row = await tx.payrun.findFirst({ where: { id, integrationPk: scope.integrationPk }, select: { pk: true, currency: true, open: true } });
+  if (!row) return { error: t("object_does_not_exist", { id }) };
+  if (row.currency !== currency) return { error: t("payout_payrun_currency", { id, currency: row.currency, payout_currency: currency }) };
+  if (!row.open) return { error: t("payout_payrun_not_open", { id }) };
+  return { pk: row.pk };
+}
