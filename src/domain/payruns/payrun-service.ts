@@ -90,10 +90,10 @@ export async function getPayrun(db: Db, scope: IntegrationScope, id: string, bas
  * Refuses a paid Payrun: once paid, a Payrun never changes again.
  */
 export async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string) {
-  const found = await tx.payrun.findFirst({ where: await scoped(tx, scope, id), select: { pk: true, currency: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
+  const found = await tx.payrun.findFirst({ where: await scoped(tx, scope, id), select: { pk: true, id: true, currency: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
   if (!found) throw notFound();
   await lockPayruns(tx, scope.integrationPk, found.currency);
-  await lockFound(tx, "payrun", found, id);
+  await lockFound(tx, "payrun", found, found.id); // `open` resolves to a real id
   const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { pk: true, currency: true, open: true, paidAt: true } });
   if (current.paidAt) throw new DomainError("conflict", t("payrun_paid_locked"));
   return current;
