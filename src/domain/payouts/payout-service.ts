@@ -77,12 +77,12 @@ export async function deletePayout(db: Db, scope: IntegrationScope, id: string):
     if (!found) throw notFound();
     await lockPayruns(tx, scope.integrationPk, found.currency);
     await lockFound(tx, "payout", found, id);
-    // Notified at once (covered by prepaid money): the Employee may already have accepted it.
-    const { notifiedAt } = await tx.payout.findUniqueOrThrow({ where: { pk: found.pk }, select: { notifiedAt: true } });
-    if (notifiedAt) throw new DomainError("conflict", t("payout_notified_locked"));
     const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true, open: true } });
     if (payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_paid"));
     if (!payrun.open) throw new DomainError("conflict", t("payout_payrun_invoiced"));
+    // Notified at once (covered by prepaid money): the Employee may already have accepted it.
+    const { notifiedAt } = await tx.payout.findUniqueOrThrow({ where: { pk: found.pk }, select: { notifiedAt: true } });
+    if (notifiedAt) throw new DomainError("conflict", t("payout_notified_locked"));
     await tx.payout.delete({ where: { pk: found.pk } });
   });
 }
