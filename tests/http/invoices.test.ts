@@ -294,7 +294,7 @@ describe("PDF and email", () => {
     expect(text).toContain(`quoting the OCR reference ${invoice.invoice_number}`);
     // No BANKGIRO configured here: no account number is made up; the dashboard has the payment details.
     expect(text).not.toContain("Bankgiro");
-    expect(text).toContain("the payment details are in the dashboard");
+    expect(text).toContain("Payment details, and payment:");
     expect(text).toContain(`${app.publicUrl}/invoices/${invoice.id}`);
     expect(text).toContain("Bygg & Co AB");
 

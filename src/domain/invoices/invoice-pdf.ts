@@ -82,11 +82,12 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     else {
       if (doc.bankgiro) {
         pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate} to Bankgiro ${doc.bankgiro}, quoting the OCR reference ${doc.ocr},`, { width });
+        pdf.text(`or pay in the Payroute dashboard: ${doc.payUrl}`, { width });
       } else {
         // No account configured (BANKGIRO unset): never print a made-up one; the dashboard shows how to pay.
-        pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate}, quoting the OCR reference ${doc.ocr}; the payment details are in the dashboard,`, { width });
+        pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate}, quoting the OCR reference ${doc.ocr}.`, { width });
+        pdf.text(`Payment details, and payment: ${doc.payUrl}`, { width });
       }
-      pdf.text(`or pay in the Payroute dashboard: ${doc.payUrl}`, { width });
       if (doc.prepayment) pdf.text("The amount becomes available to your Payruns once the payment has arrived.", { width });
       else pdf.text("The Employees are notified of their Payouts once the payment has arrived.", { width });
     }
