@@ -12,12 +12,12 @@ export const prepayments = bilingual(
     form: {
       description: "Description",
       netAmount: "Amount",
-      netAmountHint: "What you pay in advance, e.g. 10000 or 10 000,50.",
+      netAmountHint: "What you pay in advance, e.g. 10000 or 10,000.50.",
       currency: "Currency",
       invoiceMarking: "Invoice marking",
       invoiceMarkingHint: "Your reference, printed on the invoice.",
       create: "Create prepayment",
-      badAmount: "Enter an amount, e.g. 10000 or 10 000,50.",
+      badAmount: "Enter an amount, e.g. 10000 or 10,000.50.",
     },
     detail: {
       back: "Prepayments",
