@@ -146,6 +146,13 @@ describe("DRAFT: create, list, retrieve, change, delete", () => {
     expect((await app.json("/v2/prepayments/d-2/", other.h)).status).toBe(404);
     expect((await app.api("/v2/prepayments/d-2/", { method: "DELETE", ...other.h })).status).toBe(404);
 
+    // A Prepayment keeps its Integration (which has no other objects here but its Employee) from being deleted.
+    const bare = await app.newKey("demo");
+    expect((await app.json("/v2/integrations/", { method: "POST", key: bare.key, body: integrationBody({ id: "pp-bare" }) })).status).toBe(201);
+    await app.json("/v2/prepayments/", { method: "POST", ...as(bare.key, "pp-bare"), body: { description: "x", net_amount: "1", currency: "SEK" } });
+    const refused = await app.json("/v2/integrations/pp-bare/", { method: "DELETE", key: bare.key });
+    expect(refused.status).toBe(409);
+
     expect((await app.api("/v2/prepayments/d-2/", { method: "DELETE", ...c.h })).status).toBe(204);
     expect((await app.json("/v2/prepayments/d-2/", c.h)).status).toBe(404);
     expect((await app.json(`/v2/invoices/${body.invoice as string}/`, c.h)).status).toBe(404);

@@ -182,15 +182,16 @@ export async function updateIntegration(
   );
 }
 
-/** Employees, Messages, Payouts and Payruns keep an Integration from being deleted. */
+/** Employees, Messages, Payouts, Payruns and Prepayments keep an Integration from being deleted. */
 async function hasAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<boolean> {
-  const [employee, message, payout, payrun] = await Promise.all([
+  const [employee, message, payout, payrun, prepayment] = await Promise.all([
     tx.employee.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.message.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.payout.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.payrun.findFirst({ where: { integrationPk }, select: { pk: true } }),
+    tx.prepayment.findFirst({ where: { integrationPk }, select: { pk: true } }),
   ]);
-  return Boolean(employee ?? message ?? payout ?? payrun);
+  return Boolean(employee ?? message ?? payout ?? payrun ?? prepayment);
 }
 
 export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {
