@@ -209,7 +209,11 @@ describe("issuing and paying", () => {
     const client_ = callerFor(app, { via: "session", accountPk: null, environment: "live", role: "client", userId: "someone" });
     await expect(client_.invoices.markPaid({ invoicePk: pk })).rejects.toThrow();
     const operator = callerFor(app, { via: "session", accountPk: null, environment: "live", role: "operator", userId: "op" });
+    const queued = (await operator.invoices.unpaidPrepayments()).find((u) => u.invoice.id === invoiceId);
+    expect(queued).toMatchObject({ pk, environment: "live", integration: { id: "pp-live" }, invoice: { prepayment: "l-1", total: "300.00" } });
+    await expect(client_.invoices.unpaidPrepayments()).rejects.toThrow();
     expect(await operator.invoices.markPaid({ invoicePk: pk })).toMatchObject({ status: "paid", amount_paid: "300.00" });
+    expect((await operator.invoices.unpaidPrepayments()).some((u) => u.invoice.id === invoiceId)).toBe(false);
     expect(await c.get("l-1")).toMatchObject({ status: "PAID", available_balance: "300.00" });
   });
 });

@@ -10,7 +10,7 @@ import { markPayrunPaid } from "@/domain/payruns/payrun-payment";
 import { markPrepaymentPaid } from "@/domain/prepayments/prepayment-service";
 import { t } from "@/i18n/locale";
 import { issueInvoiceInTx, recordInvoicePaid } from "./invoice-issue";
-import { invoiceApi } from "./invoice-representation";
+import { invoiceApi, invoiceSelect, toInvoicesApi } from "./invoice-representation";
 import type { TInvoice } from "./invoice-schemas";
 
 export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUrl: string): Promise<TInvoice> {
@@ -33,4 +33,25 @@ export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUr
     await markPrepaymentPaid(tx, prepaymentPk, now);
     return invoiceApi(tx, found.pk, baseUrl);
   });
+}
+
+/**
+ * The operators' view of issued, unpaid Prepayment Invoices in every account and environment, oldest first
+ * (unpaid Payruns have their own view, `payruns.unpaid`): what bank transfers are matched against.
+ */
+export async function unpaidPrepaymentInvoices(db: Db, baseUrl: string) {
+  const rows = await db.invoice.findMany({
+    where: { billingType: "prepayment", issuedAt: { not: null }, paidAt: null },
+    orderBy: [{ issuedAt: "asc" }, { pk: "asc" }],
+    take: 200,
+    select: { ...invoiceSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
+  });
+  const invoices = await toInvoicesApi(db, rows, baseUrl);
+  return rows.map((r, i) => ({
+    pk: r.pk,
+    invoice: invoices[i],
+    integration: { id: r.integration.id, name: r.integration.name },
+    account: r.integration.account.name,
+    environment: r.integration.environment,
+  }));
 }

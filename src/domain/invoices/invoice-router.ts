@@ -5,8 +5,8 @@ import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { toInvoicesApi } from "./invoice-representation";
-import { ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
-import { payInvoice } from "./invoice-payment";
+import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
+import { payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
 import { getInvoice, invoicePdf, issueInvoice, listInvoices } from "./invoice-service";
 
 const item = "/invoices/{invoice_id}/";
@@ -49,6 +49,9 @@ export const invoiceRouter = router({
       if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
       return payInvoice(ctx.db, { id: input.invoice_id, integrationPk: ctx.scope.integrationPk }, ctx.baseUrl);
     }),
+
+  /** The review team's view (dashboard only): issued, unpaid Prepayment Invoices of every account and environment. */
+  unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx.db, ctx.baseUrl)),
 
   /** The review team records an Invoice's payment (any environment, any billing type). */
   markPaid: operatorProcedure

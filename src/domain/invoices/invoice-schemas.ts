@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENVIRONMENTS } from "@/domain/environments";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
 
@@ -64,3 +65,12 @@ export const ZInvoiceList = listEnvelope(ZInvoice);
 /** The PDF, for the edge to send as bytes (never JSON): see `file` in src/trpc/init.ts. */
 export const ZFileOutput = z.object({ filename: z.string(), content_type: z.string(), base64: z.string() });
 export type TFileOutput = z.infer<typeof ZFileOutput>;
+
+/** The review team's queue of unpaid Prepayment Invoices (dashboard only), with account, Integration and environment. */
+export const ZUnpaidInvoice = z.object({
+  pk: z.string(),
+  invoice: ZInvoice,
+  integration: z.object({ id: z.string(), name: z.string() }),
+  account: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+});
