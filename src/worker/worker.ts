@@ -35,7 +35,8 @@ export class OutboxWorker {
   /** A wake-up that came while the loop was busy: the next sleep is skipped. */
   private woken = false;
   private beatAt = Date.now();
-  private readonly inFlight = new Set<Promise<void>>();
+  /** The batches being worked: when each started, and its jobs. */
+  private readonly inFlight = new Map<Promise<void>, { startedAt: number; pks: string[] }>();
 
   constructor(
     private readonly ctx: JobContext,
@@ -111,14 +112,14 @@ export class OutboxWorker {
     const parallel = this.opts.parallelBatches ?? 4;
     while (this.running) {
       if (this.inFlight.size >= parallel) {
-        // Every slot busy: no heartbeat until one frees (batches stuck for long show in /readyz).
+        // Every slot busy: no heartbeat until one frees.
         await this.sleep(idleMs);
         continue;
       }
       this.beatAt = Date.now();
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize);
+        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { running: [...this.inFlight.values()].flatMap((b) => b.pks) });
       } catch (e) {
         this.opts.log.error({ err: e }, "worker claim failed");
         await this.sleep(idleMs);
@@ -131,7 +132,7 @@ export class OutboxWorker {
             this.inFlight.delete(batch);
             this.poke(); // a free slot, and the jobs next in their ordering keys may be due now
           });
-        this.inFlight.add(batch);
+        this.inFlight.set(batch, { startedAt: Date.now(), pks: jobs.map((j) => j.pk) });
         continue;
       }
       if (this.inFlight.size > 0) {
@@ -146,7 +147,7 @@ export class OutboxWorker {
       }
       await this.sleep(wait);
     }
-    await Promise.all(this.inFlight);
+    await Promise.all(this.inFlight.keys());
     await unlisten?.();
   }
 
@@ -167,11 +168,13 @@ export class OutboxWorker {
   }
 
   /**
-   * When the loop last went round with a free slot (at least every idle interval): a loop stuck in its jobs
-   * or a dead loop shows as an old heartbeat (/readyz). Null when the loop is not running.
+   * When the loop last went round with a free slot (at least every idle interval), or when the oldest batch
+   * still running started, whichever is older: a job stuck past the limit, or a dead loop, shows as an old
+   * heartbeat (/readyz). Null when the loop is not running.
    */
   heartbeat(): Date | null {
-    return this.running ? new Date(this.beatAt) : null;
+    if (!this.running) return null;
+    return new Date(Math.min(this.beatAt, ...[...this.inFlight.values()].map((b) => b.startedAt)));
   }
 
   /** Asks the loop to look for jobs now (jobs were enqueued, or a batch finished). */

@@ -18,8 +18,10 @@ export const LISTEN_SQL = `LISTEN ${OUTBOX_CHANNEL}`;
  * nobody holds a live lease on it, and no earlier unfinished job has its ordering key: so a batch holds at
  * most one job per key, and the key's next job becomes due only once this one is finished.
  */
-export async function claimBatch(db: Db, workerId: string, limit: number, kinds?: readonly string[]): Promise<ClaimedJob[]> {
-  const kindFilter = kinds?.length ? [...kinds] : null;
+export async function claimBatch(db: Db, workerId: string, limit: number, opts: { kinds?: readonly string[]; running?: readonly string[] } = {}): Promise<ClaimedJob[]> {
+  const kindFilter = opts.kinds?.length ? [...opts.kinds] : null;
+  // The jobs this worker is still running: their lease may have run out, but another worker takes them over, not this one.
+  const running = [...(opts.running ?? [])];
   const rows = await db.$queryRaw<{ pk: string; kind: string; payload: Prisma.JsonValue; attempts: number; max_attempts: number }[]>`
     UPDATE outbox_job SET locked_until = now() + make_interval(secs => ${env().OUTBOX_LEASE_SECONDS}), locked_by = ${workerId}, attempts = attempts + 1
     WHERE pk IN (
@@ -27,6 +29,7 @@ export async function claimBatch(db: Db, workerId: string, limit: number, kinds?
       WHERE j.completed_at IS NULL AND j.failed_at IS NULL AND j.run_at <= now()
         AND (j.locked_until IS NULL OR j.locked_until < now())
         AND (${kindFilter}::text[] IS NULL OR j.kind = ANY(${kindFilter}::text[]))
+        AND j.pk <> ALL(${running}::uuid[])
         AND (j.ordering_key IS NULL OR NOT EXISTS (
           SELECT 1 FROM outbox_job e
           WHERE e.ordering_key = j.ordering_key AND e.seq < j.seq AND e.completed_at IS NULL AND e.failed_at IS NULL))
