@@ -15,7 +15,7 @@ import type { JobListener } from "./job-wakeup";
 export interface WorkerOptions {
   /** Jobs claimed per statement (default 100). */
   batchSize?: number;
-  /** Batches worked at once (default 4): a slow receiver in one batch does not hold up the next. */
+  /** Batches worked at once (default 2): a slow receiver in one batch does not hold up the next. */
   parallelBatches?: number;
   /** Longest sleep between looks when nothing wakes the worker (default 500 ms; 5 s with a listener). */
   idleMs?: number;
@@ -109,7 +109,7 @@ export class OutboxWorker {
       });
     }
     const idleMs = this.opts.idleMs ?? (unlisten ? 5_000 : 500);
-    const parallel = this.opts.parallelBatches ?? 4;
+    const parallel = this.opts.parallelBatches ?? 2;
     while (this.running) {
       if (this.inFlight.size >= parallel) {
         // Every slot busy: no heartbeat until one frees.

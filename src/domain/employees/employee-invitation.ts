@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { addEvent } from "@/domain/events/event-service";
 import { textMailHtml } from "@/domain/notifications/mail-html";
-import { completeJobs } from "@/domain/outbox/outbox-claim";
+import { BATCH_TRANSACTION, completeJobs } from "@/domain/outbox/outbox-claim";
 import { failJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
 import { t, type Locale } from "@/i18n/locale";
@@ -59,12 +59,12 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
 
   if (toSend.length) {
     const pks = toSend.map((s) => s.employeePk);
-    await ctx.db.$transaction([
-      ctx.db.magicLink.updateMany({ where: { employeePk: { in: pks }, usedAt: null }, data: { expiresAt: new Date() } }),
-      ctx.db.magicLink.createMany({
+    await ctx.db.$transaction(async (tx) => {
+      await tx.magicLink.updateMany({ where: { employeePk: { in: pks }, usedAt: null }, data: { expiresAt: new Date() } });
+      await tx.magicLink.createMany({
         data: toSend.map((s) => ({ employeePk: s.employeePk, tokenHash: hashToken(s.token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) })),
-      }),
-    ]);
+      });
+    }, BATCH_TRANSACTION);
   }
 
   const sent: typeof toSend = [];
@@ -112,5 +112,5 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
       });
     }
     await run(sqlIn(tx), events);
-  });
+  }, BATCH_TRANSACTION);
 }

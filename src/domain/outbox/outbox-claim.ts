@@ -9,6 +9,12 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ClaimedJob } from "./outbox-service";
 
+/**
+ * The transactions of a batch's effects: they wait longer for a pooled connection than Prisma's default 2 s
+ * (the worker's batches share the pool), and a hundred jobs' statements get more than 5 s on a busy machine.
+ */
+export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 30_000 } as const;
+
 /** The channel of the notify trigger. */
 export const OUTBOX_CHANNEL = "outbox_job";
 export const LISTEN_SQL = `LISTEN ${OUTBOX_CHANNEL}`;

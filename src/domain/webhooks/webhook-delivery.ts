@@ -8,7 +8,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { z } from "zod";
-import { completeJobs } from "@/domain/outbox/outbox-claim";
+import { BATCH_TRANSACTION, completeJobs } from "@/domain/outbox/outbox-claim";
 import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Environment } from "@/domain/environments";
 import type { JobContext } from "@/domain/outbox/job-handlers";
@@ -158,7 +158,7 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
       where: { pk: { in: recorded.map((o) => o.attempt.deliveryPk) } },
       data: { status: "succeeded", attempts: { increment: 1 }, completedAt: new Date(), nextAttemptAt: null },
     });
-  });
+  }, BATCH_TRANSACTION);
 
   await Promise.all(
     outcomes
