@@ -35,7 +35,8 @@ const UPSTREAM = "scripts/multi-instance/upstream.conf";
 const LOCATIONS = "scripts/multi-instance/locations.conf";
 /** upstream.conf's fail_timeout. */
 const FAIL_TIMEOUT_MS = 5_000;
-const DRAIN_MS = 1_500;
+/** Longer than upstream.conf's keepalive_timeout (2 s), as docs/deploy.md asks. */
+const DRAIN_MS = 3_000;
 
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 function check(name: string, ok: boolean, detail: string): void {
@@ -69,13 +70,16 @@ function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function waitReady(port: number, timeoutMs = 120_000): Promise<void> {
+async function waitReady(port: number, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let last = "no answer";
   while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false)) return;
+    const answer = await fetch(`http://127.0.0.1:${port}/readyz`).then(async (r) => ({ status: r.status, body: await r.text() }), () => null);
+    if (answer?.status === 200) return;
+    if (answer) last = `${answer.status} ${answer.body}`;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the instance on port ${port} did not become ready`);
+  throw new Error(`the instance on port ${port} did not become ready (last /readyz: ${last})`);
 }
 
 interface Outcome {

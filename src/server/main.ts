@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
     await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
     await worker?.stop();
+    mailer.close?.();
     await metrics?.close();
     await limits.close();
     await db.close(); // closes PGlite cleanly and releases the data-folder lock

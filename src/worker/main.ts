@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     clearInterval(beats);
     log.info({ signal }, "worker stopping");
     await worker.stop();
+    mailer.close?.();
     await metrics?.close();
     await db.close();
     process.exit(0);
