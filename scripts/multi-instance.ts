@@ -3,9 +3,9 @@
  * one PostgreSQL, behind nginx (Debian's package, installed when missing and root) configured with
  * scripts/multi-instance/upstream.conf and locations.conf, the blocks docs/deploy.md shows. A mixed load (list, retrieve,
  * and creates with an Idempotency-Key) runs through nginx while the script
- *   1. restarts the instances one at a time (marked `down` in the upstream and nginx reloaded, then SIGTERM:
- *      /readyz turns 503, the instance serves out its drain window with `Connection: close`, then stops;
- *      back in the upstream once its successor answers /readyz): no request may fail;
+ *   1. restarts the instances one at a time (SIGTERM: /readyz turns 503, the instance serves out its drain
+ *      window with `Connection: close`, then stops accepting; nginx sends new requests to the other): no
+ *      request may fail;
  *   2. SIGKILLs one instance: only requests in flight on it may fail, and only non-idempotent ones (nginx
  *      passes a GET on to the other instance); the client's retry with the same Idempotency-Key succeeds;
  *   3. SIGKILLs one worker while it works: no job is lost (its lease runs out, the other worker takes it),
@@ -33,6 +33,8 @@ const LEASE_SECONDS = 3;
 /** nginx's configuration, as docs/deploy.md shows it (the script checks that the page still does). */
 const UPSTREAM = "scripts/multi-instance/upstream.conf";
 const LOCATIONS = "scripts/multi-instance/locations.conf";
+/** upstream.conf's fail_timeout. */
+const FAIL_TIMEOUT_MS = 5_000;
 /** Longer than upstream.conf's keepalive_timeout (2 s), as docs/deploy.md asks. */
 const DRAIN_MS = 3_000;
 
@@ -164,35 +166,22 @@ async function main(): Promise<void> {
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
     const common = { DATABASE_URL: url, DATA_DIR: dir, RATE_LIMITS: "0", TRUST_PROXY: "1", ALLOWED_HOSTS: "*", SHUTDOWN_DRAIN_MS: String(DRAIN_MS), OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
     const startInstance = (port: number) => spawnNode("dist/server.js", { ...common, WORKER: "0", PORT: String(port) });
-    // One after the other: two instances starting at once on a fresh database can both try to create the auth
-    // secret's setting row, and the loser exits (a supervisor would restart it; reported, not fixed here).
-    const instances = new Map<number, ChildProcess>([[portA, startInstance(portA)]]);
-    await waitReady(portA);
-    instances.set(portB, startInstance(portB));
-    await waitReady(portB);
+    const instances = new Map<number, ChildProcess>([
+      [portA, startInstance(portA)],
+      [portB, startInstance(portB)],
+    ]);
     const workers = [spawnNode("dist/worker.js", common), spawnNode("dist/worker.js", common)];
+    await Promise.all([waitReady(portA), waitReady(portB)]);
 
-    // The blocks docs/deploy.md shows (its instances on 3001 and 3002), with this run's ports; `down` takes an
-    // instance out of rotation (a reload applies it: nginx's old workers finish what they have in flight).
-    const writeConfig = (down?: number) => {
-      const upstream = fs
-        .readFileSync(UPSTREAM, "utf8")
-        .replace("127.0.0.1:3001 max_fails=1 fail_timeout=5s", `127.0.0.1:${portA} max_fails=1 fail_timeout=5s${down === portA ? " down" : ""}`)
-        .replace("127.0.0.1:3002 max_fails=1 fail_timeout=5s", `127.0.0.1:${portB} max_fails=1 fail_timeout=5s${down === portB ? " down" : ""}`);
-      const block = `${upstream}\nserver {\n    listen 127.0.0.1:${portLb};\n${fs.readFileSync(LOCATIONS, "utf8")}}\n`;
-      const temp = (n: string) => `${n}_temp_path ${path.join(dir, n)};`;
-      fs.writeFileSync(
-        path.join(dir, "nginx.conf"),
-        `worker_processes 1;\ndaemon off;\npid ${path.join(dir, "nginx.pid")};\nerror_log ${path.join(dir, "nginx-error.log")} warn;\n` +
-          `events { worker_connections 1024; }\nhttp {\naccess_log off;\n${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n")}\n${block}\n}\n`,
-      );
-    };
-    const reload = async (down?: number) => {
-      writeConfig(down);
-      nginx?.kill("SIGHUP");
-      await new Promise((r) => setTimeout(r, 1_000)); // new workers take over
-    };
-    writeConfig();
+    // The blocks docs/deploy.md shows (its instances on 3001 and 3002), with this run's ports.
+    const upstream = fs.readFileSync(UPSTREAM, "utf8").replace("127.0.0.1:3001", `127.0.0.1:${portA}`).replace("127.0.0.1:3002", `127.0.0.1:${portB}`);
+    const block = `${upstream}\nserver {\n    listen 127.0.0.1:${portLb};\n${fs.readFileSync(LOCATIONS, "utf8")}}\n`;
+    const temp = (n: string) => `${n}_temp_path ${path.join(dir, n)};`;
+    fs.writeFileSync(
+      path.join(dir, "nginx.conf"),
+      `worker_processes 1;\ndaemon off;\npid ${path.join(dir, "nginx.pid")};\nerror_log ${path.join(dir, "nginx-error.log")} warn;\n` +
+        `events { worker_connections 1024; }\nhttp {\naccess_log off;\n${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n")}\n${block}\n}\n`,
+    );
     nginx = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "ignore", "inherit"] });
     children.add(nginx);
     const base = `http://127.0.0.1:${portLb}`;
@@ -214,7 +203,6 @@ async function main(): Promise<void> {
     for (const port of [portA, portB]) {
       const old = instances.get(port);
       if (!old) continue;
-      await reload(port);
       old.kill("SIGTERM");
       // /readyz answers 503 during the drain window, while requests are still served.
       let during = 0;
@@ -226,8 +214,9 @@ async function main(): Promise<void> {
       instances.set(port, startInstance(port));
       await waitReady(port);
       check(`rolling restart: /readyz of the stopping instance turns 503 first (port ${port})`, during === 503, `answered ${during} during its drain`);
-      await reload();
-      await new Promise((r) => setTimeout(r, PHASE_MS / 2));
+      // nginx marked the instance failed while it was down (max_fails=1): it takes traffic again after
+      // fail_timeout; restarting the other one before that would leave nginx no live instance.
+      await new Promise((r) => setTimeout(r, FAIL_TIMEOUT_MS + 500));
     }
     const rolled = load.outcomes.slice(from);
     check("rolling restart loses no request", failures(rolled).length === 0, `${rolled.length} requests, ${failures(rolled).length} failed${describe(failures(rolled))}`);
