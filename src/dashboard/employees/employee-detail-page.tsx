@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatDateTime } from "../format";
+import { EmployeePayouts } from "../payouts/employee-payouts";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
@@ -34,6 +35,7 @@ function EmployeeDetail({ employeeId }: { employeeId: string }) {
       {(employee) => (
         <>
           <EmployeeSummary employee={employee} />
+          <EmployeePayouts employeeId={employee.id} />
           <EmployeeMessages employee={employee} />
         </>
       )}
