@@ -60,7 +60,8 @@ async function seed() {
     "/v2/payouts/",
     employees.map((e, i) => ({ employee: e.id, amount: `${1200 + i * 350}.50`, currency: "SEK", description: work[i % work.length] })),
   );
-  await post("/v2/webhooks/", { url: "https://example.com/payroute-hook", events: ["Payout.created", "Employee.created"] });
+  // A private target: e2e-server.mjs allows those in demo, and the screenshots need no deliveries to succeed.
+  await post("/v2/webhooks/", { url: "http://127.0.0.1:9/payroute-hook", events: ["Payout.created", "Employee.created"] });
   await post("/v2/registrations/", {
     friendly_name: "Nordic Events",
     registered_name: "Nordic Events ApS",
