@@ -3,6 +3,14 @@ import { bilingual } from "./bilingual";
 /** The Messages pages (so far: the recipient picker). */
 export const messages = bilingual(
   {
+    list: {
+      to: "To",
+      more: "and {count} more",
+      edit: "Edit",
+      delete: "Delete",
+      saved: "Message saved.",
+      deleted: "Message deleted.",
+    },
     picker: {
       to: "To",
       none: "No Employees chosen yet.",
@@ -20,6 +28,14 @@ export const messages = bilingual(
     },
   },
   {
+    list: {
+      to: "Till",
+      more: "och {count} till",
+      edit: "Redigera",
+      delete: "Ta bort",
+      saved: "Meddelandet sparades.",
+      deleted: "Meddelandet togs bort.",
+    },
     picker: {
       to: "Till",
       none: "Inga anställda valda än.",
