@@ -34,7 +34,9 @@ const tRPC = initTRPC
       let fieldErrors: FieldErrors | undefined;
       if (cause instanceof DomainError && typeof cause.body !== "string") fieldErrors = cause.body;
       else if (cause instanceof z.ZodError) fieldErrors = fieldErrorsFromZod(cause);
-      return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors } };
+      // A 429's wait in seconds, so that the dashboard can say when in the reader's language and time zone.
+      const retryAfter = cause instanceof DomainError && cause.headers["Retry-After"] ? Number(cause.headers["Retry-After"]) : undefined;
+      return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors, retryAfter } };
     },
   });
 

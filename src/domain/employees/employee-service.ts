@@ -18,7 +18,7 @@ import { EMPLOYEE_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
-import type { TCreateEmployeeRequest, TEmployee, TListEmployeesQuery } from "./employee-schemas";
+import type { TBulkResendResult, TCreateEmployeeRequest, TEmployee, TListEmployeesQuery } from "./employee-schemas";
 
 export const NOTIFY_EMPLOYEE_JOB = "employee.notify";
 export const RESEND_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -278,8 +278,9 @@ export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string
 }
 
 /** Sends the invitation again; resends are at least 24 hours apart (429 with Retry-After otherwise). */
-export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+/** Sends the invitation again unless the once-a-day rule forbids it: null when queued, else when it is next allowed. */
+async function resendOnce(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<Date | null> {
+  return db.$transaction(async (tx) => {
     const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, resentAt: true } });
     if (!current) throw notFound();
     const now = new Date();
@@ -287,10 +288,35 @@ export async function resendInvitation(db: Db, scope: IntegrationScope, id: stri
     // The conditional update also stops two concurrent resends from both passing the check.
     const { count } =
       allowedAt <= now ? await tx.employee.updateMany({ where: { pk: current.pk, resentAt: current.resentAt }, data: { resentAt: now } }) : { count: 0 };
-    if (count === 0) {
-      const wait = Math.max(1, Math.ceil((allowedAt.getTime() - now.getTime()) / 1000));
-      throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
-    }
+    if (count === 0) return allowedAt > now ? allowedAt : new Date(now.getTime() + RESEND_INTERVAL_MS);
     await enqueueJob(tx, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: current.pk, baseUrl } });
+    return null;
   });
+}
+
+export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
+  const allowedAt = await resendOnce(db, scope, id, baseUrl);
+  if (allowedAt) {
+    const wait = Math.max(1, Math.ceil((allowedAt.getTime() - Date.now()) / 1000));
+    throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
+  }
+}
+
+/**
+ * The dashboard's bulk resend: each Employee on its own (one refused resend does not stop the others), the
+ * once-a-day rule applied to each; the ones skipped say why and, when throttled, when a resend is allowed.
+ */
+export async function resendInvitations(db: Db, scope: IntegrationScope, ids: string[], baseUrl: string): Promise<TBulkResendResult> {
+  const result: TBulkResendResult = { sent: [], skipped: [] };
+  for (const id of new Set(ids)) {
+    try {
+      const allowedAt = await resendOnce(db, scope, id, baseUrl);
+      if (allowedAt) result.skipped.push({ id, reason: "too_soon", retry_at: allowedAt.toISOString() });
+      else result.sent.push(id);
+    } catch (e) {
+      if (!(e instanceof DomainError && e.code === "not_found")) throw e;
+      result.skipped.push({ id, reason: "not_found", retry_at: null });
+    }
+  }
+  return result;
 }

@@ -6,10 +6,13 @@
 import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import type { Locale } from "./locales";
+import { employees } from "./employees";
+import { messages } from "./messages";
+import { payouts } from "./payouts";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
 
-const namespaces = { common, shell, prepayments };
+const namespaces = { common, shell, payouts, employees, messages, prepayments };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -18,6 +21,9 @@ export function messagesFor(locale: Locale): Messages {
   return {
     common: namespaces.common[locale],
     shell: namespaces.shell[locale],
+    payouts: namespaces.payouts[locale],
+    employees: namespaces.employees[locale],
+    messages: namespaces.messages[locale],
     prepayments: namespaces.prepayments[locale],
   };
 }
