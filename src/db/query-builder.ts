@@ -14,6 +14,8 @@ import {
   sql,
   type AliasedRawBuilder,
   type Compilable,
+  type ExpressionBuilder,
+  type StringReference,
   type GeneratedAlways,
   type OperationNodeSource,
   type RawBuilder,
@@ -60,9 +62,20 @@ function isRaw<R>(query: Query<R>): query is RawBuilder<R> {
   return "isRawBuilder" in query && query.isRawBuilder === true;
 }
 
-/** Runs `query` inside the Prisma transaction `tx`. */
+/** Runs `query` inside the Prisma transaction `tx` (or on the client outside one). */
 export function runIn<R>(tx: Prisma.TransactionClient, query: Query<R>): Promise<R[]> {
   return runQuery(sqlIn(tx), query);
+}
+
+/** Runs a data-modifying `query` (no RETURNING) through Prisma; answers how many rows it changed. */
+export function executeIn(tx: Prisma.TransactionClient, query: Compilable<unknown>): Promise<number> {
+  const { sql: text, parameters } = query.compile();
+  return tx.$executeRawUnsafe(text, ...parameters);
+}
+
+/** Statements on a `pg` connection or pool of its own (session locks). */
+export function pgRunner(client: { query<T extends QueryResultRow>(text: string, params: unknown[]): Promise<{ rows: T[] }> }): SqlRunner {
+  return { query: async <T extends QueryResultRow>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows };
 }
 
 /**
@@ -126,4 +139,24 @@ export type JsonRow<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] ext
 export function jsonArrayOf<O>(rows: CteQuery<O>, orderBy: readonly (readonly [keyof O & string, "asc" | "desc"])[]): RawBuilder<JsonRow<O>[]> {
   const order = sql.join(orderBy.map(([column, direction]) => sql`${sql.ref(`e.${column}`)} ${sql.raw(direction)}`));
   return sql<JsonRow<O>[]>`(select coalesce(json_agg(e order by ${order}), '[]') from ${rows} as e)`;
+}
+
+/** The text of `key` of a JSON column (`column->>'key'`). */
+export function jsonText<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: StringReference<DB, TB>, key: string): RawBuilder<string | null> {
+  return sql<string | null>`${eb.ref(column)}->>${sql.lit(key)}`;
+}
+
+/**
+ * Transaction-level advisory locks, held until commit or rollback: one per key (`hashtext(key)`, in the
+ * namespace given as the first key of the two-key form), taken in the order given, so that two
+ * transactions taking the same keys in one order cannot deadlock.
+ */
+export function advisoryXactLocks(namespace: number, keys: readonly string[]): RawBuilder<{ locked: number }> {
+  return sql<{ locked: number }>`select count(pg_advisory_xact_lock(${typed(namespace, "int")}, hashtext(k)))::int as locked
+    from (select k from unnest(${typed(keys, "text[]")}) with ordinality as u(k, n) order by n) ordered`;
+}
+
+/** One transaction-level advisory lock on `hashtext(key)` (the one-key form); it answers void, so run it with `executeIn`. */
+export function advisoryXactLock(key: string) {
+  return qb.selectNoFrom((eb) => eb.fn<string>("pg_advisory_xact_lock", [eb.fn<number>("hashtext", [typed(key, "text")])]).as("locked"));
 }

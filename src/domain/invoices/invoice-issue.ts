@@ -6,6 +6,7 @@
  */
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
+import { qb, runIn } from "@/db/query-builder";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { ocrReference } from "./ocr";
 import { payrunTotals } from "./invoice-representation";
@@ -43,7 +44,8 @@ export async function issuePayrunInvoice(tx: Prisma.TransactionClient, payrunPk:
   });
   if (payrun.invoice?.issuedAt) return payrun.invoice.pk;
   const pk = payrun.invoice?.pk ?? (await createProformaInvoice(tx, payrun));
-  const [{ number }] = await tx.$queryRaw<{ number: string }[]>`SELECT nextval('invoice_number_seq')::text AS number`;
+  // invoice_number_seq: a sequence of migration 0009.
+  const [{ number }] = await runIn(tx, qb.selectNoFrom((eb) => eb.cast<string>(eb.fn("nextval", [eb.val("invoice_number_seq")]), "text").as("number")));
   const totals = (await payrunTotals(tx, [payrunPk])).get(payrunPk);
   const subtotal = totals?.subtotal.toFixed(2) ?? "0.00";
   const vat = totals?.vat.toFixed(2) ?? "0.00";
