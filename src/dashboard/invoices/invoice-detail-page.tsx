@@ -124,8 +124,7 @@ function SimulatePaymentDialog({ invoice, payrunId, onClose, onDone }: { invoice
       title="Simulate payment"
       confirmLabel="Record payment"
       pendingLabel="Recording…"
-      pending={pay.isPending}
-      error={pay.error}
+      mutation={pay}
       onConfirm={() => pay.mutate({ payrun_id: payrunId })}
       onClose={onClose}
     >

@@ -5,7 +5,7 @@ import { EmployeeCombobox } from "../employees/employee-combobox";
 import { fieldMessages } from "../errors";
 import type { Integration } from "../integrations/integration-types";
 import { formatMoney } from "../money";
-import { trpc, type TrpcError } from "../trpc";
+import { trpc, type MutationState } from "../trpc";
 import { Field } from "../ui/field";
 import { ServerCheckedForm, TextField } from "../ui/form";
 import { Modal } from "../ui/modal";
@@ -41,23 +41,22 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
       <p className="modal-lead">
         {integration.name} pays the Employee once its Payrun is paid; they are then notified and accept it in the employee app.
       </p>
-      <PayoutForm integrationId={integration.id} pending={create.isPending} error={create.error} onSubmit={(values) => create.mutate({ ...toPayoutRequest(values), expand: ["employee"] })} onCancel={onClose} />
+      <PayoutForm integrationId={integration.id} mutation={create} onSubmit={(values) => create.mutate({ ...toPayoutRequest(values), expand: ["employee"] })} onCancel={onClose} />
     </Modal>
   );
 }
 
 interface PayoutFormProps {
   integrationId: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (values: PayoutFormValues) => void;
   onCancel: () => void;
 }
 
 /** The create form, with the price of what is typed beside it. */
-function PayoutForm({ integrationId, pending, error, onSubmit, onCancel }: PayoutFormProps) {
+function PayoutForm({ integrationId, mutation, onSubmit, onCancel }: PayoutFormProps) {
   const [values, setValues] = useState(EMPTY_PAYOUT);
-  const errors = fieldMessages(error);
+  const errors = fieldMessages(mutation.error);
   const set = <K extends keyof PayoutFormValues>(field: K) => (value: PayoutFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const { employee, basis, figure, currency } = values;
   // Stable while the priced fields are unchanged, so that the debounced quote waits for typing to stop.
@@ -65,7 +64,7 @@ function PayoutForm({ integrationId, pending, error, onSubmit, onCancel }: Payou
 
   return (
     <div className="payout-create">
-      <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel="Create Payout" onSubmit={() => onSubmit(values)} onCancel={onCancel}>
+      <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel="Create Payout" onSubmit={() => onSubmit(values)} onCancel={onCancel}>
         <Field label="Employee" required errors={errors.employee} hint="Search by name, email or phone." className="span-2">
           {(control) => <EmployeeCombobox control={control} value={employee} onChange={set("employee")} />}
         </Field>

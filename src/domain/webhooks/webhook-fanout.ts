@@ -2,7 +2,6 @@
  * Every recorded event becomes one delivery per matching subscription, in the same transaction as the
  * change (the outbox). Deliveries of one subscription for one object keep their order (the job's ordering key).
  */
-import { sql } from "kysely";
 import type { Prisma } from "@/generated/prisma/client";
 import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
 import { addJobRows } from "@/domain/outbox/outbox-service";
@@ -57,8 +56,9 @@ function addDeliveries(statement: Statement, subscriptions: Cte<{ pk: string }>,
   );
   addJobRows(statement, {
     kind: DELIVER_WEBHOOK_JOB,
-    payload: (eb) => eb.fn("jsonb_build_object", [sql.lit("deliveryPk"), eb.cast("d.pk", "text")]),
-    orderingKey: (eb) => sql<string>`${eb.cast("d.subscription_pk", "text")} || ':' || ${typed(event.objectKey, "text")}`,
+    payload: (eb) => eb.fn("jsonb_build_object", [typed("deliveryPk", "text"), eb.cast("d.pk", "text")]),
+    // `<subscription>:<object>`
+    orderingKey: (eb) => eb(eb(eb.cast("d.subscription_pk", "text"), "||", typed(":", "text")), "||", typed(event.objectKey, "text")).$castTo<string>(),
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
     from: deliveries,
   });
