@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/dashboard/providers";
+import { messagesFor } from "@/i18n/catalogue/catalogue";
+import { LOCALE_COOKIE, requestLocale } from "@/i18n/catalogue/locales";
 import "./globals.css";
 
 export const metadata: Metadata = { title: { default: "Payroute", template: "%s · Payroute" } };
@@ -9,13 +12,17 @@ export const metadata: Metadata = { title: { default: "Payroute", template: "%s 
 /**
  * Every page is rendered per request: Next.js puts the request's CSP nonce (src/http/security-headers.ts) on
  * its scripts only when it renders; a page prerendered at build time would carry none, and not run.
+ * The language is the person's choice (a cookie), else the browser's; only that language's texts are sent.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  const locale = requestLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        <Providers locale={locale} messages={messagesFor(locale)}>
+          {children}
+        </Providers>
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatMoney, parseCents, sumMoney } from "./money";
+import { formatCents, formatMoney, parseCents, parseMoneyInput, sumMoney } from "./money";
 
 describe("parseCents", () => {
   it("reads decimal strings with up to two places", () => {
@@ -36,5 +36,39 @@ describe("sums", () => {
     // 0.1 + 0.2 is 0.30000000000000004 in floats.
     expect(sumMoney(["0.10", "0.20"])).toBe("0.30");
     expect(sumMoney([])).toBe("0.00");
+  });
+});
+
+describe("money in the page's language", () => {
+  const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+  it("shows Swedish amounts as Sweden writes them, exactly", () => {
+    expect(nbsp(formatMoney("1500.5", "sv", "SEK"))).toBe("1 500,50 kr");
+    expect(nbsp(formatMoney("1500.5", "sv"))).toBe("1 500,50");
+    expect(nbsp(formatMoney("-0.50", "sv", "SEK"))).toBe("−0,50 kr");
+    expect(nbsp(formatMoney("99999999999999999.99", "sv", "SEK"))).toBe("99 999 999 999 999 999,99 kr");
+    expect(nbsp(sumMoney(["1000.25", "500.25"], "sv", "SEK"))).toBe("1 500,50 kr");
+  });
+
+  it("shows English amounts with the currency code", () => {
+    expect(nbsp(formatMoney("1500.5", "en", "SEK"))).toBe("SEK 1,500.50");
+    expect(formatMoney("1500.5", "en")).toBe("1,500.50");
+    expect(formatMoney("12.30", "en", "XXQ1")).toBe("12.30");
+  });
+
+  it("reads what a Swedish person types", () => {
+    expect(parseMoneyInput("1500,50", "sv")).toBe("1500.50");
+    expect(parseMoneyInput("1 500,50", "sv")).toBe("1500.50");
+    expect(parseMoneyInput("1\u00a0500,5", "sv")).toBe("1500.5");
+    expect(parseMoneyInput("1500.50", "sv")).toBe("1500.50");
+    expect(parseMoneyInput("0042", "sv")).toBe("42");
+    for (const bad of ["", "1,5,0", "1500,505", "12kr", "1.500,50", "abc"]) expect(parseMoneyInput(bad, "sv")).toBeNull();
+  });
+
+  it("reads what an English person types", () => {
+    expect(parseMoneyInput("1500.50", "en")).toBe("1500.50");
+    expect(parseMoneyInput("1,500.50", "en")).toBe("1500.50");
+    expect(parseMoneyInput("1,500", "en")).toBe("1500");
+    for (const bad of ["1500,50", "1,50", "1.505"]) expect(parseMoneyInput(bad, "en")).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Money as the API sends it: decimal strings ("1234.50"). Sums are taken in integer cents (BigInt), never
- * in JS floats, so that totals are exact however many rows are added.
+ * in JS floats, so that totals are exact however many rows are added. Shown and typed in the page's language:
+ * `1 500,50 kr` in Swedish, `SEK 1,500.50` in English.
  */
+import { INTL_LOCALES, type Locale } from "@/i18n/catalogue/locales";
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -25,12 +27,65 @@ export function formatCents(cents: bigint): string {
 
 const isMoney = (text: string) => DECIMAL.test(text.trim());
 
-/** A decimal string from the API as shown in the dashboard: "1234.5" → "1,234.50". Anything else is shown as it came. */
-export function formatMoney(text: string): string {
-  return isMoney(text) ? formatCents(parseCents(text)) : text;
+/** 123450n → "1234.50", the API's form. */
+export function centsToDecimal(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
 
-/** The exact sum of decimal strings, formatted. */
-export function sumMoney(texts: readonly string[]): string {
-  return formatCents(texts.reduce((sum, text) => sum + parseCents(text), 0n));
+/**
+ * A decimal string from the API as shown in the dashboard. Without a locale: "1234.5" → "1,234.50". With one,
+ * as that language writes it, with the currency when given: ("1500.5", "sv", "SEK") → "1 500,50 kr".
+ * Intl formats the decimal string itself (not a float), so no digit is lost. Anything else is shown as it came.
+ */
+export function formatMoney(text: string, locale?: Locale, currency?: string): string {
+  if (!isMoney(text)) return text;
+  if (!locale) return formatCents(parseCents(text));
+  const options: Intl.NumberFormatOptions = currency
+    ? { style: "currency", currency, currencyDisplay: locale === "sv" ? "symbol" : "code" }
+    : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  try {
+    return formatCentsIn(parseCents(text), new Intl.NumberFormat(INTL_LOCALES[locale], { ...options, minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  } catch {
+    return formatMoney(text, locale); // an unknown currency code: the amount alone
+  }
+}
+
+/** Intl formats the whole units as a BigInt and the cents are put in as digits: exact, never a float. */
+function formatCentsIn(cents: bigint, format: Intl.NumberFormat): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, "0");
+  return format
+    .formatToParts(negative ? (whole === 0n ? -0 : -whole) : whole)
+    .map((part) => (part.type === "fraction" ? fraction : part.value))
+    .join("");
+}
+
+/** The exact sum of decimal strings, formatted (in `locale` with `currency` when given). */
+export function sumMoney(texts: readonly string[], locale?: Locale, currency?: string): string {
+  const cents = texts.reduce((sum, text) => sum + parseCents(text), 0n);
+  return locale ? formatMoney(centsToDecimal(cents), locale, currency) : formatCents(cents);
+}
+
+const SPACES = /[\s\u00a0\u202f']/g;
+
+/**
+ * An amount as a person types it, read in the page's language, to the API's decimal string; null when it is
+ * not an amount. Swedish: "1500,50", "1 500,50" (and "1500.50"); English: "1500.50", "1,500.50".
+ * At most two decimals; spaces (and apostrophes) group thousands in either language.
+ */
+export function parseMoneyInput(text: string, locale: Locale): string | null {
+  let compact = text.trim().replace(SPACES, "");
+  if (locale === "sv") {
+    compact = compact.replace(",", ".");
+  } else if (/^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(compact)) {
+    compact = compact.replace(/,/g, "");
+  }
+  const match = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/.exec(compact);
+  if (!match) return null;
+  const [, sign, whole, fraction] = match;
+  return `${sign === "-" ? "-" : ""}${whole.replace(/^0+(?=\d)/, "")}${fraction ? `.${fraction}` : ""}`;
 }

@@ -4,6 +4,9 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
+import type { Messages } from "@/i18n/catalogue/catalogue";
+import type { Locale } from "@/i18n/catalogue/locales";
+import { IntlProvider } from "./i18n/intl-provider";
 import { loginPathFor } from "./safe-next";
 import { trpc } from "./trpc";
 
@@ -27,7 +30,7 @@ function signInAgainOn401(error: Error): void {
   if (target) window.location.assign(target);
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -40,7 +43,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <NuqsAdapter>{children}</NuqsAdapter>
+        <NuqsAdapter>
+          <IntlProvider locale={locale} messages={messages}>
+            {children}
+          </IntlProvider>
+        </NuqsAdapter>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -19,7 +19,12 @@ export function readCookie(req: http.IncomingMessage, name: string): string | un
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return undefined; // a malformed %-escape is no value, not a server error
+    }
   }
   return undefined;
 }

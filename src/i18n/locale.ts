@@ -4,10 +4,9 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { en, sv, type MessageKey } from "./messages";
-import { qualityValues } from "./quality-values";
+import type { Locale } from "./catalogue/locales";
 
-export const LOCALES = ["en", "sv"] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, negotiateLocale, type Locale } from "./catalogue/locales";
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, sv };
 const storage = new AsyncLocalStorage<Locale>();
@@ -25,20 +24,4 @@ export type MessageParams = Record<string, string | number>;
 export function t(key: MessageKey, params?: MessageParams, locale: Locale = currentLocale()): string {
   const template = catalogues[locale][key];
   return params ? template.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : template;
-}
-
-/** Picks English or Swedish from an Accept-Language header, honouring q-values; English by default. */
-export function negotiateLocale(header: string | null | undefined): Locale {
-  if (!header) return "en";
-  let best: Locale = "en";
-  let bestQ = 0;
-  for (const { value: tag, q } of qualityValues(header)) {
-    const lang = tag.split("-")[0];
-    const match = LOCALES.find((l) => l === lang) ?? (tag === "*" ? "en" : undefined);
-    if (match && Number.isFinite(q) && q > bestQ) {
-      best = match;
-      bestQ = q;
-    }
-  }
-  return best;
 }

@@ -14,7 +14,7 @@ import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
 import { createContext } from "@/http/context";
-import { principalFromSession, principalFromToken, settlePrincipal } from "@/http/principal";
+import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
 import { isCrossSiteWrite } from "@/http/same-origin";
 import { applySecurityHeaders } from "@/http/security-headers";
 import { ApiRateLimiter, type RateLimitSettings, type RateLimitStore } from "@/http/rate-limit";
@@ -22,7 +22,8 @@ import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
 import { RouteTable } from "@/http/v2/routes";
-import { negotiateLocale, t, withLocale } from "@/i18n/locale";
+import { LOCALE_COOKIE, requestLocale } from "@/i18n/catalogue/locales";
+import { t, withLocale } from "@/i18n/locale";
 import { installZodMessages } from "@/i18n/zod-messages";
 import type { Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
@@ -120,7 +121,8 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     requestIds.set(req, requestId);
     res.setHeader("X-Request-ID", requestId);
     const info = clientInfo(req, opts.trustProxyHops);
-    const locale = negotiateLocale(req.headers["accept-language"]);
+    // The language a person chose in the dashboard (a cookie) wins over the browser's Accept-Language.
+    const locale = requestLocale(readCookie(req, LOCALE_COOKIE), req.headers["accept-language"]);
     let path = "";
     res.on("finish", () => {
       if (req.method !== "GET" && req.method !== "HEAD" && res.statusCode < 400) opts.afterWrite?.();

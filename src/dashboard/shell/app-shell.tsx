@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { HOME_PATH } from "../safe-next";
 import { trpc } from "../trpc";
 import { homeFor } from "./nav";
@@ -11,6 +12,7 @@ import { TopBar } from "./top-bar";
 /** The frame of every signed-in page; people who are not signed in are sent to /login and brought back. */
 export function AppShell({ children }: { children: ReactNode }) {
   const me = trpc.session.me.useQuery();
+  const t = useTranslations();
   const router = useRouter();
   const pathname = usePathname();
   // No session, or credentials the server refused (401): sign in again.
@@ -26,19 +28,19 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (signedInRole === "operator" && pathname === HOME_PATH) router.replace(homeFor(signedInRole));
   }, [signedInRole, pathname, router]);
 
-  if (me.isError && !signedOut) return <p className="page-message" role="alert">Could not load your session: {me.error.message}</p>;
-  if (!me.data) return <p className="page-message">Loading…</p>;
+  if (me.isError && !signedOut) return <p className="page-message" role="alert">{t("shell.sessionFailed", { message: me.error.message })}</p>;
+  if (!me.data) return <p className="page-message">{t("common.loading")}</p>;
 
   const { environment, role } = me.data;
   return (
     <div className="app">
       {/* The first stop of the keyboard: past the top bar and the navigation to the page itself. */}
       <a className="skip-link" href="#content">
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       <TopBar me={me.data} />
       {role === "client" && environment === "demo" && (
-        <div className="demo-banner">Demo environment: nothing here touches live data or moves real money.</div>
+        <div className="demo-banner">{t("shell.demoBanner")}</div>
       )}
       <div className="app-body">
         <SideNav role={role} />

@@ -1,23 +1,27 @@
+import type { Messages } from "@/i18n/catalogue/catalogue";
 import type { Role } from "../trpc";
+
+/** A section's name is a key of the shell's texts (`shell.nav.*`). */
+export type NavLabel = keyof Messages["shell"]["nav"];
 
 export interface NavItem {
   href: string;
-  label: string;
+  label: NavLabel;
   roles: Role[];
 }
 
 /** The dashboard's sections, in order; a new section is one line here plus its page. */
 export const NAV_ITEMS: NavItem[] = [
-  { href: "/integrations", label: "Integrations", roles: ["client"] },
-  { href: "/employees", label: "Employees", roles: ["client"] },
-  { href: "/messages", label: "Messages", roles: ["client"] },
-  { href: "/payouts", label: "Payouts", roles: ["client"] },
-  { href: "/payruns", label: "Payruns", roles: ["client"] },
-  { href: "/registrations", label: "Registrations", roles: ["client"] },
-  { href: "/webhooks", label: "Webhooks", roles: ["client"] },
-  { href: "/review/employees", label: "Employee verification", roles: ["operator"] },
-  { href: "/review/registrations", label: "Registration review", roles: ["operator"] },
-  { href: "/review/payruns", label: "Payrun payments", roles: ["operator"] },
+  { href: "/integrations", label: "integrations", roles: ["client"] },
+  { href: "/employees", label: "employees", roles: ["client"] },
+  { href: "/messages", label: "messages", roles: ["client"] },
+  { href: "/payouts", label: "payouts", roles: ["client"] },
+  { href: "/payruns", label: "payruns", roles: ["client"] },
+  { href: "/registrations", label: "registrations", roles: ["client"] },
+  { href: "/webhooks", label: "webhooks", roles: ["client"] },
+  { href: "/review/employees", label: "reviewEmployees", roles: ["operator"] },
+  { href: "/review/registrations", label: "reviewRegistrations", roles: ["operator"] },
+  { href: "/review/payruns", label: "reviewPayruns", roles: ["operator"] },
 ];
 
 /** Where a role starts: its first section (sign-in sends everyone to HOME_PATH, which is a client's page). */
@@ -26,7 +30,7 @@ export function homeFor(role: Role): string {
 }
 
 /** Pages served by the API server itself (not Next), so plain links with a full page load. */
-export const API_LINKS = [
-  { href: "/docs", label: "API reference" },
-  { href: "/v2/", label: "Browse API" },
+export const API_LINKS: { href: string; label: NavLabel }[] = [
+  { href: "/docs", label: "apiReference" },
+  { href: "/v2/", label: "browseApi" },
 ];

@@ -1,18 +1,22 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { signOut } from "../auth-client";
 import type { Me } from "../trpc";
 import { EnvironmentSwitch } from "./environment-switch";
 import { IntegrationPicker } from "./integration-picker";
+import { LanguageSwitch } from "./language-switch";
 
-/** Integration, environment, who is signed in and Sign out: in the top bar, or in the menu drawer on a phone. */
+/** Integration, environment, language, who is signed in and Sign out: in the top bar, or in the menu drawer on a phone. */
 export function SessionControls({ me }: { me: Me }) {
   const [signingOut, setSigningOut] = useState(false);
+  const t = useTranslations("shell");
   return (
     <>
       {me.role === "client" && <IntegrationPicker />}
       {me.role === "client" && <EnvironmentSwitch current={me.environment} />}
+      <LanguageSwitch />
       <span className="person" title={me.email} data-testid="signed-in-person">
         {me.name}
       </span>
@@ -25,7 +29,7 @@ export function SessionControls({ me }: { me: Me }) {
           void signOut().catch(() => setSigningOut(false));
         }}
       >
-        Sign out
+        {t("signOut")}
       </button>
     </>
   );

@@ -2,32 +2,34 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "use-intl";
 import type { Role } from "../trpc";
 import { API_LINKS, NAV_ITEMS } from "./nav";
 
 /** The sections a role may use; `onNavigate` lets the phone drawer close once a link is followed. */
 export function SideNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
+  const t = useTranslations("shell.nav");
   const items = NAV_ITEMS.filter((item) => item.roles.includes(role));
   return (
-    <nav className="side-nav" aria-label="Main">
+    <nav className="side-nav" aria-label={t("main")}>
       <ul>
         {items.map((item) => {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
               <Link href={item.href} aria-current={active ? "page" : undefined} onClick={onNavigate}>
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );
         })}
       </ul>
-      <p className="side-nav-heading">Developers</p>
+      <p className="side-nav-heading">{t("developers")}</p>
       <ul>
         {API_LINKS.map((link) => (
           <li key={link.href}>
-            <a href={link.href}>{link.label}</a>
+            <a href={link.href}>{t(link.label)}</a>
           </li>
         ))}
       </ul>

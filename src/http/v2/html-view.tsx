@@ -6,7 +6,7 @@ import type http from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
 import { t, type Locale } from "@/i18n/locale";
-import { qualityValues } from "@/i18n/quality-values";
+import { qualityValues } from "@/i18n/catalogue/quality-values";
 import type { Route } from "./routes";
 
 /** Browsers ask for text/html first; `?format=json` forces JSON. */

@@ -1,0 +1,21 @@
+/**
+ * The one catalogue of the dashboard, the employee app and the emails: namespaces, each in English and
+ * Swedish (`bilingual`), kept one file per feature in this folder. A new feature adds its file and its
+ * name twice below. The API's error messages and the `/v2/` HTML views read `src/i18n/messages.ts` via `t()`.
+ */
+import type { SameKeys } from "./bilingual";
+import { common } from "./common";
+import type { Locale } from "./locales";
+import { shell } from "./shell";
+
+const namespaces = { common, shell };
+
+/** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
+export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
+
+export function messagesFor(locale: Locale): Messages {
+  return {
+    common: namespaces.common[locale],
+    shell: namespaces.shell[locale],
+  };
+}
