@@ -57,6 +57,8 @@ export function dashboardPages(ids: { employee: string; payrun: string; registra
     { name: "Payouts", path: "/payouts", as: "client" },
     { name: "Payruns", path: "/payruns", as: "client" },
     { name: "Payrun", path: `/payruns/${enc(ids.payrun)}`, as: "client" },
+    { name: "Invoices", path: "/invoices", as: "client" },
+    { name: "Prepayments", path: "/prepayments", as: "client" },
     { name: "Registrations", path: "/registrations", as: "client" },
     { name: "Registration", path: `/registrations/${enc(ids.registration)}`, as: "client" },
     { name: "Webhooks", path: "/webhooks", as: "client" },

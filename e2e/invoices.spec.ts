@@ -1,18 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiKey } from "./dashboard-pages";
+import { expect, test } from "@playwright/test";
+import { closeOpenSekPayruns } from "./billing";
 import { anyDialog, createEmployee, fillPayoutForm, goToEmployees, goToSection, invitationLink, payoutRow, payrunOfRow, signInToIntegrations, unique, uniqueEmail } from "./support";
-
-/** Other specs leave Payouts in the open SEK Payrun: closing it first gives this spec's Payout a Payrun of its own. */
-async function closeOpenSekPayruns(request: APIRequestContext): Promise<void> {
-  const headers = { Authorization: `Token ${apiKey()}` };
-  const integrations = (await (await request.get("/v2/integrations/?type=1", { headers })).json()) as { results: { id: string }[] };
-  const scoped = { ...headers, "Integration-ID": integrations.results[0].id };
-  const payruns = (await (await request.get("/v2/payruns/?page_size=100", { headers: scoped })).json()) as { results: { id: string; currency: string; latest_status: string }[] };
-  for (const payrun of payruns.results.filter((p) => p.currency === "SEK" && p.latest_status === "open")) {
-    expect((await request.post(`/v2/payruns/${encodeURIComponent(payrun.id)}/close/`, { headers: scoped })).status()).toBe(204);
-  }
-}
 
 test("a client closes a Payrun, downloads its Invoice PDF, simulates payment in demo; the Employee then sees the Payout", async ({ page, browser, request }) => {
   // A long flow (two browsers, the worker in between) on a shared machine.

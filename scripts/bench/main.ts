@@ -7,7 +7,7 @@
  * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost). After the
  * instances: background work with npm start's defaults (a burst of creates, invitations/s, reads while it drains). Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +18,7 @@ import { openDatabase, type DatabaseOptions } from "../../src/db/database";
 import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { startReceiver } from "../../tests/support/webhook-receiver";
+import { limiterCpu } from "./limiter-cpu";
 import { runLoad, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-service";
@@ -50,6 +51,8 @@ const DRF = {
 type Scenario = keyof typeof DRF;
 const log = (s: string) => console.log(s);
 const children: ChildProcess[] = [];
+/** The server process listening at each base URL, so that a measurement can read its CPU time. */
+const serverAt = new Map<string, ChildProcess>();
 process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
 
 if (!fs.existsSync("dist/server.js")) {
@@ -73,6 +76,7 @@ async function startProcess(script: string, env: Record<string, string>, port?: 
   });
   children.push(child);
   if (port) {
+    serverAt.set(`http://127.0.0.1:${port}`, child);
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (Date.now() > deadline) throw new Error(`${script} did not start`);
@@ -127,11 +131,31 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
   }
 }
 
-async function measure(s: Scenario, bases: string[], data: Seeded): Promise<LoadResult> {
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time (user and system, all threads) a process has used so far, in µs. */
+function cpuTimeUs(child: ChildProcess): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
+interface MeasuredLoad extends LoadResult {
+  /** CPU time the server processes spent per request answered (µs), when they are known. */
+  cpuUs: number | null;
+}
+
+async function measure(s: Scenario, bases: string[], data: Seeded): Promise<MeasuredLoad> {
   const per = Math.max(1, Math.floor(16 / bases.length));
   await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, WARMUP))));
+  const servers = bases.map((b) => serverAt.get(b)).filter((c): c is ChildProcess => c !== undefined);
+  const cpuBefore = servers.reduce((a, c) => a + cpuTimeUs(c), 0);
   const results = await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, SECONDS))));
+  const cpu = servers.reduce((a, c) => a + cpuTimeUs(c), 0) - cpuBefore;
+  const requests = results.reduce((a, r) => a + r.requests, 0);
   return {
+    cpuUs: servers.length === bases.length && requests > 0 ? cpu / requests : null,
     rps: results.reduce((a, r) => a + r.rps, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
@@ -141,9 +165,11 @@ async function measure(s: Scenario, bases: string[], data: Seeded): Promise<Load
   };
 }
 
-interface Measured extends LoadResult {
+interface Measured extends MeasuredLoad {
   /** Requests/s of every round, for the spread. */
   rounds: number[];
+  /** The median round's CPU time per request is that round's; this is the median over the rounds (µs). */
+  cpuUsMedian: number | null;
 }
 
 interface Case {
@@ -156,12 +182,14 @@ interface Case {
 
 /** ROUNDS rounds of every case in turn (so that a slow spell of the machine hits all alike); per case, the median round. */
 async function measureRounds(cases: Case[], data: Seeded): Promise<Record<string, Measured>> {
-  const runs = new Map<string, LoadResult[]>(cases.map((c) => [c.key, []]));
+  const runs = new Map<string, MeasuredLoad[]>(cases.map((c) => [c.key, []]));
   for (let round = 0; round < ROUNDS; round++) for (const c of cases) runs.get(c.key)?.push(await measure(c.scenario, c.bases, c.data ?? data));
   const out: Record<string, Measured> = {};
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [key, results] of runs) {
     const sorted = [...results].sort((a, b) => a.rps - b.rps);
-    out[key] = { ...sorted[Math.floor(sorted.length / 2)], rounds: results.map((r) => r.rps) };
+    const cpu = results.map((r) => r.cpuUs).filter((c): c is number => c !== null);
+    out[key] = { ...sorted[Math.floor(sorted.length / 2)], rounds: results.map((r) => r.rps), cpuUsMedian: cpu.length ? median(cpu) : null };
   }
   return out;
 }
@@ -190,7 +218,8 @@ function table(title: string, rows: [string, Measured][], reference?: Record<str
  * PostgreSQL, and in Redis when it answers at BENCH_REDIS_URL) against one with them off, taking turns.
  * Requests rotate over KEYS demo keys at the live default of 100 requests/s per key, and the account limit
  * is raised, so that no request is refused: every request still pays both counters and the in-flight gate
- * (RATE_LIMIT_CONCURRENCY and RATE_LIMIT_QUEUE at their defaults).
+ * (RATE_LIMIT_CONCURRENCY and RATE_LIMIT_QUEUE at their defaults). Next to req/s, the server process's CPU
+ * time per request: a shared machine moves req/s by more than the limiter costs, CPU time per request far less.
  */
 async function rateLimiterCost(url: string, dataDir: string, offBase: string, data: Seeded): Promise<void> {
   const KEYS = 64;
@@ -209,24 +238,47 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
   } catch {
     log(`  (Redis at ${redisUrl} not measured: the server did not start with it)`);
   }
+  // BENCH_COMPARE_DIST=<dir of another build's server.js>: that build's limiter too, in the same turns, so that
+  // a change of the limiter is judged against its predecessor on the same machine at the same moments.
+  const compare = process.env.BENCH_COMPARE_DIST;
+  if (compare) {
+    const script = path.join(compare, "server.js");
+    servers.push(await startProcess(script, { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", ...limits }, 3408));
+    stores.push(["on, PostgreSQL (compared build)", "http://127.0.0.1:3408"]);
+    if (stores.some(([name]) => name === "on, Redis")) {
+      servers.push(await startProcess(script, { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", REDIS_URL: redisUrl, ...limits }, 3409));
+      stores.push(["on, Redis (compared build)", "http://127.0.0.1:3409"]);
+    }
+  }
   const many = { ...data, keys };
   const cases = (["list", "get"] as Scenario[]).flatMap((scenario) => [
     { key: `${scenario} off`, scenario, bases: [offBase], data: many },
     ...stores.map(([name, base]) => ({ key: `${scenario} ${name}`, scenario, bases: [base], data: many })),
   ]);
+  const loadBefore = os.loadavg();
   const results = await measureRounds(cases, data);
+  const loadAfter = os.loadavg();
   log(`\nRate limiter cost (one instance, ${KEYS} keys in turn, nothing refused; median of ${ROUNDS}, taking turns)`);
-  log("| request | limits | req/s | rounds | p50 ms | p99 ms | refused or errors | vs off |");
-  log("|---|---|---|---|---|---|---|---|");
+  // req/s moves with whatever else the machine runs; the server's CPU time per request moves far less, so on a
+  // shared machine it is the figure to judge the limiter by (the median over the rounds, /proc user + system).
+  log(`  load average (1 min) ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after, on ${os.cpus().length} cores`);
+  log("| request | limits | req/s | rounds | vs off | CPU µs/request | CPU vs off | p50 ms | p99 ms | refused or errors |");
+  log("|---|---|---|---|---|---|---|---|---|---|");
+  const change = (on: number | null, off: number | null) => (on === null || off === null ? "?" : `${(((on - off) / off) * 100).toFixed(1)} %`);
   for (const s of ["list", "get"]) {
     const off = results[`${s} off`];
     for (const name of ["off", ...stores.map(([n]) => n)]) {
       const r = results[`${s} ${name}`];
-      const delta = name === "off" ? "" : `${(((r.rps - off.rps) / off.rps) * 100).toFixed(1)} %`;
-      log(`| ${s} | ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${delta} |`);
+      const [delta, cpuDelta] = name === "off" ? ["", ""] : [change(r.rps, off.rps), change(r.cpuUsMedian, off.cpuUsMedian)];
+      log(`| ${s} | ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${delta} | ${r.cpuUsMedian?.toFixed(0) ?? "?"} | ${cpuDelta} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
     }
   }
   await Promise.all(servers.map(stop));
+  const own = await limiterCpu(url, stores.some(([name]) => name === "on, Redis") ? redisUrl : null, ROUNDS);
+  const offCpu = ["list", "get"].map((s) => results[`${s} off`].cpuUsMedian).filter((c): c is number => c !== null);
+  const share = (us: number) => (offCpu.length ? ` = ${offCpu.map((c) => ((us / c) * 100).toFixed(1)).join(" / ")} % of list / retrieve` : "");
+  log(`  the limiter's own CPU per request, in process (scripts/bench/limiter-cpu.ts; median of ${ROUNDS}): ` +
+    own.map((o) => `${o.store} ${o.us.toFixed(1)} µs${share(o.us)}`).join("; "));
 }
 
 /** Creates `count` Employees through the API, 16 at a time; answers when the last create was answered. */

@@ -1,5 +1,6 @@
 /** Configuration, read once from the environment and validated (README, "Configuration"). */
 import { z } from "zod";
+import { luhnCheckDigit } from "./luhn";
 
 const flag = z
   .string()
@@ -87,6 +88,23 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Payroute <no-reply@payroute.invalid>"),
+  /**
+   * The service's own Bankgiro number, printed on Invoice PDFs as the account to pay into ("1234-5678"; 7 or
+   * 8 digits with a valid check digit). Unset: the PDF tells the client to pay in the dashboard or to ask
+   * for the payment details, quoting the OCR reference; there is no default account.
+   */
+  BANKGIRO: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const digits = v.replace(/[\s-]/g, "");
+      if (!/^\d{7,8}$/.test(digits) || luhnCheckDigit(digits.slice(0, -1)) !== Number(digits.at(-1))) {
+        ctx.addIssue({ code: "custom", message: "must be a Bankgiro number: 7 or 8 digits (1234-5678) with a valid check digit" });
+        return z.NEVER;
+      }
+      return `${digits.slice(0, -4)}-${digits.slice(-4)}`;
+    }),
   /** Time a client has to send the request line and headers (slow-client defence); 408 after it. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
   /** Time a client has to send a whole request, body included; 408 after it. */
@@ -129,6 +147,7 @@ const EnvSchema = z.object({
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;
+
 
 let cached: TEnv | undefined;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ALONE_FACTOR, InFlight } from "./rate-limit";
+import { ALONE_FACTOR, InFlight } from "./in-flight";
 
 /** Starts `n` acquisitions of `subject`; answers the ones admitted so far after the current tick. */
 async function start(gate: InFlight, subject: string, n: number) {
   const admitted: boolean[] = [];
-  const results = Array.from({ length: n }, () => gate.acquire(subject).then((ok) => admitted.push(ok)));
+  const results = Array.from({ length: n }, () => Promise.resolve(gate.acquire(subject)).then((ok) => admitted.push(ok)));
   await new Promise((r) => setImmediate(r));
   return { admitted, results };
 }
@@ -18,6 +18,13 @@ describe("InFlight", () => {
     gate.release("a");
     await new Promise((r) => setImmediate(r));
     expect(admitted.filter((ok) => ok)).toHaveLength(2 * ALONE_FACTOR + 1); // handed over, in order
+  });
+
+  it("answers at once, without a promise, unless the request has to wait", () => {
+    const gate = new InFlight(1, 1);
+    for (let i = 0; i < ALONE_FACTOR; i++) expect(gate.acquire("a")).toBe(true);
+    expect(gate.acquire("a")).toBeInstanceOf(Promise);
+    expect(gate.acquire("a")).toBe(false); // the queue of 1 is full
   });
 
   it("admits another account at once, and shrinks the first to its share as its requests finish", async () => {

@@ -10,6 +10,7 @@
  * counted locally and settled in batches (`SettledCounter`), so that an admitted request seldom waits for
  * the store. When the store fails, counting goes on in this process's memory (logged), never a 5xx.
  */
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import { Redis } from "ioredis";
 import type pg from "pg";
@@ -22,6 +23,7 @@ import {
 } from "rate-limiter-flexible";
 import type { Environment } from "@/domain/environments";
 import { t } from "@/i18n/locale";
+import { InFlight } from "./in-flight";
 import { SettledCounter, type AddPoints, type CountVerdict, type StoredCount } from "./settled-counter";
 import type { Logger } from "@/log";
 import type { Principal } from "@/trpc/context";
@@ -122,7 +124,8 @@ export function createLimiter(
 /** Counts requests per key in fixed windows: what the API's limits need of a store. */
 interface Counter {
   readonly points: number;
-  take(key: string): Promise<CountVerdict>;
+  /** The verdict, at once when the counter can decide without a store round trip. */
+  take(key: string): CountVerdict | Promise<CountVerdict>;
 }
 
 /** The library's memory limiter as a Counter: exact, and cheap since it never leaves the process. */
@@ -189,9 +192,21 @@ for i = 1, #KEYS do
 end
 return out`;
 
+const REDIS_ADD_POINTS_SHA = createHash("sha1").update(REDIS_ADD_POINTS).digest("hex");
+
+/** Runs the script by its digest (Redis keeps it after the first EVAL), sending its text only when Redis lacks it. */
+async function runAddPoints(client: Redis, args: (string | number)[], keys: number): Promise<unknown> {
+  try {
+    return await client.evalsha(REDIS_ADD_POINTS_SHA, keys, ...args);
+  } catch (e) {
+    if (e instanceof Error && e.message.startsWith("NOSCRIPT")) return client.eval(REDIS_ADD_POINTS, keys, ...args);
+    throw e;
+  }
+}
+
 function redisAddPoints(client: Redis, keyPrefix: string, durationMs: number): AddPoints {
   return async (entries) => {
-    const answer: unknown = await client.eval(REDIS_ADD_POINTS, entries.length, ...entries.map((e) => `${keyPrefix}:${e.key}`), durationMs, ...entries.map((e) => e.points));
+    const answer = await runAddPoints(client, [...entries.map((e) => `${keyPrefix}:${e.key}`), durationMs, ...entries.map((e) => e.points)], entries.length);
     if (!Array.isArray(answer) || answer.length !== entries.length * 2) throw new Error("unexpected answer of the rate-limit script");
     return new Map(entries.map((e, i): [string, StoredCount] => [e.key, { count: Number(answer[2 * i]), msLeft: Number(answer[2 * i + 1]) }]));
   };
@@ -204,88 +219,46 @@ function createCounter(store: RateLimitStore, opts: { keyPrefix: string; points:
   return new SettledCounter(opts.points, opts.duration, add, storeWarning(log, store.kind));
 }
 
-interface Verdict extends CountVerdict {
-  limit: number;
+/** A counter's failure: the request goes through rather than fail. */
+function letThrough(counter: Counter, log: Logger, e: unknown): CountVerdict {
+  log.warn({ err: e }, "rate limiter failed; request let through");
+  return { allowed: true, remaining: counter.points, msBeforeNext: 0 };
 }
 
-/** The counter's verdict; if the counter itself fails, the request goes through rather than fail. */
-async function consume(counter: Counter, key: string, log: Logger): Promise<Verdict> {
+/** A counter's verdict, as soon as there is one (see Counter.take). */
+function consume(counter: Counter, key: string, log: Logger): CountVerdict | Promise<CountVerdict> {
   try {
-    return { limit: counter.points, ...(await counter.take(key)) };
+    const verdict = counter.take(key);
+    return verdict instanceof Promise ? verdict.catch((e: unknown) => letThrough(counter, log, e)) : verdict;
   } catch (e) {
-    log.warn({ err: e }, "rate limiter failed; request let through");
-    return { limit: counter.points, allowed: true, remaining: counter.points, msBeforeNext: 0 };
+    return letThrough(counter, log, e);
   }
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** The IETF draft's fields for the policy closest to refusing (the key's or the account's). */
-function headersFor(verdicts: Verdict[]): Record<string, string> {
-  const tightest = verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  return {
-    "RateLimit-Limit": String(tightest.limit),
-    "RateLimit-Remaining": String(tightest.remaining),
-    "RateLimit-Reset": String(Math.max(0, Math.ceil(tightest.msBeforeNext / 1000))),
-  };
+/** What the RateLimit fields say: the policy closest to refusing (the key's or the account's). */
+interface Fields {
+  limit: number;
+  remaining: number;
+  msBeforeNext: number;
 }
 
-/** How many times its share an account may have in flight while it is alone on the instance. */
-export const ALONE_FACTOR = 4;
+/** Of the key's and the account's verdicts, the one closer to refusing (the key's on a tie). */
+function tightest(byKey: CountVerdict, keyLimit: number, byAccount: CountVerdict, accountLimit: number): Fields {
+  return byAccount.remaining < byKey.remaining
+    ? { limit: accountLimit, remaining: byAccount.remaining, msBeforeNext: byAccount.msBeforeNext }
+    : { limit: keyLimit, remaining: byKey.remaining, msBeforeNext: byKey.msBeforeNext };
+}
 
-/**
- * A bounded FIFO of waiting requests per account. An account may have `concurrency` requests in flight while
- * other accounts have requests in progress, and up to `concurrency * ALONE_FACTOR` while it is alone, so that a
- * lone client is not held back for nobody's sake; once another account arrives, the first gives slots back as
- * its requests finish, down to its share, while the newcomer is admitted at once.
- */
-export class InFlight {
-  private readonly slots = new Map<string, { active: number; waiting: (() => void)[] }>();
-  private total = 0;
-  constructor(
-    private readonly concurrency: number,
-    private readonly queue: number,
-  ) {}
-
-  /** Whether `subject`, holding `active` slots of the instance's `total`, may hold one more. */
-  private mayHold(active: number, total: number): boolean {
-    return active < this.concurrency || (total === active && total < this.concurrency * ALONE_FACTOR);
-  }
-
-  /** Resolves true once the request holds a slot; false at once when the queue is full. */
-  async acquire(subject: string): Promise<boolean> {
-    let entry = this.slots.get(subject);
-    if (!entry) this.slots.set(subject, (entry = { active: 0, waiting: [] }));
-    if (entry.waiting.length === 0 && this.mayHold(entry.active, this.total)) {
-      entry.active++;
-      this.total++;
-      return true;
-    }
-    if (entry.waiting.length >= this.queue) return false;
-    const slot = entry;
-    await new Promise<void>((resolve) => slot.waiting.push(resolve));
-    return true; // the slot was counted and handed over by release()
-  }
-
-  /** Frees a slot; then admits waiting requests, of this account first, that may now hold one (in order). */
-  release(subject: string): void {
-    const entry = this.slots.get(subject);
-    if (!entry) return;
-    entry.active--;
-    this.total--;
-    this.admitWaiting(entry);
-    // Another account's queue may move too: this one leaving lets it borrow again.
-    for (const other of this.slots.values()) if (other !== entry && other.waiting.length > 0) this.admitWaiting(other);
-    if (entry.active === 0 && entry.waiting.length === 0) this.slots.delete(subject);
-  }
-
-  private admitWaiting(entry: { active: number; waiting: (() => void)[] }): void {
-    while (entry.waiting.length > 0 && this.mayHold(entry.active, this.total)) {
-      entry.active++;
-      this.total++;
-      entry.waiting.shift()?.();
-    }
-  }
+/** The IETF draft's fields, ahead of `rest`. */
+function rateLimitHeaders(f: Fields, rest?: Record<string, string>): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(f.limit),
+    "RateLimit-Remaining": String(f.remaining),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil(f.msBeforeNext / 1000))),
+    ...rest,
+  };
 }
 
 /** Who a principal's requests count against: the key (or user) and the account (or, for operators, the user). */
@@ -294,12 +267,16 @@ function subjects(p: Principal): { key: string; account: string } {
   return { key, account: p.accountPk ? `account:${p.accountPk}` : key };
 }
 
+/** An admitted request: the slot it holds (null once freed) and what its answer's RateLimit fields say. */
+interface Admitted extends Fields {
+  slot: string | null;
+}
+
 export class ApiRateLimiter {
   private readonly perKey: Record<Environment, Counter>;
   private readonly perAccount: Record<Environment, Counter>;
   private readonly inFlight: InFlight;
-  /** Per request admitted: the slot to free and the headers to add. */
-  private readonly admitted = new WeakMap<http.IncomingMessage, { slot: string | null; headers: Record<string, string> }>();
+  private readonly admitted = new WeakMap<http.IncomingMessage, Admitted>();
 
   constructor(
     settings: RateLimitSettings,
@@ -315,58 +292,78 @@ export class ApiRateLimiter {
     this.inFlight = new InFlight(settings.concurrency, settings.queue);
   }
 
-  /** Counts the request against its key and account: the 429 answer when over a limit, else null. */
-  async check(principal: Principal): Promise<{ refusal: HttpResponse | null; headers: Record<string, string> }> {
-    const { key, account } = subjects(principal);
-    const env = principal.environment;
-    const verdicts = await Promise.all([consume(this.perKey[env], key, this.log), consume(this.perAccount[env], account, this.log)]);
-    const headers = headersFor(verdicts);
-    const refused = verdicts.filter((v) => !v.allowed);
-    if (refused.length === 0) return { refusal: null, headers };
-    const wait = seconds(Math.max(...refused.map((v) => v.msBeforeNext)));
-    const refusal = jsonResponse(429, { detail: t("rate_limited", { seconds: wait }) }, { ...headers, "Retry-After": String(wait) });
-    return { refusal, headers };
-  }
-
   /**
    * A dashboard session's tRPC call: the per-user rate only (at the live key rate, far above what a person
    * clicking sends), so that an account's API traffic never locks its staff out of the dashboard.
    */
   async checkUser(principal: Principal): Promise<{ refusal: { seconds: number } | null; headers: Record<string, string> }> {
-    const verdict = await consume(this.perKey.live, subjects(principal).key, this.log);
-    const headers = headersFor([verdict]);
-    if (verdict.allowed) return { refusal: null, headers };
+    const counter = this.perKey.live;
+    const verdict = await consume(counter, subjects(principal).key, this.log);
+    const fields = { limit: counter.points, remaining: verdict.remaining, msBeforeNext: verdict.msBeforeNext };
+    if (verdict.allowed) return { refusal: null, headers: rateLimitHeaders(fields) };
     const wait = seconds(verdict.msBeforeNext);
-    return { refusal: { seconds: wait }, headers: { ...headers, "Retry-After": String(wait) } };
+    return { refusal: { seconds: wait }, headers: rateLimitHeaders(fields, { "Retry-After": String(wait) }) };
   }
 
   /**
    * Admits an authenticated /v2/ request: null when it may go on (holding one of its account's slots until
-   * `settle`), or the 429 answer.
+   * `settle`), or the 429 answer. Counts it against its key and its account. The answer is immediate (no
+   * promise) when both counters and the in-flight gate decide at once, as they do for nearly every request;
+   * a promise only when a counter asks the store or the request queues for a slot.
    */
-  async admit(req: http.IncomingMessage, principal: Principal): Promise<HttpResponse | null> {
-    const { refusal, headers } = await this.check(principal);
-    if (refusal) return refusal;
-    const slot = subjects(principal).account;
-    if (!(await this.inFlight.acquire(slot))) {
-      return jsonResponse(429, { detail: t("rate_limited_concurrency") }, { ...headers, "Retry-After": "1" });
+  admit(req: http.IncomingMessage, principal: Principal): HttpResponse | null | Promise<HttpResponse | null> {
+    const { key, account } = subjects(principal);
+    const keyCounter = this.perKey[principal.environment];
+    const accountCounter = this.perAccount[principal.environment];
+    const byKey = consume(keyCounter, key, this.log);
+    const byAccount = consume(accountCounter, account, this.log);
+    if (byKey instanceof Promise || byAccount instanceof Promise) {
+      return Promise.all([byKey, byAccount]).then(([k, a]) => this.decide(req, account, k, keyCounter.points, a, accountCounter.points));
     }
-    this.admitted.set(req, { slot, headers });
+    return this.decide(req, account, byKey, keyCounter.points, byAccount, accountCounter.points);
+  }
+
+  private decide(
+    req: http.IncomingMessage,
+    slot: string,
+    byKey: CountVerdict,
+    keyLimit: number,
+    byAccount: CountVerdict,
+    accountLimit: number,
+  ): HttpResponse | null | Promise<HttpResponse | null> {
+    const fields = tightest(byKey, keyLimit, byAccount, accountLimit);
+    if (!byKey.allowed || !byAccount.allowed) {
+      const wait = seconds(Math.max(byKey.allowed ? 0 : byKey.msBeforeNext, byAccount.allowed ? 0 : byAccount.msBeforeNext));
+      return jsonResponse(429, { detail: t("rate_limited", { seconds: wait }) }, rateLimitHeaders(fields, { "Retry-After": String(wait) }));
+    }
+    const acquired = this.inFlight.acquire(slot);
+    if (typeof acquired === "boolean") return this.held(req, slot, fields, acquired);
+    return acquired.then((ok) => this.held(req, slot, fields, ok));
+  }
+
+  /** After the in-flight gate: the request holds its slot until `settle`, or the 429 of a full queue. */
+  private held(req: http.IncomingMessage, slot: string, fields: Fields, ok: boolean): HttpResponse | null {
+    if (!ok) return jsonResponse(429, { detail: t("rate_limited_concurrency") }, rateLimitHeaders(fields, { "Retry-After": "1" }));
+    this.admitted.set(req, { slot, limit: fields.limit, remaining: fields.remaining, msBeforeNext: fields.msBeforeNext });
     return null;
   }
 
   /** Adds the request's RateLimit fields to its answer and frees its slot (safe to call more than once). */
   settle(req: http.IncomingMessage, response: HttpResponse): HttpResponse {
     const admitted = this.admitted.get(req);
-    this.release(req);
-    return admitted ? { ...response, headers: { ...admitted.headers, ...response.headers } } : response;
+    if (!admitted) return response;
+    this.free(admitted);
+    return { ...response, headers: rateLimitHeaders(admitted, response.headers) };
   }
 
   release(req: http.IncomingMessage): void {
     const admitted = this.admitted.get(req);
-    if (admitted?.slot) {
-      this.inFlight.release(admitted.slot);
-      admitted.slot = null;
-    }
+    if (admitted) this.free(admitted);
+  }
+
+  private free(admitted: Admitted): void {
+    if (admitted.slot === null) return;
+    this.inFlight.release(admitted.slot);
+    admitted.slot = null;
   }
 }

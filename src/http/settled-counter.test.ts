@@ -36,6 +36,16 @@ describe("SettledCounter", () => {
     expect(store.rows.get("a")?.count).toBe(5);
   });
 
+  it("answers a local verdict at once, without a promise; only a request that asks the store waits", async () => {
+    const store = windowStore(60_000);
+    const counter = new SettledCounter(10, 60, store.add, never, 60_000);
+    expect(counter.take("a")).toBeInstanceOf(Promise); // the window's first request asks the store
+    await counter.flush();
+    await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 4; i++) expect(counter.take("a")).toMatchObject({ allowed: true, remaining: 10 - 2 - i });
+    expect(counter.take("a")).toBeInstanceOf(Promise); // the upper half asks on every request
+  });
+
   it("asks on every request in the upper half, so two instances together admit exactly the limit", async () => {
     const store = windowStore(60_000);
     const one = new SettledCounter(10, 60, store.add, never, 60_000);

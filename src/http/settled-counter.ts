@@ -58,8 +58,12 @@ export class SettledCounter {
     this.durationMs = durationSeconds * 1000;
   }
 
-  /** Counts one request against `key`: whether it is admitted, and what is left of the window. */
-  async take(key: string): Promise<CountVerdict> {
+  /**
+   * Counts one request against `key`: whether it is admitted, and what is left of the window. A verdict this
+   * instance reaches alone (nearly every request) is returned as it is, not as a promise: on the hot path a
+   * promise and its microtask cost more than the counting itself. Only a request that asks the store waits.
+   */
+  take(key: string): CountVerdict | Promise<CountVerdict> {
     const now = Date.now();
     let s = this.states.get(key);
     if (!s || (s.windowEnd !== 0 && now >= s.windowEnd)) {

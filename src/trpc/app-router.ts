@@ -9,6 +9,7 @@ import { messageRouter } from "@/domain/messages/message-router";
 import { payoutRouter } from "@/domain/payouts/payout-router";
 import { payrunRouter } from "@/domain/payruns/payrun-router";
 import { pricingRouter } from "@/domain/payouts/payout-pricing-router";
+import { prepaymentRouter } from "@/domain/prepayments/prepayment-router";
 import { webhookRouter } from "@/domain/webhooks/webhook-router";
 import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
@@ -40,6 +41,7 @@ export const appRouter = router({
   pricing: pricingRouter,
   payruns: payrunRouter,
   invoices: invoiceRouter,
+  prepayments: prepaymentRouter,
   webhooks: webhookRouter,
   employeeApp: employeeAppRouter,
   employeeVerification: employeeVerificationRouter,

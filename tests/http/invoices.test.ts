@@ -292,6 +292,9 @@ describe("PDF and email", () => {
     expect(text).toMatch(new RegExp(`Total \\(incl. VAT\\)\\s+${invoice.total} SEK`));
     expect(text).toContain("Payment instructions");
     expect(text).toContain(`quoting the OCR reference ${invoice.invoice_number}`);
+    // No BANKGIRO configured here: no account number is made up; the dashboard has the payment details.
+    expect(text).not.toContain("Bankgiro");
+    expect(text).toContain("Payment details, and payment:");
     expect(text).toContain(`${app.publicUrl}/invoices/${invoice.id}`);
     expect(text).toContain("Bygg & Co AB");
 

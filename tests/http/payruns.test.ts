@@ -89,7 +89,7 @@ describe("joining and opening", () => {
 });
 
 describe("list, retrieve, update", () => {
-  it("list with filters open, currency and timestamps; PATCH metadata and id (the Payrun moves)", async () => {
+  it("list with filters open, currency and timestamps; PATCH metadata and id (the Payrun moves); a closed one cannot be edited", async () => {
     const { key: k } = await app.newKey("demo");
     await newIntegration(k, "pr-list");
     const a = await createPayout(payout(), k, "pr-list");
@@ -111,9 +111,10 @@ describe("list, retrieve, update", () => {
     expect(patched.body).toMatchObject({ id: "june", metadata: { month: 6 }, payout_count: 1 });
     expect((await getPayrun(b.payrun, k, "pr-list")).status).toBe(404);
     expect((await app.json<Payout>(`/v2/payouts/${b.id}/`, as(k, "pr-list"))).body.payrun).toBe("june");
-    const dup = await app.json(`/v2/payruns/${a.payrun}/`, { method: "PATCH", ...as(k, "pr-list"), body: { id: "june" } });
-    expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ id: ["An object with this id already exists."] });
+    // Closed Payruns cannot be edited (a duplicate id on an open one: tests/http/explicit-payruns.test.ts).
+    const closed = await app.json(`/v2/payruns/${a.payrun}/`, { method: "PATCH", ...as(k, "pr-list"), body: { id: "june" } });
+    expect(closed.status).toBe(409);
+    expect(closed.body).toEqual({ detail: "This Payrun is closed and can no longer be changed." });
     const put = await app.json("/v2/payruns/june/", { method: "PUT", ...as(k, "pr-list"), body: {} });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, PATCH, DELETE, HEAD, OPTIONS");

@@ -6,7 +6,8 @@
 import http from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALONE_FACTOR, type RateLimitSettings } from "@/http/rate-limit";
+import { ALONE_FACTOR } from "@/http/in-flight";
+import type { RateLimitSettings } from "@/http/rate-limit";
 import { createUser } from "@/auth/auth";
 import { integrationBody, startTestApp, TEST_DB, trpc, type TestApp } from "../support/test-app";
 
@@ -238,6 +239,19 @@ describe.skipIf(!redisUp)("Redis storage", () => {
       // Settled in batches every 50 ms: the account's counter in Redis has all 3 soon after.
       await until(async () => Number(await redis.get(`api_account_demo:account:${accountPk}`)) === 3);
       expect(await statuses(second, key, 3)).toEqual([200, 200, 429]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it("runs its script by digest, and sends it again when Redis has forgotten it", async () => {
+    const { key, accountPk } = await app.newKey("demo");
+    const redis = new Redis(REDIS_URL);
+    try {
+      await redis.script("FLUSH");
+      expect(await statuses(app, key, 2)).toEqual([200, 200]);
+      // Counted in Redis, not in the fallback memory: the digest's NOSCRIPT made the instance send the text.
+      await until(async () => Number(await redis.get(`api_account_demo:account:${accountPk}`)) === 2);
     } finally {
       redis.disconnect();
     }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { formatDateTime } from "../format";
 import { formatMoney } from "../money";
 import { payrunPath } from "../payruns/payrun-types";
+import { prepaymentPath } from "../prepayments/prepayment-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -39,7 +40,7 @@ function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
                 Download PDF
               </a>
             )}
-            {me.data?.environment === "demo" && invoice.status !== "paid" && invoice.payrun && (
+            {me.data?.environment === "demo" && invoice.status !== "paid" && (invoice.payrun || invoice.prepayment) && (
               <button type="button" className="button button-primary" onClick={() => setPaying(true)}>
                 Simulate payment
               </button>
@@ -47,8 +48,12 @@ function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
           </PageHeader>
           <Notice notice={notice} onDismiss={() => setNotice(null)} />
           <InvoiceDetails invoice={invoice} />
-          {paying && invoice.payrun && (
-            <SimulatePaymentDialog invoice={invoice} payrunId={invoice.payrun} onClose={() => setPaying(false)} onDone={() => setNotice({ kind: "success", text: "Payment recorded: the Employees are being notified." })} />
+          {paying && (
+            <SimulatePaymentDialog
+              invoice={invoice}
+              onClose={() => setPaying(false)}
+              onDone={() => setNotice({ kind: "success", text: invoice.prepayment ? "Payment recorded: the amount is available to your Payruns." : "Payment recorded: the Employees are being notified." })}
+            />
           )}
         </>
       )}
@@ -73,6 +78,12 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           </dd>
           <dt>Paid</dt>
           <dd>{money(invoice.amount_paid)}</dd>
+          {invoice.prepaid !== "0.00" && (
+            <>
+              <dt>Paid from prepayments</dt>
+              <dd>{money(invoice.prepaid)}</dd>
+            </>
+          )}
           <dt>Amount due</dt>
           <dd>{money(invoice.amount_due)}</dd>
           <dt>Due date</dt>
@@ -83,14 +94,25 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         <h2 className="card-title">{invoice.status === "invoice" ? "How to pay" : "Details"}</h2>
         {invoice.status === "invoice" && (
           <p className="next-step">
-            Pay {money(invoice.amount_due)} by {invoice.due_date} by bank transfer, quoting the OCR reference <strong className="mono">{invoice.invoice_number}</strong>. The
-            Employees are notified of their Payouts once the payment has arrived.
+            Pay {money(invoice.amount_due)} by {invoice.due_date} by bank transfer, quoting the OCR reference <strong className="mono">{invoice.invoice_number}</strong>.{" "}
+            {invoice.prepayment ? "The amount becomes available to your Payruns once the payment has arrived." : "The Employees are notified of their Payouts once the payment has arrived."}
           </p>
         )}
-        {invoice.status === "proforma" && <p className="next-step">Issued when its Payrun is closed.</p>}
+        {invoice.status === "proforma" && <p className="next-step">{invoice.prepayment ? "Issued from its prepayment's page." : "Issued when its Payrun is closed."}</p>}
         <dl className="details">
-          <dt>Payrun</dt>
-          <dd>{invoice.payrun ? <Link href={payrunPath(invoice.payrun)}>{invoice.payrun}</Link> : EMPTY}</dd>
+          {invoice.prepayment ? (
+            <>
+              <dt>Prepayment</dt>
+              <dd>
+                <Link href={prepaymentPath(invoice.prepayment)}>{invoice.prepayment}</Link>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Payrun</dt>
+              <dd>{invoice.payrun ? <Link href={payrunPath(invoice.payrun)}>{invoice.payrun}</Link> : EMPTY}</dd>
+            </>
+          )}
           <dt>Bill to</dt>
           <dd>{[invoice.recipient, invoice.address_line_1, invoice.address_line_2, [invoice.zip_code, invoice.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || EMPTY}</dd>
           <dt>Sent to</dt>
@@ -109,11 +131,11 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** Demo only: stands in for the bank transfer (the same procedure as POST /v2/payruns/{id}/pay/). */
-function SimulatePaymentDialog({ invoice, payrunId, onClose, onDone }: { invoice: Invoice; payrunId: string; onClose: () => void; onDone: () => void }) {
-  const pay = trpc.payruns.pay.useMutation(
+/** Demo only: stands in for the bank transfer (the same procedure as POST /v2/invoices/{id}/pay/), for any billing type. */
+function SimulatePaymentDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose: () => void; onDone: () => void }) {
+  const pay = trpc.invoices.pay.useMutation(
     useDialogMutation({
-      refresh: (u) => Promise.all([u.invoices.invalidate(), u.payruns.invalidate(), u.payouts.list.invalidate()]),
+      refresh: (u) => Promise.all([u.invoices.invalidate(), u.payruns.invalidate(), u.payouts.list.invalidate(), u.prepayments.invalidate()]),
       onDone,
       onClose,
       refreshOnError: true,
@@ -125,7 +147,7 @@ function SimulatePaymentDialog({ invoice, payrunId, onClose, onDone }: { invoice
       confirmLabel="Record payment"
       pendingLabel="Recording…"
       mutation={pay}
-      onConfirm={() => pay.mutate({ payrun_id: payrunId })}
+      onConfirm={() => pay.mutate({ invoice_id: invoice.id })}
       onClose={onClose}
     >
       <p>

@@ -14,6 +14,8 @@ import { MetadataValue } from "../ui/metadata-value";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { EMPTY } from "../ui/table";
+import { useTranslations } from "use-intl";
+import { EditPayrunDialog } from "./explicit-payrun-dialogs";
 import { ClosePayrunDialog, DeletePayrunDialog } from "./payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
 import { mayDeletePayrun, type Payrun, type PayrunStatus } from "./payrun-types";
@@ -48,18 +50,27 @@ const NEXT_STEP: Record<PayrunStatus, (p: Payrun) => string> = {
 
 function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: NoticeValue) => void }) {
   const router = useRouter();
-  const [dialog, setDialog] = useState<"close" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"close" | "delete" | "edit" | null>(null);
+  const t = useTranslations("prepayments.payruns");
   const close = () => setDialog(null);
   return (
     <>
       <div className="page-header">
         <div>
           <h1 className="title-with-badge">
-            {payrun.currency} Payrun <PayrunStatusBadge status={payrun.latest_status} />
+            {payrun.name ?? `${payrun.currency} Payrun`} <PayrunStatusBadge status={payrun.latest_status} />
+            {payrun.manually_managed && <span className="badge badge-info">{t("explicit")}</span>}
           </h1>
           <p className="page-lead mono">{payrun.id}</p>
+          {payrun.description && <p className="page-lead">{payrun.description}</p>}
+          {payrun.expected_close_at && <p className="page-lead">{t("closesBy", { date: formatDateTime(payrun.expected_close_at) })}</p>}
         </div>
         <div className="header-actions">
+          {payrun.open && (
+            <button type="button" className="button" onClick={() => setDialog("edit")}>
+              {t("rename")}
+            </button>
+          )}
           {payrun.open && (
             <button type="button" className="button" onClick={() => setDialog("close")}>
               Close
@@ -73,6 +84,7 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
         </div>
       </div>
       {dialog === "close" && <ClosePayrunDialog payrun={payrun} onClose={close} onDone={() => onNotice({ kind: "success", text: "The Payrun is closed." })} />}
+      {dialog === "edit" && <EditPayrunDialog payrun={payrun} onClose={close} onDone={() => undefined} />}
       {dialog === "delete" && <DeletePayrunDialog payrun={payrun} onClose={close} onDone={() => router.push("/payruns")} />}
     </>
   );

@@ -1,6 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { useQueryStates } from "nuqs";
 import { formatDate } from "../format";
 import type { Integration } from "../integrations/integration-types";
@@ -12,6 +14,7 @@ import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
 import { parseAsChoice, parseAsPage, PUSH } from "../url-state";
+import { CreatePayrunDialog } from "./explicit-payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
 import { PAYRUN_STATUS_OPTIONS, payrunListInput, payrunPath, type Payrun } from "./payrun-types";
 
@@ -27,6 +30,8 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
   const [{ status, page }, setView] = useQueryStates(VIEW, PUSH);
   const setPage = (p: number) => void setView({ page: p });
   const list = trpc.payruns.list.useQuery(payrunListInput(page, PAGE_SIZE, status), { placeholderData: (prev) => prev });
+  const t = useTranslations("prepayments.payruns");
+  const [creating, setCreating] = useState(false);
 
   return (
     <section>
@@ -38,7 +43,14 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
             it is closed (which issues its <Link href="/invoices">Invoice</Link>) or paid.
           </>
         }
-      />
+      >
+        {integration.payrun_management && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            {t("newPayrun")}
+          </button>
+        )}
+      </PageHeader>
+      {creating && <CreatePayrunDialog currency={integration.currency} onClose={() => setCreating(false)} />}
 
       <div className="toolbar toolbar-wrap" role="search">
         <FilterSelect
@@ -76,7 +88,7 @@ function PayrunsTable({ payruns }: { payruns: Payrun[] }) {
       <tbody>
         {payruns.map((p) => (
           <tr key={p.id}>
-            <NameAndIdCell name={`${p.currency} Payrun of ${formatDate(p.created_at)}`} id={p.id} href={payrunPath(p.id)} />
+            <NameAndIdCell name={p.name ?? `${p.currency} Payrun of ${formatDate(p.created_at)}`} id={p.id} href={payrunPath(p.id)} />
             <td>
               <PayrunStatusBadge status={p.latest_status} />
             </td>

@@ -17,6 +17,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/messages", label: "messages", roles: ["client"] },
   { href: "/payouts", label: "payouts", roles: ["client"] },
   { href: "/payruns", label: "payruns", roles: ["client"] },
+  { href: "/invoices", label: "invoices", roles: ["client"] },
+  { href: "/prepayments", label: "prepayments", roles: ["client"] },
   { href: "/registrations", label: "registrations", roles: ["client"] },
   { href: "/webhooks", label: "webhooks", roles: ["client"] },
   { href: "/review/employees", label: "reviewEmployees", roles: ["operator"] },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZImageInput } from "@/domain/files/image-upload";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { ZCurrency } from "@/domain/pricing/money";
 import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 
 /** Integration types: 1 the account's web-app Integration, 2 an invoice Integration (read-only), 3 created through the API. */
@@ -9,6 +10,8 @@ export const INTEGRATION_TYPES = [1, 2, 3] as const;
 /** Billing settings' defaults (also the columns' defaults, prisma/schema.prisma). */
 export const DEFAULT_PAYMENT_TERM_DAYS = 14;
 export const DEFAULT_INVOICE_ENABLED = true;
+export const DEFAULT_PAYRUN_MANAGEMENT = false;
+export const DEFAULT_CURRENCY = "SEK";
 
 export const ZIntegration = z
   .object({
@@ -25,6 +28,8 @@ export const ZIntegration = z
     city: z.string(),
     payment_term_days: z.number().int().meta({ description: "Days from issue to an Invoice's due date (default 14)" }),
     invoice_enabled: z.boolean().meta({ description: "Whether POST /v2/invoices/{id}/issue/ may issue its Invoices (default true)" }),
+    payrun_management: z.boolean().meta({ description: "Whether it may create explicit Payruns (POST /v2/payruns/) and name a Payrun on a Payout (default false)" }),
+    currency: z.string().meta({ description: "The organisation currency: the default of explicit Payruns and the currency of /v2/payruns/open/ (default SEK)" }),
   })
   .meta({ id: "Integration" });
 export type TIntegration = z.infer<typeof ZIntegration>;
@@ -42,6 +47,8 @@ const fields = {
   city: requiredText(255),
   payment_term_days: z.coerce.number().int().min(0).max(365).optional(),
   invoice_enabled: z.union([z.boolean(), z.stringbool()]).optional(),
+  payrun_management: z.union([z.boolean(), z.stringbool()]).optional(),
+  currency: ZCurrency.optional(),
 };
 
 export const ZCreateIntegrationRequest = z.object(fields);

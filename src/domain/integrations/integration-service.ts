@@ -10,7 +10,7 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
-import { DEFAULT_INVOICE_ENABLED, DEFAULT_PAYMENT_TERM_DAYS } from "./integration-schemas";
+import { DEFAULT_CURRENCY, DEFAULT_INVOICE_ENABLED, DEFAULT_PAYMENT_TERM_DAYS, DEFAULT_PAYRUN_MANAGEMENT } from "./integration-schemas";
 import type { TCreateIntegrationRequest, TIntegration, TListIntegrationsQuery } from "./integration-schemas";
 
 const integrationSelect = {
@@ -26,6 +26,8 @@ const integrationSelect = {
   city: true,
   paymentTermDays: true,
   invoiceEnabled: true,
+  payrunManagement: true,
+  currency: true,
   metadata: true,
   logo: { select: { pk: true, filename: true } },
 } satisfies Prisma.IntegrationSelect;
@@ -47,6 +49,8 @@ export function toIntegrationApi(row: IntegrationRow, baseUrl: string): TIntegra
     city: row.city,
     payment_term_days: row.paymentTermDays,
     invoice_enabled: row.invoiceEnabled,
+    payrun_management: row.payrunManagement,
+    currency: row.currency,
   };
 }
 
@@ -90,6 +94,8 @@ function columns(input: Partial<TCreateIntegrationRequest>) {
     city: input.city,
     paymentTermDays: input.payment_term_days,
     invoiceEnabled: input.invoice_enabled,
+    payrunManagement: input.payrun_management,
+    currency: input.currency,
     metadata: input.metadata,
   };
 }
@@ -133,6 +139,8 @@ export async function insertIntegration(
       city: input.city,
       paymentTermDays: input.payment_term_days,
       invoiceEnabled: input.invoice_enabled,
+      payrunManagement: input.payrun_management,
+      currency: input.currency,
       metadata: input.metadata ?? {},
     },
     select: integrationSelect,
@@ -166,21 +174,24 @@ export async function updateIntegration(
         data.metadata = input.metadata ?? {};
         data.paymentTermDays = input.payment_term_days ?? DEFAULT_PAYMENT_TERM_DAYS;
         data.invoiceEnabled = input.invoice_enabled ?? DEFAULT_INVOICE_ENABLED;
+        data.payrunManagement = input.payrun_management ?? DEFAULT_PAYRUN_MANAGEMENT;
+        data.currency = input.currency ?? DEFAULT_CURRENCY;
       }
       return tx.integration.update({ where: { pk: current.pk }, data, select: integrationSelect });
     }),
   );
 }
 
-/** Employees, Messages, Payouts and Payruns keep an Integration from being deleted. */
+/** Employees, Messages, Payouts, Payruns and Prepayments keep an Integration from being deleted. */
 async function hasAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<boolean> {
-  const [employee, message, payout, payrun] = await Promise.all([
+  const [employee, message, payout, payrun, prepayment] = await Promise.all([
     tx.employee.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.message.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.payout.findFirst({ where: { integrationPk }, select: { pk: true } }),
     tx.payrun.findFirst({ where: { integrationPk }, select: { pk: true } }),
+    tx.prepayment.findFirst({ where: { integrationPk }, select: { pk: true } }),
   ]);
-  return Boolean(employee ?? message ?? payout ?? payrun);
+  return Boolean(employee ?? message ?? payout ?? payrun ?? prepayment);
 }
 
 export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {

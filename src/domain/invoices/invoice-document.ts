@@ -1,4 +1,5 @@
 /** What an issued Invoice's PDF and email show, read in one place: the Invoice as issued and its Payout lines. */
+import { env } from "@/config/env";
 import type { Prisma } from "@/generated/prisma/client";
 import { payoutSelect, toPayoutPricingApi } from "@/domain/payouts/payout-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
@@ -20,6 +21,9 @@ export interface InvoiceDocument {
   currency: string;
   integrationName: string;
   payrun: string | null;
+  prepayment: string | null;
+  /** The client's reference (the Payrun's or Prepayment's invoice_marking). */
+  customerReference: string | null;
   recipient: string[];
   email: string;
   lines: InvoiceLine[];
@@ -27,14 +31,20 @@ export interface InvoiceDocument {
   vat: string;
   total: string;
   amountPaid: string;
+  prepaid: string;
   amountDue: string;
   paid: boolean;
   payUrl: string;
+  /** The service's Bankgiro account (BANKGIRO), or null when none is configured. */
+  bankgiro: string | null;
 }
 
 export async function invoiceDocument(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<InvoiceDocument> {
   const api = await invoiceApi(tx, pk, baseUrl);
-  const row = await tx.invoice.findUniqueOrThrow({ where: { pk }, select: { payrunPk: true, integration: { select: { name: true } } } });
+  const row = await tx.invoice.findUniqueOrThrow({
+    where: { pk },
+    select: { payrunPk: true, prepayment: { select: { id: true, description: true } }, integration: { select: { name: true } } },
+  });
   if (!api.invoice_number || !api.due_date || !api.issued_at) throw new Error(`invoice ${pk} is not issued`);
   const payouts = row.payrunPk
     ? await tx.payout.findMany({ where: { payrunPk: row.payrunPk }, select: payoutSelect, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] })
@@ -47,18 +57,25 @@ export async function invoiceDocument(tx: Prisma.TransactionClient, pk: string, 
     currency: api.currency,
     integrationName: row.integration.name,
     payrun: api.payrun,
+    prepayment: api.prepayment,
+    customerReference: api.customer_reference,
     recipient: [api.recipient, api.address_line_1, api.address_line_2, [api.zip_code, api.city].filter(Boolean).join(" ")].filter((l): l is string => Boolean(l)),
     email: api.email ?? "",
-    lines: payouts.map((p) => {
-      const pricing = toPayoutPricingApi(p);
-      return { payout: p.id, employee: p.employee.name, description: p.description, cost: formatMoney(p.cost), vat: pricing.vat };
-    }),
+    // A Prepayment's Invoice has one line: the prepayment itself (money on account, no VAT).
+    lines: row.prepayment
+      ? [{ payout: row.prepayment.id, employee: "", description: row.prepayment.description, cost: api.subtotal, vat: api.vat }]
+      : payouts.map((p) => {
+          const pricing = toPayoutPricingApi(p);
+          return { payout: p.id, employee: p.employee.name, description: p.description, cost: formatMoney(p.cost), vat: pricing.vat };
+        }),
     subtotal: api.subtotal,
     vat: api.vat,
     total: api.total,
     amountPaid: api.amount_paid,
+    prepaid: api.prepaid,
     amountDue: api.amount_due,
     paid: api.status === "paid",
     payUrl: invoiceAppUrl(baseUrl, api.id),
+    bankgiro: env().BANKGIRO ?? null,
   };
 }

@@ -2,10 +2,11 @@
  * Creating and issuing Invoices, inside the caller's transaction (which holds the Payrun lock). A Payrun gets
  * its pro-forma Invoice when it opens; closing the Payrun issues it: a number from `invoice_number_seq`, its
  * OCR reference, the totals of its Payouts, the due date from the Integration's payment terms and the
- * Integration's recipient, address and email as they are now. Issuing queues the invoice email (with the PDF).
+ * Integration's recipient, address and email as they are now. A Prepayment's Invoice is issued the same way
+ * (its net amount). Issuing queues the invoice email (with the PDF).
  */
 import crypto from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { qb, runIn } from "@/db/query-builder";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { ocrReference } from "./ocr";
@@ -28,37 +29,40 @@ export async function createProformaInvoice(tx: Prisma.TransactionClient, payrun
 }
 
 /**
- * Issues the Invoice of a Payrun (creating it first if the Payrun has none); an issued one is left as it is.
- * `dueDate` (YYYY-MM-DD) overrides the payment terms. Returns the Invoice's pk.
+ * Issues Invoice `pk`, a Payrun's or a Prepayment's; an issued one is left as it is. A Prepayment's Invoice
+ * bills its net amount without VAT: it is money on account, and the Payrun Invoices it pays carry the VAT.
+ * `dueDate` (YYYY-MM-DD) overrides the payment terms.
  */
-export async function issuePayrunInvoice(tx: Prisma.TransactionClient, payrunPk: string, now: Date, dueDate?: string): Promise<string> {
-  const payrun = await tx.payrun.findUniqueOrThrow({
-    where: { pk: payrunPk },
+export async function issueInvoiceInTx(tx: Prisma.TransactionClient, pk: string, now: Date, dueDate?: string): Promise<void> {
+  const invoice = await tx.invoice.findUniqueOrThrow({
+    where: { pk },
     select: {
-      pk: true,
-      currency: true,
-      integrationPk: true,
-      invoice: { select: { pk: true, issuedAt: true } },
+      issuedAt: true,
+      payrunPk: true,
+      payrun: { select: { invoiceMarking: true } },
+      prepayment: { select: { pk: true, netAmount: true, invoiceMarking: true } },
       integration: { select: { paymentTermDays: true, recipient: true, email: true, addressLine1: true, addressLine2: true, zipCode: true, city: true } },
     },
   });
-  if (payrun.invoice?.issuedAt) return payrun.invoice.pk;
-  const pk = payrun.invoice?.pk ?? (await createProformaInvoice(tx, payrun));
+  if (invoice.issuedAt) return;
   // invoice_number_seq: a sequence of migration 0009.
   const [{ number }] = await runIn(tx, qb.selectNoFrom((eb) => eb.cast<string>(eb.fn("nextval", [eb.val("invoice_number_seq")]), "text").as("number")));
-  const totals = (await payrunTotals(tx, [payrunPk])).get(payrunPk);
-  const subtotal = totals?.subtotal.toFixed(2) ?? "0.00";
-  const vat = totals?.vat.toFixed(2) ?? "0.00";
-  const { integration } = payrun;
+  const totals = invoice.prepayment
+    ? { subtotal: invoice.prepayment.netAmount, vat: new Prisma.Decimal(0) }
+    : invoice.payrunPk ? (await payrunTotals(tx, [invoice.payrunPk])).get(invoice.payrunPk) : undefined;
+  const subtotal = totals?.subtotal ?? new Prisma.Decimal(0);
+  const vat = totals?.vat ?? new Prisma.Decimal(0);
+  const { integration } = invoice;
   await tx.invoice.update({
     where: { pk },
     data: {
       number: BigInt(number),
       ocr: ocrReference(number),
-      subtotal,
-      vat,
-      total: totals ? totals.subtotal.plus(totals.vat).toFixed(2) : "0.00",
+      subtotal: subtotal.toFixed(2),
+      vat: vat.toFixed(2),
+      total: subtotal.plus(vat).toFixed(2),
       dueDate: new Date(`${dueDate ?? utcDate(now, integration.paymentTermDays)}T00:00:00Z`),
+      customerReference: invoice.payrun?.invoiceMarking ?? invoice.prepayment?.invoiceMarking ?? null,
       recipient: integration.recipient,
       email: integration.email,
       addressLine1: integration.addressLine1,
@@ -68,13 +72,28 @@ export async function issuePayrunInvoice(tx: Prisma.TransactionClient, payrunPk:
       issuedAt: now,
     },
   });
+  if (invoice.prepayment) await tx.prepayment.update({ where: { pk: invoice.prepayment.pk }, data: { invoicedAt: now } });
   await enqueueJob(tx, { kind: EMAIL_INVOICE_JOB, payload: { invoicePk: pk } });
+}
+
+/** Issues the Invoice of a Payrun (creating it first if the Payrun has none). Returns the Invoice's pk. */
+export async function issuePayrunInvoice(tx: Prisma.TransactionClient, payrunPk: string, now: Date, dueDate?: string): Promise<string> {
+  const payrun = await tx.payrun.findUniqueOrThrow({
+    where: { pk: payrunPk },
+    select: { pk: true, currency: true, integrationPk: true, invoice: { select: { pk: true } } },
+  });
+  const pk = payrun.invoice?.pk ?? (await createProformaInvoice(tx, payrun));
+  await issueInvoiceInTx(tx, pk, now, dueDate);
   return pk;
+}
+
+/** Records the payment of Invoice `pk` in full (it is issued). */
+export async function recordInvoicePaid(tx: Prisma.TransactionClient, pk: string, now: Date): Promise<void> {
+  const { total } = await tx.invoice.findUniqueOrThrow({ where: { pk }, select: { total: true } });
+  await tx.invoice.update({ where: { pk }, data: { paidAt: now, amountPaid: total ?? "0.00" } });
 }
 
 /** Records the payment of a Payrun's Invoice in full (issuing it first if it was not). */
 export async function markPayrunInvoicePaid(tx: Prisma.TransactionClient, payrunPk: string, now: Date): Promise<void> {
-  const pk = await issuePayrunInvoice(tx, payrunPk, now);
-  const { total } = await tx.invoice.findUniqueOrThrow({ where: { pk }, select: { total: true } });
-  await tx.invoice.update({ where: { pk }, data: { paidAt: now, amountPaid: total ?? "0.00" } });
+  await recordInvoicePaid(tx, await issuePayrunInvoice(tx, payrunPk, now), now);
 }

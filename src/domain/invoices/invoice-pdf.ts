@@ -23,6 +23,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.text(`Invoice date: ${doc.issuedDate}`);
     pdf.text(`Due date: ${doc.dueDate}`);
     if (doc.payrun) pdf.text(`Payrun: ${doc.payrun}`);
+    if (doc.prepayment) pdf.text(`Prepayment: ${doc.prepayment}`);
+    if (doc.customerReference) pdf.text(`Your reference: ${doc.customerReference}`);
     pdf.text(`Integration: ${doc.integrationName}`);
     pdf.moveDown();
     pdf.font("Helvetica-Bold").text("Bill to");
@@ -51,7 +53,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       pdf.x = MARGIN;
       pdf.y = y + height + 4;
     };
-    row({ payout: "Payout", employee: "Employee", description: "Description", cost: `Cost (${doc.currency})`, vat: "VAT" }, true);
+    const head = doc.prepayment
+      ? { payout: "Prepayment", employee: "", description: "Description", cost: `Amount (${doc.currency})`, vat: "VAT" }
+      : { payout: "Payout", employee: "Employee", description: "Description", cost: `Cost (${doc.currency})`, vat: "VAT" };
+    row(head, true);
     for (const line of doc.lines) row(line);
     pdf.moveDown();
 
@@ -64,8 +69,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       pdf.y = y + 16;
     };
     total("Subtotal (excl. VAT)", doc.subtotal);
-    total("VAT 25 %", doc.vat);
+    total(doc.prepayment ? "VAT (none: money on account)" : "VAT 25 %", doc.vat);
     total("Total (incl. VAT)", doc.total, true);
+    if (doc.prepaid !== "0.00") total("Paid from prepayments", doc.prepaid);
     total("Paid", doc.amountPaid);
     total("Amount due", doc.amountDue, true);
     pdf.moveDown();
@@ -74,9 +80,16 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.font("Helvetica");
     if (doc.paid) pdf.text("This invoice has been paid. Thank you.", { width });
     else {
-      pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate}, quoting the OCR reference ${doc.ocr} with your bank transfer,`, { width });
-      pdf.text(`or pay in the Payroute dashboard: ${doc.payUrl}`, { width });
-      pdf.text("The Employees are notified of their Payouts once the payment has arrived.", { width });
+      if (doc.bankgiro) {
+        pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate} to Bankgiro ${doc.bankgiro}, quoting the OCR reference ${doc.ocr},`, { width });
+        pdf.text(`or pay in the Payroute dashboard: ${doc.payUrl}`, { width });
+      } else {
+        // No account configured (BANKGIRO unset): never print a made-up one; the dashboard shows how to pay.
+        pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate}, quoting the OCR reference ${doc.ocr}.`, { width });
+        pdf.text(`Payment details, and payment: ${doc.payUrl}`, { width });
+      }
+      if (doc.prepayment) pdf.text("The amount becomes available to your Payruns once the payment has arrived.", { width });
+      else pdf.text("The Employees are notified of their Payouts once the payment has arrived.", { width });
     }
     pdf.end();
   });

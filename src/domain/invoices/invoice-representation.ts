@@ -29,6 +29,8 @@ export const invoiceSelect = {
   paidAt: true,
   payrunPk: true,
   payrun: { select: { id: true } },
+  prepaid: true,
+  prepayment: { select: { id: true, netAmount: true } },
 } satisfies Prisma.InvoiceSelect;
 
 export type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof invoiceSelect }>;
@@ -85,6 +87,7 @@ function toInvoiceApi(row: InvoiceRow, live: Totals | undefined, baseUrl: string
     billing_type: billingType(row.billingType),
     status: invoiceStatus(row),
     payrun: row.payrun?.id ?? null,
+    prepayment: row.prepayment?.id ?? null,
     currency: row.currency,
     invoice_number: row.ocr,
     customer_reference: row.customerReference,
@@ -92,6 +95,7 @@ function toInvoiceApi(row: InvoiceRow, live: Totals | undefined, baseUrl: string
     vat: formatMoney(vat),
     total: formatMoney(total),
     amount_paid: formatMoney(row.amountPaid),
+    prepaid: formatMoney(row.prepaid),
     amount_due: formatMoney(total.minus(row.amountPaid)),
     due_date: row.dueDate ? row.dueDate.toISOString().slice(0, 10) : null,
     recipient: row.recipient,
@@ -110,7 +114,10 @@ function toInvoiceApi(row: InvoiceRow, live: Totals | undefined, baseUrl: string
 export async function toInvoicesApi(tx: Prisma.TransactionClient, rows: InvoiceRow[], baseUrl: string): Promise<TInvoice[]> {
   const proforma = rows.filter((r) => !r.issuedAt && r.payrunPk).map((r) => r.payrunPk ?? "");
   const live = await payrunTotals(tx, proforma);
-  return rows.map((r) => toInvoiceApi(r, r.payrunPk ? live.get(r.payrunPk) : undefined, baseUrl));
+  // A Prepayment's pro-forma bills its net amount as it is now, without VAT (see issueInvoiceInTx).
+  const liveTotals = (r: InvoiceRow): Totals | undefined =>
+    r.prepayment ? { subtotal: r.prepayment.netAmount, vat: ZERO } : r.payrunPk ? live.get(r.payrunPk) : undefined;
+  return rows.map((r) => toInvoiceApi(r, liveTotals(r), baseUrl));
 }
 
 export async function invoiceApi(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<TInvoice> {

@@ -1,8 +1,12 @@
-import { integrationProcedure, router } from "@/trpc/init";
+import { z } from "zod";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
+import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { toInvoicesApi } from "./invoice-representation";
-import { ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
+import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
+import { payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
 import { getInvoice, invoicePdf, issueInvoice, listInvoices } from "./invoice-service";
 
 const item = "/invoices/{invoice_id}/";
@@ -35,4 +39,23 @@ export const invoiceRouter = router({
     .input(ZInvoiceLookup)
     .output(ZFileOutput)
     .query(({ ctx, input }) => invoicePdf(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
+
+  /** Demo only: stands in for the bank transfer (a Payrun's Invoice: as POST /v2/payruns/{id}/pay/). */
+  pay: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/pay/", summary: "Mark an Invoice paid (demo environment only)" } })
+    .input(ZInvoiceLookup)
+    .output(ZInvoice)
+    .mutation(({ ctx, input }) => {
+      if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
+      return payInvoice(ctx.db, { id: input.invoice_id, integrationPk: ctx.scope.integrationPk }, ctx.baseUrl);
+    }),
+
+  /** The review team's view (dashboard only): issued, unpaid Prepayment Invoices of every account and environment. */
+  unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx.db, ctx.baseUrl)),
+
+  /** The review team records an Invoice's payment (any environment, any billing type). */
+  markPaid: operatorProcedure
+    .input(z.object({ invoicePk: z.uuid() }))
+    .output(ZInvoice)
+    .mutation(({ ctx, input }) => payInvoice(ctx.db, { pk: input.invoicePk }, ctx.baseUrl)),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENVIRONMENTS } from "@/domain/environments";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
 
@@ -15,13 +16,15 @@ export const ZInvoice = z
     billing_type: z.enum(BILLING_TYPES),
     status: z.enum(INVOICE_STATUSES).meta({ description: "proforma (not issued), invoice (issued, unpaid) or paid" }),
     payrun: z.string().nullable().meta({ description: "id of the Payrun it bills (billing_type payrun)" }),
+    prepayment: z.string().nullable().meta({ description: "id of the Prepayment it bills (billing_type prepayment)" }),
     currency: z.string(),
     invoice_number: z.string().nullable().meta({ description: "The Swedish OCR reference to pay with (number, length digit, Luhn check digit); null while pro-forma" }),
     customer_reference: z.string().nullable(),
-    subtotal: z.string().meta({ description: "Sum of the Payouts' cost, decimal with two places" }),
+    subtotal: z.string().meta({ description: "Sum of the Payouts' cost (a Prepayment's: its net amount), decimal with two places" }),
     vat: z.string().meta({ description: "VAT on the cost, as priced per Payout" }),
     total: z.string().meta({ description: "subtotal + vat" }),
     amount_paid: z.string(),
+    prepaid: z.string().meta({ description: "The part of amount_paid paid from Prepayments when its Payrun closed" }),
     amount_due: z.string().meta({ description: "total - amount_paid" }),
     due_date: z.string().nullable().meta({ description: "YYYY-MM-DD; null while pro-forma" }),
     recipient: z.string().nullable().meta({ description: "The Integration's recipient, address and email as they were on issue" }),
@@ -62,3 +65,12 @@ export const ZInvoiceList = listEnvelope(ZInvoice);
 /** The PDF, for the edge to send as bytes (never JSON): see `file` in src/trpc/init.ts. */
 export const ZFileOutput = z.object({ filename: z.string(), content_type: z.string(), base64: z.string() });
 export type TFileOutput = z.infer<typeof ZFileOutput>;
+
+/** The review team's queue of unpaid Prepayment Invoices (dashboard only), with account, Integration and environment. */
+export const ZUnpaidInvoice = z.object({
+  pk: z.string(),
+  invoice: ZInvoice,
+  integration: z.object({ id: z.string(), name: z.string() }),
+  account: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+});

@@ -2,11 +2,12 @@
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
-import { closeAndInvoice, lockPayruns } from "@/domain/payruns/payrun-service";
+import { closeAndSettle } from "@/domain/payruns/payrun-close";
+import { lockPayruns } from "@/domain/payruns/payrun-service";
 import { pageWindow } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
-import { utcDate } from "./invoice-issue";
+import { issueInvoiceInTx, utcDate } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { invoiceApi, invoiceSelect, type InvoiceRow } from "./invoice-representation";
 import { MAX_DUE_DAYS, type TFileOutput, type TInvoice, type TListInvoicesQuery } from "./invoice-schemas";
@@ -58,7 +59,8 @@ function checkDueDate(dueDate: string | undefined, now: Date): void {
 }
 
 /**
- * Issues a pro-forma Invoice: for a Payrun's, by closing the Payrun (as POST /v2/payruns/{id}/close/ does).
+ * Issues a pro-forma Invoice: for a Payrun's, by closing the Payrun (as POST /v2/payruns/{id}/close/ does);
+ * a Prepayment's leaves DRAFT for INVOICED.
  * 403 when the Integration may not issue Invoices, 409 once issued.
  */
 export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, dueDate: string | undefined, baseUrl: string): Promise<TInvoice> {
@@ -71,9 +73,11 @@ export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, 
     if (!found) throw notFound();
     if (!found.integration.invoiceEnabled) throw new DomainError("forbidden", t("invoice_issue_disabled"));
     await lockPayruns(tx, scope.integrationPk, found.currency);
-    const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { issuedAt: true, payrunPk: true } });
-    if (current.issuedAt || !current.payrunPk) throw new DomainError("conflict", t("invoice_already_issued"));
-    await closeAndInvoice(tx, current.payrunPk, dueDate);
+    const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { issuedAt: true, payrunPk: true, prepaymentPk: true } });
+    if (current.issuedAt) throw new DomainError("conflict", t("invoice_already_issued"));
+    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, baseUrl, dueDate);
+    else if (current.prepaymentPk) await issueInvoiceInTx(tx, found.pk, new Date(), dueDate);
+    else throw new DomainError("conflict", t("invoice_already_issued"));
     return invoiceApi(tx, found.pk, baseUrl);
   });
 }

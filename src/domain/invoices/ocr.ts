@@ -4,19 +4,9 @@
  * (modulus 10) check digit over everything before it. Banks refuse a payment whose reference fails either check.
  */
 
-/** The Luhn check digit of `digits`: doubling every second digit from the right, starting with the last. */
-export function luhnCheckDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
+import { luhnCheckDigit } from "@/config/luhn";
+
+export { luhnCheckDigit };
 
 /** The OCR reference for an invoice number (digits only; at most 23, so that the reference fits in 25). */
 export function ocrReference(number: string | bigint): string {

@@ -1,7 +1,8 @@
 /**
  * Creating Payouts: one, or a bulk request, all or nothing in one transaction. Every item is checked first
  * (fields, Employee, price, id) and every error reported; only then do the Payouts join their currency's
- * open Payrun (all Payouts of one request in the same Payrun per currency) and their events are recorded.
+ * open Payrun (all Payouts of one request in the same Payrun per currency), or the Payrun they name, and
+ * their events are recorded. Payouts that prepaid money covers are notified at once.
  */
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
@@ -9,7 +10,10 @@ import type { Prisma } from "@/generated/prisma/client";
 import { createEmployeeInTx, type EmployeeRow } from "@/domain/employees/employee-service";
 import { DomainError, type FieldErrors } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
-import { joinOpenPayrun, recordPayrunEvent } from "@/domain/payruns/payrun-service";
+import { joinOpenPayrun, lockPayruns, recordPayrunEvent } from "@/domain/payruns/payrun-service";
+import { namedPayrun } from "@/domain/payruns/payrun-explicit";
+import { notifyPayout } from "@/domain/payruns/payrun-payment";
+import { coverPayouts } from "@/domain/prepayments/prepayment-use";
 import type { Breakdown } from "@/domain/pricing/pricing";
 import { pricingTableFor } from "@/domain/pricing/pricing-tables";
 import { toPricingApi } from "./payout-pricing-schemas";
@@ -112,7 +116,11 @@ function payoutData(scope: IntegrationScope, p: Planned, payrunPk: string): Pris
 /** Inserts the Payouts in one statement and reads them back in request order. */
 async function insertPayouts(tx: Prisma.TransactionClient, data: Prisma.PayoutCreateManyInput[]): Promise<PayoutRow[]> {
   await tx.payout.createMany({ data });
-  const pks = data.flatMap((d) => (d.pk ? [d.pk] : []));
+  return insertedRows(tx, data.flatMap((d) => (d.pk ? [d.pk] : [])));
+}
+
+/** The Payouts `pks`, in that order. */
+async function insertedRows(tx: Prisma.TransactionClient, pks: string[]): Promise<PayoutRow[]> {
   const rows = new Map((await tx.payout.findMany({ where: { pk: { in: pks } }, select: payoutSelect })).map((r) => [r.pk, r]));
   return pks.map((pk) => {
     const row = rows.get(pk);
@@ -139,20 +147,42 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
 
       // Currencies in a fixed order, so that concurrent bulk requests take the Payrun locks in the same order.
       const currencies = [...new Set(planned.map((p) => p.draft.body.currency))].sort();
+      for (const currency of currencies) await lockPayruns(tx, scope.integrationPk, currency);
+      // Payouts that name their Payrun join it (checked under the lock); the others join the open automatic one.
+      const named: Awaited<ReturnType<typeof namedPayrun>>[] = [];
+      for (const p of planned) named.push(await namedPayrun(tx, scope, p.draft.body.payrun, p.draft.body.currency));
+      throwItemErrors(
+        named.map((n) => (n && "error" in n ? { payrun: [n.error] } : null)),
+        input.bulk,
+      );
       const payruns = new Map<string, { pk: string; opened: boolean }>();
-      for (const currency of currencies) payruns.set(currency, await joinOpenPayrun(tx, scope, currency));
-      const rows = await insertPayouts(
+      for (const currency of currencies) {
+        if (planned.some((p, i) => p.draft.body.currency === currency && !named[i])) payruns.set(currency, await joinOpenPayrun(tx, scope, currency));
+      }
+      let rows = await insertPayouts(
         tx,
-        planned.map((p) => {
-          const payrun = payruns.get(p.draft.body.currency);
+        planned.map((p, i) => {
+          const target = named[i];
+          const payrun = target && "pk" in target ? target : payruns.get(p.draft.body.currency);
           if (!payrun) throw new Error("every currency has a Payrun");
           return payoutData(scope, p, payrun.pk);
         }),
       );
+      const joined = named.flatMap((n) => (n && "pk" in n ? [n.pk] : []));
+      if (joined.length) await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: new Date() } });
 
       const event = { accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk };
       for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl);
       for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) });
+
+      // Payouts that prepaid money covers are notified at once (the documented rule), not when the Payrun is paid.
+      let covered = 0;
+      for (const currency of currencies) {
+        const pks = await coverPayouts(tx, scope.integrationPk, currency, rows.filter((r) => r.currency === currency).map((r) => r.pk));
+        for (const pk of pks) await notifyPayout(tx, pk, baseUrl);
+        covered += pks.length;
+      }
+      if (covered) rows = await insertedRows(tx, rows.map((r) => r.pk));
       return rows;
     }, TRANSACTION_OPTIONS),
   );

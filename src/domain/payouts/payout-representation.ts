@@ -1,6 +1,6 @@
 /** A Payout as the API shows it, and its pricing breakdown as stored at creation. */
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-service";
 import { formatMoney } from "@/domain/pricing/pricing";
 import type { TPayoutPricing } from "./payout-pricing-schemas";
@@ -68,6 +68,13 @@ const ZStoredItems = z.object({
   health_insurance: z.string().nullable(),
   pension: z.string().nullable(),
 });
+
+/** The VAT a Payout was priced with (what it adds to its Payrun's Invoice on top of its cost). */
+export function payoutVat(row: Pick<PayoutRow, "pk" | "breakdown">): Prisma.Decimal {
+  const items = ZStoredItems.safeParse(row.breakdown);
+  if (!items.success) throw new Error(`payout ${row.pk} has an unreadable breakdown`);
+  return new Prisma.Decimal(items.data.vat);
+}
 
 export function toPayoutPricingApi(row: PayoutRow): TPayoutPricing {
   const items = ZStoredItems.safeParse(row.breakdown);

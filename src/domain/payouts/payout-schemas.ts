@@ -76,6 +76,9 @@ export const ZCreatePayoutRequest = z.object({
   metadata: ZMetadata.optional(),
   start_at: ZInstantInput.nullish(),
   end_at: ZInstantInput.nullish(),
+  payrun: ZId.optional().meta({
+    description: "The Payrun to join (needs the Integration's payrun_management): open and in the Payout's currency; default (or open): the open automatic Payrun",
+  }),
 });
 export type TCreatePayoutRequest = z.infer<typeof ZCreatePayoutRequest>;
 
@@ -92,7 +95,7 @@ export const ZCreatePayoutsInput = z.preprocess(
     })
     .meta({
       description:
-        "One Payout (id?, exactly one of amount / invoiced_amount / cost, currency, description, employee, metadata?, start_at?, end_at?) " +
+        "One Payout (id?, exactly one of amount / invoiced_amount / cost, currency, description, employee, metadata?, start_at?, end_at?, payrun?) " +
         `or a JSON array of up to ${MAX_BULK} of them, created all or nothing`,
       examples: [{ employee: "e-1", amount: "1000.00", currency: "SEK", description: "Catering, 12 June" }],
     }),

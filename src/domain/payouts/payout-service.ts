@@ -67,7 +67,8 @@ export async function getPayout(db: Db, scope: IntegrationScope, id: string): Pr
 }
 
 /**
- * Refused (409) once the Payout's Payrun is paid, or invoiced (closed: its Invoice lists the Payout); the
+ * Refused (409) once the Payout's Payrun is paid, or invoiced (closed: its Invoice lists the Payout), or the
+ * Payout was notified (prepaid); the
  * Payrun lock keeps a concurrent close or payment from slipping in.
  */
 export async function deletePayout(db: Db, scope: IntegrationScope, id: string): Promise<void> {
@@ -79,6 +80,9 @@ export async function deletePayout(db: Db, scope: IntegrationScope, id: string):
     const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true, open: true } });
     if (payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_paid"));
     if (!payrun.open) throw new DomainError("conflict", t("payout_payrun_invoiced"));
+    // Notified at once (covered by prepaid money): the Employee may already have accepted it.
+    const { notifiedAt } = await tx.payout.findUniqueOrThrow({ where: { pk: found.pk }, select: { notifiedAt: true } });
+    if (notifiedAt) throw new DomainError("conflict", t("payout_notified_locked"));
     await tx.payout.delete({ where: { pk: found.pk } });
   });
 }

@@ -28,28 +28,38 @@ const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
 /** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
 export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string): Promise<TPayrun> {
   return db.$transaction(async (tx) => {
-    const found = await tx.payrun.findFirst({
-      where,
-      select: { pk: true, currency: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
-    });
+    const found = await tx.payrun.findFirst({ where, select: { pk: true, currency: true, integrationPk: true } });
     if (!found) throw notFound();
     await lockPayruns(tx, found.integrationPk, found.currency);
-    const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { closedAt: true, paidAt: true } });
+    const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
-    const now = new Date();
-    await tx.payrun.update({ where: { pk: found.pk }, data: { open: false, closedAt: current.closedAt ?? now, paidAt: now } });
-    await markPayrunInvoicePaid(tx, found.pk, now);
-    const scope = { accountPk: found.integration.accountPk, environment: found.integration.environment, integrationPk: found.integrationPk };
-    const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, found.pk, baseUrl);
-    await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: found.pk, baseUrl } });
-    return payrun;
+    return payPayrunInTx(tx, found.pk, baseUrl);
   });
+}
+
+/**
+ * The payment itself, inside the caller's transaction (which holds the Payrun lock and has checked that it
+ * is unpaid): closed if still open, paid, its Invoice paid in full, Payrun.paid, and its Payouts' notification
+ * queued. Also how a Payrun fully paid from Prepayments on closing is settled.
+ */
+export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<TPayrun> {
+  const now = new Date();
+  const row = await tx.payrun.findUniqueOrThrow({
+    where: { pk },
+    select: { closedAt: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
+  });
+  await tx.payrun.update({ where: { pk }, data: { open: false, closedAt: row.closedAt ?? now, paidAt: now } });
+  await markPayrunInvoicePaid(tx, pk, now);
+  const scope = { accountPk: row.integration.accountPk, environment: row.integration.environment, integrationPk: row.integrationPk };
+  const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, pk, baseUrl);
+  await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: pk, baseUrl } });
+  return payrun;
 }
 
 const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
 
 /** Sets notified_at once (the conditional update is the check), records Payout.notified and schedules the email. */
-async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<void> {
+export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<void> {
   const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: new Date() } });
   if (count === 0) return;
   const row = await tx.payout.findUniqueOrThrow({

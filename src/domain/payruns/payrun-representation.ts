@@ -3,12 +3,18 @@ import { Prisma } from "@/generated/prisma/client";
 import { invoiceAppUrl, invoicePdfUrl, invoiceSelect, toInvoicesApi } from "@/domain/invoices/invoice-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
+import { expectedCloseAt } from "./payrun-lifetime";
 import type { TPayrun } from "./payrun-schemas";
 
 export const payrunSelect = {
   pk: true,
   id: true,
   currency: true,
+  name: true,
+  description: true,
+  invoiceMarking: true,
+  manuallyManaged: true,
+  lastActivityAt: true,
   open: true,
   metadata: true,
   createdAt: true,
@@ -30,6 +36,11 @@ function toPayrunApi(row: PayrunRow, price: Prisma.Decimal, baseUrl: string, inv
   return {
     id: row.id,
     currency: row.currency,
+    name: row.name,
+    description: row.description,
+    invoice_marking: row.invoiceMarking,
+    manually_managed: row.manuallyManaged,
+    expected_close_at: timestamp(expectedCloseAt(row)),
     open: row.open,
     latest_status: payrunStatus(row),
     price: formatMoney(price),

@@ -6,8 +6,10 @@ import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
 import { markPayrunPaid, unpaidPayruns } from "./payrun-payment";
 import { toPayrunsApi } from "./payrun-representation";
-import { ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUnpaidPayrun, ZUpdatePayrunRequest } from "./payrun-schemas";
-import { closePayrun, deletePayrun, getPayrun, listPayruns, updatePayrun } from "./payrun-service";
+import { ZCreatePayrunRequest, ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUnpaidPayrun, ZUpdatePayrunRequest } from "./payrun-schemas";
+import { closePayrun } from "./payrun-close";
+import { createPayrun } from "./payrun-explicit";
+import { deletePayrun, getPayrun, listPayruns, updatePayrun } from "./payrun-service";
 
 const item = "/payruns/{payrun_id}/";
 const openapi = integrationScoped("Payruns");
@@ -22,14 +24,23 @@ export const payrunRouter = router({
       return envelope(ctx, input, count, await toPayrunsApi(ctx.db, rows, ctx.baseUrl, input.expand));
     }),
 
+  create: integrationProcedure
+    .meta({
+      openapi: { ...openapi, method: "POST", path: "/payruns/", summary: "Create an explicit Payrun (needs the Integration's payrun_management; 403 without)" },
+      status: 201,
+    })
+    .input(ZCreatePayrunRequest)
+    .output(ZPayrun)
+    .mutation(({ ctx, input }) => createPayrun(ctx.db, ctx.scope, input, ctx.baseUrl)),
+
   get: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payrun" } })
+    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payrun (payrun_id open: the open automatic Payrun of the Integration's currency)" } })
     .input(ZGetPayrunQuery)
     .output(ZPayrun)
     .query(({ ctx, input }) => getPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl, input.expand)),
 
   update: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a Payrun's metadata or id (refused once paid)" } })
+    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update an open Payrun's id, name, description, invoice_marking or metadata (refused once closed)" } })
     .input(ZUpdatePayrunRequest)
     .output(ZPayrun)
     .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch, ctx.baseUrl)),
@@ -47,7 +58,7 @@ export const payrunRouter = router({
     })
     .input(ZPayrunLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => closePayrun(ctx.db, ctx.scope, input.payrun_id)),
+    .mutation(({ ctx, input }) => closePayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl)),
 
   /** Demo only: stands in for the bank transfer that pays a live Payrun. */
   pay: integrationProcedure

@@ -29,7 +29,7 @@ export async function lockPayruns(tx: Prisma.TransactionClient, integrationPk: s
 export async function joinOpenPayrun(tx: Prisma.TransactionClient, scope: IntegrationScope, currency: string): Promise<{ pk: string; opened: boolean }> {
   await lockPayruns(tx, scope.integrationPk, currency);
   const open = await tx.payrun.findFirst({
-    where: { integrationPk: scope.integrationPk, currency, open: true },
+    where: { integrationPk: scope.integrationPk, currency, open: true, manuallyManaged: false },
     select: { pk: true },
     orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
   });
@@ -52,13 +52,22 @@ export async function recordPayrunEvent(
   return data;
 }
 
-const scoped = (scope: IntegrationScope, id: string): Prisma.PayrunWhereInput => ({ id, integrationPk: scope.integrationPk });
+/** The reserved id of the Integration's open automatic Payrun in its own currency. */
+export const OPEN_PAYRUN_ID = "open";
+
+/** The caller's Payrun `id`; `open` names the open automatic Payrun of the Integration's currency. */
+async function scoped(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string): Promise<Prisma.PayrunWhereInput> {
+  if (id !== OPEN_PAYRUN_ID) return { id, integrationPk: scope.integrationPk };
+  const { currency } = await tx.integration.findUniqueOrThrow({ where: { pk: scope.integrationPk }, select: { currency: true } });
+  return { integrationPk: scope.integrationPk, currency, open: true, manuallyManaged: false };
+}
 
 export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayrunsQuery): Promise<{ count: number; rows: PayrunRow[] }> {
   const where: Prisma.PayrunWhereInput = {
     integrationPk: scope.integrationPk,
     open: q.open,
     currency: q.currency,
+    manuallyManaged: q.manually_managed,
     createdAt: timestampWhere(q, "created_at"),
     closedAt: nullableTimestampWhere(q, "closed_at"),
     paidAt: nullableTimestampWhere(q, "paid_at"),
@@ -71,7 +80,7 @@ export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayru
 }
 
 export async function getPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
-  const row = await db.payrun.findFirst({ where: scoped(scope, id), select: { pk: true } });
+  const row = await db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
   if (!row) throw notFound();
   return payrunApi(db, row.pk, baseUrl, expand);
 }
@@ -81,17 +90,17 @@ export async function getPayrun(db: Db, scope: IntegrationScope, id: string, bas
  * creation takes them, then its row) and reads its state afresh (a read before the locks could be stale).
  * Refuses a paid Payrun: once paid, a Payrun never changes again.
  */
-async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string) {
-  const found = await tx.payrun.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true } });
+export async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string) {
+  const found = await tx.payrun.findFirst({ where: await scoped(tx, scope, id), select: { pk: true, id: true, currency: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
   if (!found) throw notFound();
   await lockPayruns(tx, scope.integrationPk, found.currency);
-  await lockFound(tx, "payrun", found, id);
-  const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { pk: true, open: true, paidAt: true } });
+  await lockFound(tx, "payrun", found, found.id); // `open` resolves to a real id
+  const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { pk: true, currency: true, open: true, paidAt: true } });
   if (current.paidAt) throw new DomainError("conflict", t("payrun_paid_locked"));
   return current;
 }
 
-/** PATCH: metadata and id (the Payrun moves); refused once paid. */
+/** PATCH: id (the Payrun moves), name, description, invoice_marking and metadata; refused once closed. */
 export async function updatePayrun(
   db: Db,
   scope: IntegrationScope,
@@ -101,8 +110,11 @@ export async function updatePayrun(
 ): Promise<TPayrun> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
+      if (patch.id === OPEN_PAYRUN_ID) throw new DomainError("validation", { id: [t("payrun_id_reserved")] });
       const current = await lockedUnpaid(tx, scope, id);
-      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, metadata: patch.metadata } });
+      if (!current.open) throw new DomainError("conflict", t("payrun_closed_locked"));
+      const { name, description, invoice_marking: invoiceMarking, metadata } = patch;
+      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, name, description, invoiceMarking, metadata, lastActivityAt: new Date() } });
       return payrunApi(tx, current.pk, baseUrl);
     }),
   );
@@ -126,12 +138,4 @@ export async function closeAndInvoice(tx: Prisma.TransactionClient, payrunPk: st
   const now = new Date();
   await tx.payrun.update({ where: { pk: payrunPk }, data: { open: false, closedAt: now } });
   return issuePayrunInvoice(tx, payrunPk, now, dueDate);
-}
-
-export async function closePayrun(db: Db, scope: IntegrationScope, id: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const current = await lockedUnpaid(tx, scope, id);
-    if (!current.open) throw new DomainError("conflict", t("payrun_already_closed"));
-    await closeAndInvoice(tx, current.pk);
-  });
 }

@@ -6,9 +6,10 @@
 import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import type { Locale } from "./locales";
+import { prepayments } from "./prepayments";
 import { shell } from "./shell";
 
-const namespaces = { common, shell };
+const namespaces = { common, shell, prepayments };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -17,5 +18,6 @@ export function messagesFor(locale: Locale): Messages {
   return {
     common: namespaces.common[locale],
     shell: namespaces.shell[locale],
+    prepayments: namespaces.prepayments[locale],
   };
 }

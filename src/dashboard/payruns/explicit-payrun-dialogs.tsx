@@ -1,0 +1,63 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
+import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
+import { ServerCheckedForm, TextField, useFormValues } from "../ui/form";
+import { Modal } from "../ui/modal";
+import { fieldMessages } from "../errors";
+import { payrunPath, type Payrun } from "./payrun-types";
+
+const FIELDS = ["name", "description", "invoice_marking", "currency"] as const;
+
+/** An explicit Payrun (the Integration's payrun_management): only Payouts that name it join it. */
+export function CreatePayrunDialog({ currency, onClose }: { currency: string; onClose: () => void }) {
+  const t = useTranslations("prepayments.payruns");
+  const router = useRouter();
+  const { bind, values } = useFormValues({ name: "", description: "", invoice_marking: "", currency });
+  const create = trpc.payruns.create.useMutation(
+    useDialogMutation({ refresh: (u) => u.payruns.invalidate(), onDone: (p) => router.push(payrunPath(p.id)), onClose }),
+  );
+  const errors = fieldMessages(create.error);
+  return (
+    <Modal title={t("createTitle")} onClose={onClose}>
+      <p className="muted">{t("explicitHint")}</p>
+      <ServerCheckedForm
+        mutation={create}
+        fields={FIELDS}
+        submitLabel={t("create")}
+        onSubmit={() => create.mutate({ name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null, currency: values.currency })}
+        onCancel={onClose}
+      >
+        <TextField label={t("name")} errors={errors.name} className="span-2" {...bind("name")} />
+        <TextField label={t("description")} errors={errors.description} className="span-2" {...bind("description")} />
+        <TextField label={t("invoiceMarking")} errors={errors.invoice_marking} {...bind("invoice_marking")} />
+        <TextField label={t("currency")} hint={t("currencyHint", { currency })} errors={errors.currency} {...bind("currency")} />
+      </ServerCheckedForm>
+    </Modal>
+  );
+}
+
+/** Name, description and invoice marking of an open Payrun (closed ones cannot be edited). */
+export function EditPayrunDialog({ payrun, onClose, onDone }: { payrun: Payrun; onClose: () => void; onDone: () => void }) {
+  const t = useTranslations("prepayments.payruns");
+  const { bind, values } = useFormValues({ name: payrun.name ?? "", description: payrun.description, invoice_marking: payrun.invoice_marking ?? "" });
+  const update = trpc.payruns.update.useMutation(useDialogMutation({ refresh: (u) => u.payruns.invalidate(), onDone, onClose, refreshOnError: true }));
+  const errors = fieldMessages(update.error);
+  return (
+    <Modal title={t("renameTitle")} onClose={onClose}>
+      <ServerCheckedForm
+        mutation={update}
+        fields={FIELDS}
+        submitLabel={t("save")}
+        onSubmit={() => update.mutate({ payrun_id: payrun.id, name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null })}
+        onCancel={onClose}
+      >
+        <TextField label={t("name")} errors={errors.name} className="span-2" {...bind("name")} />
+        <TextField label={t("description")} errors={errors.description} className="span-2" {...bind("description")} />
+        <TextField label={t("invoiceMarking")} errors={errors.invoice_marking} className="span-2" {...bind("invoice_marking")} />
+      </ServerCheckedForm>
+    </Modal>
+  );
+}

@@ -1,0 +1,187 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
+import { invoicePath } from "../invoices/invoice-types";
+import { payrunPath } from "../payruns/payrun-types";
+import { IntegrationScoped } from "../shell/integration-scoped";
+import { trpc } from "../trpc";
+import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
+import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
+import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { EMPTY, TableHead } from "../ui/table";
+import { PrepaymentStatusBadge } from "./prepayment-status-badge";
+import { invoiceIdOf, type Prepayment } from "./prepayment-types";
+
+type Dialog = "issue" | "pay" | "delete" | null;
+
+export function PrepaymentDetailPage({ prepaymentId }: { prepaymentId: string }) {
+  const t = useTranslations("prepayments");
+  return <IntegrationScoped what={t("title")}>{() => <PrepaymentDetail prepaymentId={prepaymentId} />}</IntegrationScoped>;
+}
+
+function PrepaymentDetail({ prepaymentId }: { prepaymentId: string }) {
+  const t = useTranslations("prepayments.detail");
+  const router = useRouter();
+  const query = trpc.prepayments.get.useQuery({ prepayment_id: prepaymentId }, { retry: retryUnlessNotFound });
+  const me = trpc.session.me.useQuery();
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <DetailFrame back={{ href: "/prepayments", label: t("back") }} query={query} notFound={t("notFound", { id: prepaymentId })}>
+      {(prepayment) => (
+        <>
+          <PageHeader title={prepayment.description} badge={<PrepaymentStatusBadge status={prepayment.status} />} objectId={prepayment.id}>
+            {prepayment.status === "DRAFT" && (
+              <>
+                <button type="button" className="button" onClick={() => setDialog("delete")}>
+                  {t("delete")}
+                </button>
+                <button type="button" className="button button-primary" onClick={() => setDialog("issue")}>
+                  {t("issue")}
+                </button>
+              </>
+            )}
+            {me.data?.environment === "demo" && prepayment.status === "INVOICED" && (
+              <button type="button" className="button button-primary" onClick={() => setDialog("pay")}>
+                {t("simulate")}
+              </button>
+            )}
+          </PageHeader>
+          <Notice notice={notice} onDismiss={() => setNotice(null)} />
+          <PrepaymentDetails prepayment={prepayment} />
+          {dialog === "issue" && <IssueDialog prepayment={prepayment} onClose={close} onDone={() => setNotice({ kind: "success", text: t("issued") })} />}
+          {dialog === "pay" && <PayDialog prepayment={prepayment} onClose={close} onDone={() => setNotice({ kind: "success", text: t("paidNotice") })} />}
+          {dialog === "delete" && <DeletePrepaymentDialog prepayment={prepayment} onClose={close} onDeleted={() => router.push("/prepayments")} />}
+        </>
+      )}
+    </DetailFrame>
+  );
+}
+
+function PrepaymentDetails({ prepayment }: { prepayment: Prepayment }) {
+  const t = useTranslations("prepayments.detail");
+  const f = useFormat();
+  const uses = trpc.prepayments.uses.useQuery({ prepayment_id: prepayment.id });
+  const money = (v: string) => f.money(v, prepayment.currency);
+  return (
+    <div className="detail-grid">
+      <div className="card card-padded">
+        <h2 className="card-title">{t("amounts")}</h2>
+        <p className="next-step">{t(`next.${prepayment.status}`)}</p>
+        <dl className="details">
+          <dt>{t("net")}</dt>
+          <dd>{money(prepayment.net_amount)}</dd>
+          <dt>{t("available")}</dt>
+          <dd>
+            <strong>{money(prepayment.available_balance)}</strong>
+          </dd>
+          <dt>{t("invoice")}</dt>
+          <dd>
+            <Link href={invoicePath(invoiceIdOf(prepayment))}>{invoiceIdOf(prepayment)}</Link>
+          </dd>
+          <dt>{t("marking")}</dt>
+          <dd>{prepayment.invoice_marking ?? EMPTY}</dd>
+          <dt>{t("invoiced")}</dt>
+          <dd>{prepayment.invoiced_at ? f.dateTime(prepayment.invoiced_at) : EMPTY}</dd>
+          <dt>{t("paid")}</dt>
+          <dd>{prepayment.paid_at ? f.dateTime(prepayment.paid_at) : EMPTY}</dd>
+        </dl>
+      </div>
+      <div className="card card-padded">
+        <h2 className="card-title">{t("uses")}</h2>
+        {uses.data && uses.data.length === 0 && <p className="muted">{t("usesEmpty")}</p>}
+        {uses.data && uses.data.length > 0 && (
+          <div className="table-scroll">
+            <table className="table">
+              <TableHead columns={[t("usePayrun"), t("useAmount"), t("useWhen")]} />
+              <tbody>
+                {uses.data.map((u) => (
+                  <tr key={`${u.payrun}-${u.created_at}`}>
+                    <td>
+                      <Link href={payrunPath(u.payrun)}>{u.payrun}</Link>
+                    </td>
+                    <td className="num">{money(u.amount)}</td>
+                    <td className="nowrap">{f.dateTime(u.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface DialogProps {
+  prepayment: Prepayment;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+const refresh = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.prepayments.invalidate(), u.invoices.invalidate()]);
+
+function IssueDialog({ prepayment, onClose, onDone }: DialogProps) {
+  const t = useTranslations("prepayments.detail");
+  const f = useFormat();
+  const issue = trpc.invoices.issue.useMutation(useDialogMutation({ refresh, onDone, onClose, refreshOnError: true }));
+  return (
+    <ConfirmDialog
+      title={t("issueTitle")}
+      confirmLabel={t("issueConfirm")}
+      pendingLabel={t("issuing")}
+      mutation={issue}
+      onConfirm={() => issue.mutate({ invoice_id: invoiceIdOf(prepayment) })}
+      onClose={onClose}
+    >
+      <p>{t("issueText", { amount: f.money(prepayment.net_amount, prepayment.currency) })}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Demo only: stands in for the bank transfer (the same procedure as POST /v2/invoices/{id}/pay/). */
+function PayDialog({ prepayment, onClose, onDone }: DialogProps) {
+  const t = useTranslations("prepayments.detail");
+  const f = useFormat();
+  const pay = trpc.invoices.pay.useMutation(useDialogMutation({ refresh, onDone, onClose, refreshOnError: true }));
+  return (
+    <ConfirmDialog
+      title={t("simulateTitle")}
+      confirmLabel={t("simulateConfirm")}
+      pendingLabel={t("simulating")}
+      mutation={pay}
+      onConfirm={() => pay.mutate({ invoice_id: invoiceIdOf(prepayment) })}
+      onClose={onClose}
+    >
+      <p>{t("simulateText", { amount: f.money(prepayment.net_amount, prepayment.currency) })}</p>
+    </ConfirmDialog>
+  );
+}
+
+function DeletePrepaymentDialog({ prepayment, onClose, onDeleted }: { prepayment: Prepayment; onClose: () => void; onDeleted: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.prepayments.delete.useMutation({
+    onSuccess: async () => {
+      onDeleted();
+      await utils.prepayments.list.invalidate();
+    },
+    onError: () => refresh(utils),
+  });
+  return (
+    <DeleteDialog
+      what="Prepayment"
+      name={prepayment.description}
+      id={prepayment.id}
+      mutation={remove}
+      onConfirm={() => remove.mutate({ prepayment_id: prepayment.id })}
+      onClose={onClose}
+    />
+  );
+}

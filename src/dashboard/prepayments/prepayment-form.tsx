@@ -1,0 +1,41 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
+import { trpc } from "../trpc";
+import { useDialogMutation } from "../ui/dialog-mutation";
+import { ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
+import { Modal } from "../ui/modal";
+import { prepaymentPath } from "./prepayment-types";
+
+const FIELDS = ["description", "net_amount", "currency", "invoice_marking"] as const;
+
+/** Creates a DRAFT prepayment and opens it. */
+export function CreatePrepaymentDialog({ currency, onClose }: { currency: string; onClose: () => void }) {
+  const t = useTranslations("prepayments");
+  const f = useFormat();
+  const router = useRouter();
+  const { bind, values } = useFormValues({ description: "", net_amount: "", currency, invoice_marking: "" });
+  const create = trpc.prepayments.create.useMutation(
+    useDialogMutation({ refresh: (u) => u.prepayments.invalidate(), onDone: (p) => router.push(prepaymentPath(p.id)), onClose }),
+  );
+  const { errors, sendChecked } = useFormErrors(create.error);
+  function submit() {
+    const amount = f.parseMoney(values.net_amount);
+    const checked = amount === null ? { ok: false as const, errors: { net_amount: [t("form.badAmount")] } } : { ok: true as const, fields: amount };
+    sendChecked(checked, (net_amount) =>
+      create.mutate({ description: values.description, net_amount, currency: values.currency, invoice_marking: values.invoice_marking || undefined }),
+    );
+  }
+  return (
+    <Modal title={t("newPrepayment")} onClose={onClose}>
+      <ServerCheckedForm mutation={create} fields={FIELDS} submitLabel={t("form.create")} onSubmit={submit} onCancel={onClose}>
+        <TextField label={t("form.description")} required errors={errors.description} className="span-2" {...bind("description")} />
+        <TextField label={t("form.netAmount")} required hint={t("form.netAmountHint")} errors={errors.net_amount} {...bind("net_amount")} />
+        <TextField label={t("form.currency")} required errors={errors.currency} {...bind("currency")} />
+        <TextField label={t("form.invoiceMarking")} hint={t("form.invoiceMarkingHint")} errors={errors.invoice_marking} className="span-2" {...bind("invoice_marking")} />
+      </ServerCheckedForm>
+    </Modal>
+  );
+}

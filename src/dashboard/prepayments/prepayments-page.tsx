@@ -1,0 +1,70 @@
+"use client";
+
+import { useState } from "react";
+import { useQueryStates } from "nuqs";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
+import type { Integration } from "../integrations/integration-types";
+import { IntegrationScoped } from "../shell/integration-scoped";
+import { trpc } from "../trpc";
+import { PageHeader } from "../ui/page-header";
+import { PagedListCard } from "../ui/query-card";
+import { NameAndIdCell, TableHead } from "../ui/table";
+import { parseAsPage, PUSH } from "../url-state";
+import { CreatePrepaymentDialog } from "./prepayment-form";
+import { PrepaymentStatusBadge } from "./prepayment-status-badge";
+import { prepaymentPath, type Prepayment } from "./prepayment-types";
+
+const PAGE_SIZE = 25;
+
+export function PrepaymentsPage() {
+  const t = useTranslations("prepayments");
+  return <IntegrationScoped what={t("title")}>{(integration) => <PrepaymentsOfIntegration integration={integration} />}</IntegrationScoped>;
+}
+
+function PrepaymentsOfIntegration({ integration }: { integration: Integration }) {
+  const t = useTranslations("prepayments");
+  const [{ page }, setView] = useQueryStates({ page: parseAsPage }, PUSH);
+  const [creating, setCreating] = useState(false);
+  const list = trpc.prepayments.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  return (
+    <section>
+      <PageHeader title={t("title")} lead={t("lead", { integration: integration.name })}>
+        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          {t("newPrepayment")}
+        </button>
+      </PageHeader>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={(p) => void setView({ page: p })} empty={t("empty")}>
+        {(rows) => (
+          <div className="table-scroll">
+            <PrepaymentsTable prepayments={rows} />
+          </div>
+        )}
+      </PagedListCard>
+      {creating && <CreatePrepaymentDialog currency={integration.currency} onClose={() => setCreating(false)} />}
+    </section>
+  );
+}
+
+function PrepaymentsTable({ prepayments }: { prepayments: Prepayment[] }) {
+  const t = useTranslations("prepayments.columns");
+  const f = useFormat();
+  return (
+    <table className="table">
+      <TableHead columns={[t("prepayment"), t("status"), t("net"), t("available"), t("created")]} />
+      <tbody>
+        {prepayments.map((p) => (
+          <tr key={p.id}>
+            <NameAndIdCell name={p.description} id={p.id} href={prepaymentPath(p.id)} />
+            <td>
+              <PrepaymentStatusBadge status={p.status} />
+            </td>
+            <td className="num">{f.money(p.net_amount, p.currency)}</td>
+            <td className="num">{f.money(p.available_balance, p.currency)}</td>
+            <td className="nowrap">{f.date(p.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

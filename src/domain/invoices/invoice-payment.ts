@@ -1,0 +1,57 @@
+/**
+ * Recording an Invoice's payment, whatever it bills: a Payrun's is the Payrun's payment (its Payouts are then
+ * notified); a Prepayment's makes the Prepayment's net amount available to Payruns. A pro-forma is issued
+ * first. In demo the client may do this (it stands in for the bank transfer); in live, the review team does.
+ */
+import type { Db } from "@/db/database";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/domain/errors";
+import { markPayrunPaid } from "@/domain/payruns/payrun-payment";
+import { markPrepaymentPaid } from "@/domain/prepayments/prepayment-service";
+import { t } from "@/i18n/locale";
+import { issueInvoiceInTx, recordInvoicePaid } from "./invoice-issue";
+import { invoiceApi, invoiceSelect, toInvoicesApi } from "./invoice-representation";
+import type { TInvoice } from "./invoice-schemas";
+
+export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUrl: string): Promise<TInvoice> {
+  const found = await db.invoice.findFirst({ where, select: { pk: true, payrunPk: true, prepaymentPk: true } });
+  if (!found) throw notFound();
+  if (found.payrunPk) {
+    await markPayrunPaid(db, { pk: found.payrunPk }, baseUrl);
+    return invoiceApi(db, found.pk, baseUrl);
+  }
+  const prepaymentPk = found.prepaymentPk;
+  if (!prepaymentPk) throw new DomainError("conflict", t("invoice_already_paid"));
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    // Takes the Prepayment's row lock first, so that of two concurrent payments the second sees the first.
+    await tx.prepayment.update({ where: { pk: prepaymentPk }, data: { updatedAt: now } });
+    const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
+    if (current.paidAt) throw new DomainError("conflict", t("invoice_already_paid"));
+    await issueInvoiceInTx(tx, found.pk, now);
+    await recordInvoicePaid(tx, found.pk, now);
+    await markPrepaymentPaid(tx, prepaymentPk, now);
+    return invoiceApi(tx, found.pk, baseUrl);
+  });
+}
+
+/**
+ * The operators' view of issued, unpaid Prepayment Invoices in every account and environment, oldest first
+ * (unpaid Payruns have their own view, `payruns.unpaid`): what bank transfers are matched against.
+ */
+export async function unpaidPrepaymentInvoices(db: Db, baseUrl: string) {
+  const rows = await db.invoice.findMany({
+    where: { billingType: "prepayment", issuedAt: { not: null }, paidAt: null },
+    orderBy: [{ issuedAt: "asc" }, { pk: "asc" }],
+    take: 200,
+    select: { ...invoiceSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
+  });
+  const invoices = await toInvoicesApi(db, rows, baseUrl);
+  return rows.map((r, i) => ({
+    pk: r.pk,
+    invoice: invoices[i],
+    integration: { id: r.integration.id, name: r.integration.name },
+    account: r.integration.account.name,
+    environment: r.integration.environment,
+  }));
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { integrationProcedure, router } from "@/trpc/init";
+import { integrationScoped } from "@/trpc/openapi-meta";
+import { envelope } from "@/trpc/pagination";
+import { toPrepaymentsApi } from "./prepayment-representation";
+import {
+  ZCreatePrepaymentRequest,
+  ZGetPrepaymentQuery,
+  ZListPrepaymentsQuery,
+  ZPrepayment,
+  ZPrepaymentList,
+  ZPrepaymentLookup,
+  ZPrepaymentUses,
+  ZUpdatePrepaymentRequest,
+} from "./prepayment-schemas";
+import { createPrepayment, deletePrepayment, getPrepayment, listPrepayments, prepaymentUses, updatePrepayment } from "./prepayment-service";
+
+const path = "/prepayments/";
+const item = "/prepayments/{prepayment_id}/";
+const openapi = integrationScoped("Prepayments");
+
+export const prepaymentRouter = router({
+  list: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Prepayments" }, detailPath: "/v2/prepayments/{id}/" })
+    .input(ZListPrepaymentsQuery)
+    .output(ZPrepaymentList)
+    .query(async ({ ctx, input }) => {
+      const { count, rows } = await listPrepayments(ctx.db, ctx.scope, input);
+      return envelope(ctx, input, count, await toPrepaymentsApi(ctx.db, rows, ctx.baseUrl, input.expand));
+    }),
+
+  create: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "POST", path, summary: "Create a Prepayment (a DRAFT, with its pro-forma Invoice)" }, status: 201 })
+    .input(ZCreatePrepaymentRequest)
+    .output(ZPrepayment)
+    .mutation(({ ctx, input }) => createPrepayment(ctx.db, ctx.scope, input, ctx.baseUrl)),
+
+  get: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Prepayment" } })
+    .input(ZGetPrepaymentQuery)
+    .output(ZPrepayment)
+    .query(({ ctx, input }) => getPrepayment(ctx.db, ctx.scope, input.prepayment_id, ctx.baseUrl, input.expand)),
+
+  update: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a DRAFT Prepayment" } })
+    .input(ZUpdatePrepaymentRequest)
+    .output(ZPrepayment)
+    .mutation(({ ctx, input: { prepayment_id, ...patch } }) => updatePrepayment(ctx.db, ctx.scope, prepayment_id, patch, ctx.baseUrl)),
+
+  delete: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a DRAFT Prepayment" }, status: 204 })
+    .input(ZPrepaymentLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deletePrepayment(ctx.db, ctx.scope, input.prepayment_id)),
+
+  /** Dashboard only: which closed Payruns used the balance, and how much. */
+  uses: integrationProcedure
+    .input(ZPrepaymentLookup)
+    .output(ZPrepaymentUses)
+    .query(({ ctx, input }) => prepaymentUses(ctx.db, ctx.scope, input.prepayment_id)),
+});
