@@ -146,8 +146,7 @@ function SimulatePaymentDialog({ invoice, onClose, onDone }: { invoice: Invoice;
       title="Simulate payment"
       confirmLabel="Record payment"
       pendingLabel="Recording…"
-      pending={pay.isPending}
-      error={pay.error}
+      mutation={pay}
       onConfirm={() => pay.mutate({ invoice_id: invoice.id })}
       onClose={onClose}
     >

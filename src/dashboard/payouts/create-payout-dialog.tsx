@@ -6,7 +6,7 @@ import { EmployeeCombobox } from "../employees/employee-combobox";
 import { fieldMessages } from "../errors";
 import type { Integration } from "../integrations/integration-types";
 import { useFormat } from "../i18n/use-format";
-import { trpc, type TrpcError } from "../trpc";
+import { trpc, type MutationState } from "../trpc";
 import { Field } from "../ui/field";
 import { ServerCheckedForm, TextField } from "../ui/form";
 import { Modal } from "../ui/modal";
@@ -44,8 +44,7 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
       <p className="modal-lead">{t("create.lead", { integration: integration.name })}</p>
       <PayoutForm
         integrationId={integration.id}
-        pending={create.isPending}
-        error={create.error}
+        mutation={create}
         onSubmit={(values) => create.mutate({ ...toPayoutRequest(values, f.parseMoney), expand: ["employee"] })}
         onCancel={onClose}
       />
@@ -55,18 +54,17 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
 
 interface PayoutFormProps {
   integrationId: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (values: PayoutFormValues) => void;
   onCancel: () => void;
 }
 
 /** The create form, with the price of what is typed beside it. */
-function PayoutForm({ integrationId, pending, error, onSubmit, onCancel }: PayoutFormProps) {
+function PayoutForm({ integrationId, mutation, onSubmit, onCancel }: PayoutFormProps) {
   const t = useTranslations("payouts");
   const f = useFormat();
   const [values, setValues] = useState(EMPTY_PAYOUT);
-  const errors = fieldMessages(error);
+  const errors = fieldMessages(mutation.error);
   const set = <K extends keyof PayoutFormValues>(field: K) => (value: PayoutFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const { employee, basis, figure, currency } = values;
   // Stable while the priced fields are unchanged, so that the debounced quote waits for typing to stop.
@@ -75,7 +73,7 @@ function PayoutForm({ integrationId, pending, error, onSubmit, onCancel }: Payou
 
   return (
     <div className="payout-create">
-      <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={t("create.submit")} onSubmit={() => onSubmit(values)} onCancel={onCancel}>
+      <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={t("create.submit")} onSubmit={() => onSubmit(values)} onCancel={onCancel}>
         <Field label={t("fields.employee")} required errors={errors.employee} hint={t("create.employeeHint")} className="span-2">
           {(control) => <EmployeeCombobox control={control} value={employee} onChange={set("employee")} />}
         </Field>

@@ -22,8 +22,7 @@ export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps
       title="Close Payrun"
       confirmLabel="Close Payrun"
       pendingLabel="Closing…"
-      pending={close.isPending}
-      error={close.error}
+      mutation={close}
       onConfirm={() => close.mutate({ payrun_id: payrun.id })}
       onClose={onClose}
     >
@@ -53,8 +52,7 @@ export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProp
       what="Payrun"
       name={`${payrun.currency} Payrun`}
       id={payrun.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ payrun_id: payrun.id })}
       onClose={onClose}
     />

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
+import { qb, runQuery } from "@/db/query-builder";
 import { isEnvironment, type Environment } from "@/domain/environments";
 
 const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
@@ -84,9 +85,13 @@ export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | n
   const hash = hashKey(key);
   const cached = keyCache.get(hash);
   if (cached && cached.until > Date.now()) return cached.key;
-  const [row] = await fastSql(db).query<{ pk: string; account_pk: string; environment: string; allow_ips: string[] | null }>(
-    "SELECT pk::text, account_pk::text, environment::text, allow_ips FROM api_key WHERE hash = $1 AND revoked_at IS NULL",
-    [hash],
+  const [row] = await runQuery(
+    fastSql(db),
+    qb
+      .selectFrom("api_key")
+      .select((eb) => ["pk", "account_pk", eb.cast<string>("environment", "text").as("environment"), eb.ref("allow_ips").$castTo<string[] | null>().as("allow_ips")])
+      .where("hash", "=", hash)
+      .where("revoked_at", "is", null),
   );
   if (!row || !isEnvironment(row.environment)) {
     keyCache.delete(hash);
