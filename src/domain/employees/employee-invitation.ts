@@ -10,7 +10,7 @@ import { addEvent } from "@/domain/events/event-service";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { BATCH_TRANSACTION, completeJobs } from "@/domain/outbox/outbox-claim";
 import { failJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
+import { sqlIn, Statement } from "@/db/query-builder";
 import { t, type Locale } from "@/i18n/locale";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { employeeSelect, toEmployeeApi } from "./employee-service";
@@ -98,7 +98,7 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
     const pks = done.map((s) => s.employeePk);
     await tx.employee.updateMany({ where: { pk: { in: pks } }, data: { notifiedAt: new Date() } });
     const rows = new Map((await tx.employee.findMany({ where: { pk: { in: pks } }, select: employeeSelect })).map((r) => [r.pk, r]));
-    const events = new SqlStatement();
+    const events = new Statement();
     for (const s of done) {
       const row = rows.get(s.employeePk);
       if (!row) continue; // deleted while the email went out
@@ -111,6 +111,6 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
         data: toEmployeeApi(row),
       });
     }
-    await run(sqlIn(tx), events);
+    await events.run(sqlIn(tx));
   }, BATCH_TRANSACTION);
 }
