@@ -21,6 +21,22 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
+/** A fresh single-use link for the Employee (their earlier unused links stop working); returns the URL. */
+export async function issueMagicLink(ctx: JobContext, employeePk: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await ctx.db.$transaction(async (tx) => {
+    await tx.magicLink.updateMany({ where: { employeePk, usedAt: null }, data: { expiresAt: new Date() } });
+    await tx.magicLink.create({ data: { employeePk, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) } });
+  });
+  // The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
+  return `${ctx.publicUrl}/e/claim#token=${token}`;
+}
+
+/** The language of an Employee's emails: Swedish for Employees in Sweden, else English. */
+export function employeeLocale(employee: { country: string }): Locale {
+  return employee.country === "SWE" ? "sv" : "en";
+}
+
 export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<void> {
   const { employeePk } = ZPayload.parse(job.payload);
   const employee = await ctx.db.employee.findUnique({
@@ -33,15 +49,8 @@ export async function sendInvitation(job: ClaimedJob, ctx: JobContext): Promise<
     return;
   }
 
-  const token = crypto.randomBytes(32).toString("base64url");
-  await ctx.db.$transaction(async (tx) => {
-    await tx.magicLink.updateMany({ where: { employeePk, usedAt: null }, data: { expiresAt: new Date() } });
-    await tx.magicLink.create({ data: { employeePk, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) } });
-  });
-
-  // The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
-  const link = `${ctx.publicUrl}/e/claim#token=${token}`;
-  const locale: Locale = employee.country === "SWE" ? "sv" : "en";
+  const link = await issueMagicLink(ctx, employeePk);
+  const locale = employeeLocale(employee);
   const params = { name: employee.name, integration: employee.integration.name, link, code: employee.invitationCode ?? "" };
   const text = t("invite_text", params, locale);
   await ctx.mailer.send({
