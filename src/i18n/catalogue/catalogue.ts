@@ -7,8 +7,11 @@ import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import type { Locale } from "./locales";
 import { shell } from "./shell";
+import { account } from "./account";
+import { employeeReview } from "./employee-review";
+import { settings } from "./settings";
 
-const namespaces = { common, shell };
+const namespaces = { common, shell, account, settings, employeeReview };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -17,5 +20,8 @@ export function messagesFor(locale: Locale): Messages {
   return {
     common: namespaces.common[locale],
     shell: namespaces.shell[locale],
+    account: namespaces.account[locale],
+    settings: namespaces.settings[locale],
+    employeeReview: namespaces.employeeReview[locale],
   };
 }
