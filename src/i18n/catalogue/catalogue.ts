@@ -8,10 +8,11 @@ import { common } from "./common";
 import type { Locale } from "./locales";
 import { shell } from "./shell";
 import { account } from "./account";
+import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, account, settings, employeeReview };
+const namespaces = { common, shell, account, settings, employeeReview, employeeApp };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -23,5 +24,6 @@ export function messagesFor(locale: Locale): Messages {
     account: namespaces.account[locale],
     settings: namespaces.settings[locale],
     employeeReview: namespaces.employeeReview[locale],
+    employeeApp: namespaces.employeeApp[locale],
   };
 }
