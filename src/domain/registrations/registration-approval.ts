@@ -16,7 +16,7 @@ import { registrationSelect, scopedRegistration, toRegistrationApi, type Registr
 
 export type { Actor };
 
-export type Decision = "approved" | "rejected";
+export type Decision = "approved" | "rejected" | "edited";
 
 /** Adds a decision to the audit trail. */
 export async function recordDecision(

@@ -10,9 +10,10 @@ import { shell } from "./shell";
 import { account } from "./account";
 import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
+import { review } from "./review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, account, settings, employeeReview, employeeApp };
+const namespaces = { common, shell, account, settings, employeeReview, employeeApp, review };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -25,5 +26,6 @@ export function messagesFor(locale: Locale): Messages {
     settings: namespaces.settings[locale],
     employeeReview: namespaces.employeeReview[locale],
     employeeApp: namespaces.employeeApp[locale],
+    review: namespaces.review[locale],
   };
 }
