@@ -1,6 +1,15 @@
-import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn, users } from "./support";
+
+/** The sign-in form as a Swedish browser shows it. */
+async function signInSwedish(page: Page): Promise<void> {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Logga in i din kontrollpanel" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Glömt lösenordet?" })).toBeVisible();
+  await page.getByLabel("E-post").fill(users.client.email);
+  await page.getByLabel("Lösenord").fill(users.client.password);
+  await page.getByRole("button", { name: "Logga in" }).click();
+}
 
 /** The language saved on the signed-in person's row (the language switch saves it). */
 async function savedLocale(page: Page): Promise<string | null> {
@@ -11,7 +20,7 @@ async function savedLocale(page: Page): Promise<string | null> {
 test("a Swedish browser gets the dashboard in Swedish; the switch changes and keeps the language", async ({ browser }) => {
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
-  await signIn(page);
+  await signInSwedish(page);
   const nav = page.getByRole("navigation", { name: "Huvudmeny" });
   await expect(nav.getByRole("link", { name: "Utbetalningar" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "sv");
@@ -38,12 +47,7 @@ test("a Swedish browser gets the dashboard in Swedish; the switch changes and ke
 test("a Swedish person sees Swedish on the settings, review and employee pages, and gets their choice back at the next sign-in", async ({ browser }) => {
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
-  await page.goto("/login");
-  await expect(page.getByRole("heading", { name: "Logga in i din kontrollpanel" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Glömt lösenordet?" })).toBeVisible();
-  await page.getByLabel("E-post").fill(users.client.email);
-  await page.getByLabel("Lösenord").fill(users.client.password);
-  await page.getByRole("button", { name: "Logga in" }).click();
+  await signInSwedish(page);
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "API-nycklar" }).click();
   await expect(page.getByRole("heading", { name: "API-nycklar" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Ny API-nyckel" })).toBeVisible();
