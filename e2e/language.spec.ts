@@ -48,6 +48,10 @@ test("a Swedish person sees Swedish on the settings, review and employee pages, 
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
   await signInSwedish(page);
+  // The person's saved choice (English, from the test before) wins over the browser's language at sign-in.
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
+  await expect.poll(() => savedLocale(page)).toBe("sv");
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "API-nycklar" }).click();
   await expect(page.getByRole("heading", { name: "API-nycklar" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Ny API-nyckel" })).toBeVisible();
@@ -56,8 +60,6 @@ test("a Swedish person sees Swedish on the settings, review and employee pages, 
   await expect(page.getByRole("columnheader", { name: "Roll" })).toBeVisible();
 
   // The choice is saved on the person: an English browser signing in later gets Swedish back.
-  await page.getByRole("combobox", { name: "Språk" }).selectOption("sv");
-  await expect.poll(() => savedLocale(page)).toBe("sv");
   const english = await browser.newContext({ locale: "en-GB" });
   const other = await english.newPage();
   await signIn(other);

@@ -49,7 +49,8 @@ export function TeamPage() {
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       <QueryCard query={team} isEmpty={() => false} empty={null}>
         {(data) => (
-          <div className="table-scroll">
+          // Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too.
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t("title")}>
             <MembersTable members={data.members} admin={admin} onRemove={setRemoving} />
           </div>
         )}
@@ -58,7 +59,7 @@ export function TeamPage() {
         <h2 id="team-invitations">{t("invitations")}</h2>
         <QueryCard query={team} isEmpty={(data) => data.invitations.length === 0} empty={t("noInvitations")}>
           {(data) => (
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="team-invitations">
               <InvitationsTable invitations={data.invitations} admin={admin} onRevoke={(i) => revoke.mutate({ pk: i.pk })} />
             </div>
           )}
