@@ -65,6 +65,8 @@ export function dashboardPages(ids: { employee: string; payout: string; payrun: 
     { name: "Registration", path: `/registrations/${enc(ids.registration)}`, as: "client" },
     { name: "Webhooks", path: "/webhooks", as: "client" },
     { name: "Webhook", path: `/webhooks/${enc(ids.webhook)}`, as: "client" },
+    { name: "Team", path: "/settings/team", as: "client" },
+    { name: "API keys", path: "/settings/api-keys", as: "client" },
     { name: "Employee verification", path: "/review/employees", as: "operator" },
     { name: "Registration review", path: "/review/registrations", as: "operator" },
     {

@@ -24,6 +24,26 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
+/** A fresh single-use link for the Employee (their earlier unused links stop working); returns the URL. */
+export async function issueMagicLink(ctx: JobContext, employeePk: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await ctx.db.$transaction(async (tx) => {
+    await tx.magicLink.updateMany({ where: { employeePk, usedAt: null }, data: { expiresAt: new Date() } });
+    await tx.magicLink.create({ data: { employeePk, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) } });
+  });
+  return claimLink(ctx, token);
+}
+
+// The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
+function claimLink(ctx: JobContext, token: string): string {
+  return `${ctx.publicUrl}/e/claim#token=${token}`;
+}
+
+/** The language of an Employee's emails: Swedish for Employees in Sweden, else English. */
+export function employeeLocale(employee: { country: string }): Locale {
+  return employee.country === "SWE" ? "sv" : "en";
+}
+
 export async function sendInvitations(jobs: ClaimedJob[], ctx: JobContext): Promise<void> {
   // Two jobs for one Employee (a resend) run one after the other, as they would alone: the second revokes the first's link.
   const seen = new Set<string>();
@@ -70,9 +90,8 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
   const sent: typeof toSend = [];
   await Promise.all(
     toSend.map(async (s) => {
-      // The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
-      const link = `${ctx.publicUrl}/e/claim#token=${s.token}`;
-      const locale: Locale = s.employee.country === "SWE" ? "sv" : "en";
+      const link = claimLink(ctx, s.token);
+      const locale = employeeLocale(s.employee);
       const params = { name: s.employee.name, integration: s.employee.integration.name, link, code: s.employee.invitationCode ?? "" };
       const text = t("invite_text", params, locale);
       try {

@@ -8,6 +8,10 @@ import { NOTIFY_PAYOUTS_JOB, notifyPayrunPayouts } from "@/domain/payruns/payrun
 import { AUTO_CLOSE_PAYRUNS_JOB, autoClosePayruns } from "@/domain/payruns/payrun-explicit";
 import { deliverWebhooks } from "@/domain/webhooks/webhook-delivery";
 import { DELIVER_WEBHOOK_JOB } from "@/domain/webhooks/webhook-fanout";
+import { sendTeamInvitation } from "@/domain/team/team-invitation-email";
+import { TEAM_INVITE_JOB } from "@/domain/team/team-service";
+import { PASSWORD_RESET_JOB, sendPasswordReset } from "@/domain/team/password-reset-email";
+import { SIGN_IN_LINK_JOB, sendSignInLink } from "@/domain/employees/employee-sign-in-link";
 import { registerBatchJobHandler, registerJobHandler } from "./job-handlers";
 
 registerBatchJobHandler(NOTIFY_EMPLOYEE_JOB, sendInvitations);
@@ -16,3 +20,6 @@ registerJobHandler(EMAIL_PAYOUT_JOB, emailPayout);
 registerBatchJobHandler(DELIVER_WEBHOOK_JOB, deliverWebhooks);
 registerJobHandler(EMAIL_INVOICE_JOB, emailInvoice);
 registerJobHandler(AUTO_CLOSE_PAYRUNS_JOB, autoClosePayruns);
+registerJobHandler(TEAM_INVITE_JOB, sendTeamInvitation);
+registerJobHandler(PASSWORD_RESET_JOB, sendPasswordReset);
+registerJobHandler(SIGN_IN_LINK_JOB, sendSignInLink);

@@ -11,8 +11,13 @@ import { messages } from "./messages";
 import { payouts } from "./payouts";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
+import { account } from "./account";
+import { employeeApp } from "./employee-app";
+import { employeeReview } from "./employee-review";
+import { review } from "./review";
+import { settings } from "./settings";
 
-const namespaces = { common, shell, payouts, employees, messages, prepayments };
+const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -25,5 +30,10 @@ export function messagesFor(locale: Locale): Messages {
     employees: namespaces.employees[locale],
     messages: namespaces.messages[locale],
     prepayments: namespaces.prepayments[locale],
+    account: namespaces.account[locale],
+    settings: namespaces.settings[locale],
+    employeeReview: namespaces.employeeReview[locale],
+    employeeApp: namespaces.employeeApp[locale],
+    review: namespaces.review[locale],
   };
 }
