@@ -7,6 +7,7 @@ import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import type { Locale } from "./locales";
 import { employees } from "./employees";
+import { integrations } from "./integrations";
 import { messages } from "./messages";
 import { payouts } from "./payouts";
 import { prepayments } from "./prepayments";
@@ -17,7 +18,7 @@ import { employeeReview } from "./employee-review";
 import { review } from "./review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review };
+const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -35,5 +36,6 @@ export function messagesFor(locale: Locale): Messages {
     employeeReview: namespaces.employeeReview[locale],
     employeeApp: namespaces.employeeApp[locale],
     review: namespaces.review[locale],
+    integrations: namespaces.integrations[locale],
   };
 }
