@@ -12,13 +12,14 @@ import { messages } from "./messages";
 import { payouts } from "./payouts";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
+import { webhooks } from "./webhooks";
 import { account } from "./account";
 import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
 import { review } from "./review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations };
+const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations, webhooks };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -37,5 +38,6 @@ export function messagesFor(locale: Locale): Messages {
     employeeApp: namespaces.employeeApp[locale],
     review: namespaces.review[locale],
     integrations: namespaces.integrations[locale],
+    webhooks: namespaces.webhooks[locale],
   };
 }
