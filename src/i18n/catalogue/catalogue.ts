@@ -16,10 +16,11 @@ import { webhooks } from "./webhooks";
 import { account } from "./account";
 import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
+import { registrations } from "./registrations";
 import { review } from "./review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations, webhooks };
+const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations, webhooks, registrations };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -39,5 +40,6 @@ export function messagesFor(locale: Locale): Messages {
     review: namespaces.review[locale],
     integrations: namespaces.integrations[locale],
     webhooks: namespaces.webhooks[locale],
+    registrations: namespaces.registrations[locale],
   };
 }
