@@ -79,3 +79,39 @@ test("a Swedish person sees Swedish on the settings, review and employee pages, 
   expect(await html.text()).toContain("<h1>Anställda</h1>");
   await context.close();
 });
+
+test("a Swedish person sees Swedish on the Integrations, Webhooks, Messages and Registrations pages and in their dialogs", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  await signInSwedish(page);
+  // The saved choice (English, from the tests before) wins at sign-in: switch to Swedish.
+  await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
+  await expect.poll(() => savedLocale(page)).toBe("sv");
+  const nav = page.getByRole("navigation", { name: "Huvudmeny" });
+
+  await nav.getByRole("link", { name: "Integrationer" }).click();
+  await expect(page.getByRole("heading", { name: "Integrationer" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Namn" })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ny prenumeration" })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Meddelanden" }).click();
+  await expect(page.getByRole("heading", { name: "Meddelanden" })).toBeVisible();
+  await page.getByRole("button", { name: "Nytt meddelande" }).click();
+  const compose = page.getByRole("dialog", { name: "Nytt meddelande" });
+  await expect(compose.getByRole("button", { name: "Skicka meddelande" })).toBeVisible();
+  await compose.getByRole("button", { name: "Avbryt" }).click();
+  await expect(compose).toBeHidden();
+
+  await nav.getByRole("link", { name: "Registreringar" }).click();
+  await expect(page.getByRole("heading", { name: "Registreringar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ny registrering" })).toBeVisible();
+
+  // The choice is saved on the person, whom the other specs sign in as: back to English.
+  await page.getByRole("combobox", { name: "Språk" }).selectOption("en");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect.poll(() => savedLocale(page)).toBe("en");
+  await context.close();
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
@@ -10,15 +11,14 @@ import type { Employee } from "./employee-types";
 
 export function CreateEmployeeDialog({ integrationName, onClose }: { integrationName: string; onClose: () => void }) {
   const create = trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }));
+  const t = useTranslations("employees.form");
   return (
-    <Modal title="New Employee" onClose={onClose} wide>
-      <p className="modal-lead">
-        {integrationName} will email an invitation to the address you give, with a link to the employee app.
-      </p>
+    <Modal title={t("createTitle")} onClose={onClose} wide>
+      <p className="modal-lead">{t("createLead", { integration: integrationName })}</p>
       <EmployeeForm
         initial={EMPTY_EMPLOYEE}
-        idHint="Optional: your own reference. Left blank, one is generated."
-        submitLabel="Create Employee"
+        idHint={t("createIdHint")}
+        submitLabel={t("create")}
         mutation={create}
         onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
         onCancel={onClose}
@@ -30,12 +30,14 @@ export function CreateEmployeeDialog({ integrationName, onClose }: { integration
 export function EditEmployeeDialog(props: { employee: Employee; onClose: () => void; onSaved?: (saved: Employee) => void }) {
   const { employee, onClose, onSaved } = props;
   const update = trpc.employees.update.useMutation(useDialogMutation({ refresh: (u) => u.employees.invalidate(), onDone: onSaved, onClose }));
+  const t = useTranslations("employees.form");
+  const common = useTranslations("common");
   return (
-    <Modal title={`Edit ${employee.name}`} onClose={onClose} wide>
+    <Modal title={t("editTitle", { name: employee.name })} onClose={onClose} wide>
       <EmployeeForm
         initial={employeeValues(employee)}
-        idHint="Changing it changes the Employee's URL in the API."
-        submitLabel="Save changes"
+        idHint={t("editIdHint")}
+        submitLabel={common("saveChanges")}
         mutation={update}
         onSubmit={(id, fields) => update.mutate({ ...fields, employee_id: employee.id, id })}
         onCancel={onClose}
@@ -47,9 +49,10 @@ export function EditEmployeeDialog(props: { employee: Employee; onClose: () => v
 export function DeleteEmployeeDialog(props: { employee: Employee; onClose: () => void; onDeleted: () => void }) {
   const { employee, onClose, onDeleted } = props;
   const remove = trpc.employees.delete.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onDone: onDeleted, onClose }));
+  const t = useTranslations("employees.form");
   return (
     <DeleteDialog
-      what="Employee"
+      what={t("what")}
       name={employee.name}
       id={employee.id}
       mutation={remove}

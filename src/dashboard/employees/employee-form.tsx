@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import type { MutationState } from "../trpc";
 import { CountryField } from "../ui/country-field";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
@@ -19,19 +20,20 @@ interface EmployeeFormProps {
 /** Every field of an Employee; used to create one and, prefilled, to edit one. */
 export function EmployeeForm({ initial, idHint, submitLabel, mutation, onSubmit, onCancel }: EmployeeFormProps) {
   const { values, bind } = useFormValues(initial);
+  const t = useTranslations("employees.form");
   const { errors, sendChecked } = useFormErrors(mutation.error);
   const submit = () => sendChecked(toEmployeeFields(values), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
-      <TextField label="Name" required errors={errors.name} {...bind("name")} />
-      <TextField label="ID" hint={idHint} errors={errors.id} {...bind("id")} />
-      <TextField label="Email" type="email" required hint="The invitation is sent here." errors={errors.email} {...bind("email")} />
+      <TextField label={t("name")} required errors={errors.name} {...bind("name")} />
+      <TextField label={t("id")} hint={idHint} errors={errors.id} {...bind("id")} />
+      <TextField label={t("email")} type="email" required hint={t("emailHint")} errors={errors.email} {...bind("email")} />
       <CountryField errors={errors.country} {...bind("country")} />
       <TextField
-        label="Cellphone number"
+        label={t("phone")}
         type="tel"
-        hint="With country code, e.g. +46 70 123 45 67, or national for the country."
+        hint={t("phoneHint")}
         errors={errors.cellphone_number}
         {...bind("cellphone_number")}
       />

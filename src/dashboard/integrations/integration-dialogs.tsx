@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
@@ -10,12 +11,13 @@ import type { Integration } from "./integration-types";
 
 export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
   const create = trpc.integrations.create.useMutation(useDialogMutation({ refresh: (u) => u.integrations.list.invalidate(), onClose }));
+  const t = useTranslations("integrations");
   return (
-    <Modal title="New Integration" onClose={onClose} wide>
+    <Modal title={t("newIntegration")} onClose={onClose} wide>
       <IntegrationForm
         initial={EMPTY_VALUES}
-        idHint="Optional: your own reference. Left blank, one is generated."
-        submitLabel="Create Integration"
+        idHint={t("form.createIdHint")}
+        submitLabel={t("form.create")}
         mutation={create}
         onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
         onCancel={onClose}
@@ -26,13 +28,15 @@ export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
 
 export function EditIntegrationDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
   const update = trpc.integrations.update.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onClose }));
+  const t = useTranslations("integrations.form");
+  const common = useTranslations("common");
   return (
-    <Modal title={`Edit ${integration.name}`} onClose={onClose} wide>
+    <Modal title={t("editTitle", { name: integration.name })} onClose={onClose} wide>
       <IntegrationForm
         initial={valuesOf(integration)}
         currentLogo={integration.logo}
-        idHint="Changing it changes the Integration's URL in the API."
-        submitLabel="Save changes"
+        idHint={t("editIdHint")}
+        submitLabel={common("saveChanges")}
         mutation={update}
         onSubmit={(id, fields) => update.mutate({ ...fields, integration_id: integration.id, id })}
         onCancel={onClose}
@@ -44,9 +48,10 @@ export function EditIntegrationDialog({ integration, onClose }: { integration: I
 export function DeleteIntegrationDialog(props: { integration: Integration; onClose: () => void; onDeleted: () => void }) {
   const { integration, onClose, onDeleted } = props;
   const remove = trpc.integrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onDeleted, onClose }));
+  const t = useTranslations("integrations.form");
   return (
     <DeleteDialog
-      what="Integration"
+      what={t("what")}
       name={integration.name}
       id={integration.id}
       mutation={remove}

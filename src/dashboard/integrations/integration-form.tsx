@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { MutationState } from "../trpc";
 import { Field } from "../ui/field";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
@@ -29,6 +30,7 @@ interface IntegrationFormProps {
 export function IntegrationForm(props: IntegrationFormProps) {
   const { initial, currentLogo, idHint, submitLabel, mutation, onSubmit, onCancel } = props;
   const { values, bind } = useFormValues(initial);
+  const t = useTranslations("integrations.form");
   const [logo, setLogo] = useState<LogoChoice>({ kind: "keep" });
   const { errors, setLocalErrors, sendChecked } = useFormErrors(mutation.error);
 
@@ -38,7 +40,7 @@ export function IntegrationForm(props: IntegrationFormProps) {
     try {
       setLogo({ kind: "replace", dataUrl: await readAsDataUrl(file), filename: file.name });
     } catch (e) {
-      setLocalErrors((prev) => ({ ...prev, logo: [e instanceof Error ? e.message : "Could not read the file."] }));
+      setLocalErrors((prev) => ({ ...prev, logo: [e instanceof Error ? e.message : t("unreadable")] }));
     }
   }
 
@@ -46,16 +48,16 @@ export function IntegrationForm(props: IntegrationFormProps) {
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
-      <TextField label="Name" required errors={errors.name} {...bind("name")} />
-      <TextField label="ID" hint={idHint} errors={errors.id} {...bind("id")} />
-      <TextField label="Email" type="email" required errors={errors.email} {...bind("email")} />
-      <TextField label="Recipient" required errors={errors.recipient} {...bind("recipient")} />
-      <TextField label="Address line 1" required errors={errors.address_line_1} {...bind("address_line_1")} />
-      <TextField label="Address line 2" errors={errors.address_line_2} {...bind("address_line_2")} />
-      <TextField label="ZIP code" required errors={errors.zip_code} {...bind("zip_code")} />
-      <TextField label="City" required errors={errors.city} {...bind("city")} />
+      <TextField label={t("name")} required errors={errors.name} {...bind("name")} />
+      <TextField label={t("id")} hint={idHint} errors={errors.id} {...bind("id")} />
+      <TextField label={t("email")} type="email" required errors={errors.email} {...bind("email")} />
+      <TextField label={t("recipient")} required errors={errors.recipient} {...bind("recipient")} />
+      <TextField label={t("addressLine1")} required errors={errors.address_line_1} {...bind("address_line_1")} />
+      <TextField label={t("addressLine2")} errors={errors.address_line_2} {...bind("address_line_2")} />
+      <TextField label={t("zipCode")} required errors={errors.zip_code} {...bind("zip_code")} />
+      <TextField label={t("city")} required errors={errors.city} {...bind("city")} />
       <MetadataField errors={errors.metadata} {...bind("metadata")} />
-      <Field label="Logo" errors={errors.logo} hint="PNG, JPEG, GIF, WebP or SVG, up to 2 MB." className="span-2">
+      <Field label={t("logo")} errors={errors.logo} hint={t("logoHint")} className="span-2">
         {(control) => (
           <div className="logo-picker">
             <LogoPreview logo={logo} currentLogo={currentLogo} />
@@ -67,7 +69,7 @@ export function IntegrationForm(props: IntegrationFormProps) {
                   checked={logo.kind === "remove"}
                   onChange={(e) => setLogo(e.target.checked ? { kind: "remove" } : { kind: "keep" })}
                 />
-                Remove the current logo
+                {t("removeLogo")}
               </label>
             )}
           </div>
@@ -78,8 +80,9 @@ export function IntegrationForm(props: IntegrationFormProps) {
 }
 
 function LogoPreview({ logo, currentLogo }: { logo: LogoChoice; currentLogo?: string | null }) {
+  const t = useTranslations("integrations.form");
   const src = logo.kind === "replace" ? logo.dataUrl : logo.kind === "keep" ? currentLogo : null;
   if (!src) return <span className="logo-preview logo-empty" aria-hidden="true" />;
   // A data: URL or our own /media URL; next/image would add nothing here.
-  return <img className="logo-preview" src={src} alt={logo.kind === "replace" ? `New logo ${logo.filename}` : "Current logo"} />;
+  return <img className="logo-preview" src={src} alt={logo.kind === "replace" ? t("newLogo", { filename: logo.filename }) : t("currentLogo")} />;
 }

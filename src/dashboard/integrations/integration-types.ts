@@ -2,14 +2,11 @@ import type { RouterOutputs } from "../trpc";
 
 export type Integration = RouterOutputs["integrations"]["list"]["results"][number];
 
-export const INTEGRATION_TYPE_LABELS: Record<number, string> = {
-  1: "Web app",
-  2: "Invoice",
-  3: "API",
-};
+/** The API's type numbers, by their name in the `integrations.types` texts. */
+export const INTEGRATION_TYPES = { 1: "webApp", 2: "invoice", 3: "api" } as const;
 
-export function typeLabel(type: number): string {
-  return INTEGRATION_TYPE_LABELS[type] ?? `Type ${type}`;
+export function integrationTypeKey(type: number): (typeof INTEGRATION_TYPES)[keyof typeof INTEGRATION_TYPES] | undefined {
+  return type === 1 || type === 2 || type === 3 ? INTEGRATION_TYPES[type] : undefined;
 }
 
 /** The server's rules, mirrored so that the table does not offer what would be refused. */

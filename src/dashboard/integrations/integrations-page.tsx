@@ -2,6 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
@@ -9,7 +10,7 @@ import { pageAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { parseAsChoice, parseAsPage, PUSH } from "../url-state";
 import { CreateIntegrationDialog, DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
-import { INTEGRATION_TYPE_LABELS, type Integration } from "./integration-types";
+import { INTEGRATION_TYPES, type Integration } from "./integration-types";
 import { IntegrationsTable } from "./integrations-table";
 
 const PAGE_SIZE = 25;
@@ -24,8 +25,9 @@ function parseTypeFilter(value: string): TypeFilter {
 }
 
 export function IntegrationsPage() {
+  const t = useTranslations("integrations");
   return (
-    <RoleGate role="client" otherwise="Integrations belong to client accounts; sign in as a person of an account to manage them.">
+    <RoleGate role="client" otherwise={t("clientOnly")}>
       <AccountIntegrations />
     </RoleGate>
   );
@@ -37,21 +39,22 @@ function AccountIntegrations() {
   const type = parseTypeFilter(view.type);
   const setPage = (p: number) => void setView({ page: p });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const t = useTranslations("integrations");
   const list = trpc.integrations.list.useQuery({ page, page_size: PAGE_SIZE, type }, { placeholderData: (prev) => prev });
 
   const close = () => setDialog(null);
 
   return (
     <section>
-      <PageHeader title="Integrations" lead="The organisations whose Employees you pay. Each has its own address, logo and metadata.">
+      <PageHeader title={t("title")} lead={t("lead")}>
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
-          New Integration
+          {t("newIntegration")}
         </button>
       </PageHeader>
 
       <div className="toolbar">
         <label className="inline-field">
-          Type
+          {t("type")}
           <select
             value={type ?? ""}
             onChange={(e) => {
@@ -59,17 +62,17 @@ function AccountIntegrations() {
               void setView({ type: chosen === undefined ? null : `${chosen}`, page: null });
             }}
           >
-            <option value="">All types</option>
-            {Object.entries(INTEGRATION_TYPE_LABELS).map(([value, label]) => (
+            <option value="">{t("allTypes")}</option>
+            {Object.entries(INTEGRATION_TYPES).map(([value, key]) => (
               <option key={value} value={value}>
-                {label}
+                {t(`types.${key}`)}
               </option>
             ))}
           </select>
         </label>
       </div>
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Integrations yet.">
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
         {(integrations) => (
           <IntegrationsTable
             integrations={integrations}

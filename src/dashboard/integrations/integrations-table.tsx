@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { EMPTY, RowButton, TableHead } from "../ui/table";
-import { apiViewPath, canDelete, canEdit, typeLabel, type Integration } from "./integration-types";
+import { apiViewPath, canDelete, canEdit, integrationTypeKey, type Integration } from "./integration-types";
 
 interface IntegrationsTableProps {
   integrations: Integration[];
@@ -9,12 +10,17 @@ interface IntegrationsTableProps {
   onDelete: (i: Integration) => void;
 }
 
-const COLUMNS = ["Name", "ID", "Type", "Email", "City"];
+const COLUMNS = ["name", "id", "type", "email", "city"] as const;
 
 export function IntegrationsTable({ integrations, onEdit, onDelete }: IntegrationsTableProps) {
+  const t = useTranslations("integrations");
+  const typeLabel = (type: number) => {
+    const key = integrationTypeKey(type);
+    return key ? t(`types.${key}`) : t("otherType", { type });
+  };
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} actions />
+      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} actions />
       <tbody>
         {integrations.map((i) => (
           <tr key={i.id}>
@@ -32,7 +38,7 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
             </td>
             <td>
               {/* The API's own HTML view of this object, served by the API server. */}
-              <a className="mono" href={apiViewPath(i)} title="Open in the API browser">
+              <a className="mono" href={apiViewPath(i)} title={t("openInApi")}>
                 {i.id}
               </a>
             </td>
@@ -43,11 +49,11 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
             <td>{i.city || EMPTY}</td>
             <td className="actions">
               {canEdit(i) ? (
-                <RowButton label="Edit" subject={i.name} onClick={() => onEdit(i)} />
+                <RowButton label={t("edit")} subject={i.name} onClick={() => onEdit(i)} />
               ) : (
-                <span className="muted">Read-only</span>
+                <span className="muted">{t("readOnly")}</span>
               )}
-              {canDelete(i) && <RowButton label="Delete" subject={i.name} danger onClick={() => onDelete(i)} />}
+              {canDelete(i) && <RowButton label={t("delete")} subject={i.name} danger onClick={() => onDelete(i)} />}
             </td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { FormActions } from "../ui/form";
 import { MessageFields } from "./message-fields";
@@ -15,6 +16,7 @@ interface ComposeMessageFormProps {
 /** A Message to one or more Employees, shown on their employee app's home view. */
 export function ComposeMessageForm({ initialRecipients = [], onSent, onCancel }: ComposeMessageFormProps) {
   const utils = trpc.useUtils();
+  const t = useTranslations("messages");
   const [recipients, setRecipients] = useState(initialRecipients);
   const [content, setContent] = useState("");
   const create = trpc.messages.create.useMutation({
@@ -33,7 +35,7 @@ export function ComposeMessageForm({ initialRecipients = [], onSent, onCancel }:
   return (
     <form className="form compose-form" noValidate onSubmit={submit}>
       <MessageFields recipients={recipients} onRecipients={setRecipients} content={content} onContent={setContent} error={create.error} />
-      <FormActions pending={create.isPending} submitLabel="Send Message" pendingLabel="Sending…" onCancel={onCancel} />
+      <FormActions pending={create.isPending} submitLabel={t("send")} pendingLabel={t("sending")} onCancel={onCancel} />
     </form>
   );
 }

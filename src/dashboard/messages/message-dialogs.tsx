@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -14,9 +15,11 @@ export function EditMessageDialog({ message, onClose, onSaved }: { message: Mess
   // The Message holds ids only; the picker shows names (the list has usually looked these up already).
   const lookups = trpc.useQueries((t) => message.employees.map((id) => t.employees.get({ employee_id: id }, { staleTime: 60_000, retry: false })));
   const loaded = lookups.every((q) => !q.isPending);
+  const t = useTranslations("messages");
+  const common = useTranslations("common");
   return (
-    <Modal title="Edit Message" onClose={onClose} wide>
-      <p className="modal-lead">Employees taken off the list no longer see it; those added see it among their Messages.</p>
+    <Modal title={t("editTitle")} onClose={onClose} wide>
+      <p className="modal-lead">{t("editLead")}</p>
       {loaded ? (
         <EditMessageForm
           message={message}
@@ -25,7 +28,7 @@ export function EditMessageDialog({ message, onClose, onSaved }: { message: Mess
           onSaved={onSaved}
         />
       ) : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{common("loading")}</p>
       )}
     </Modal>
   );
@@ -41,6 +44,7 @@ interface EditMessageFormProps {
 function EditMessageForm({ message, initialRecipients, onClose, onSaved }: EditMessageFormProps) {
   const [recipients, setRecipients] = useState(initialRecipients);
   const [content, setContent] = useState(message.content);
+  const common = useTranslations("common");
   const update = trpc.messages.update.useMutation(useDialogMutation({ refresh: (u) => u.messages.invalidate(), onDone: onSaved, onClose }));
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -51,7 +55,7 @@ function EditMessageForm({ message, initialRecipients, onClose, onSaved }: EditM
   return (
     <form className="form compose-form" noValidate onSubmit={submit}>
       <MessageFields recipients={recipients} onRecipients={setRecipients} content={content} onContent={setContent} error={update.error} />
-      <FormActions pending={update.isPending} submitLabel="Save changes" onCancel={onClose} />
+      <FormActions pending={update.isPending} submitLabel={common("saveChanges")} onCancel={onClose} />
     </form>
   );
 }
@@ -59,20 +63,26 @@ function EditMessageForm({ message, initialRecipients, onClose, onSaved }: EditM
 /** Takes the Message off the employee app of everyone it went to; the Employees stay. */
 export function DeleteMessageDialog({ message, onClose, onDeleted }: { message: Message; onClose: () => void; onDeleted: () => void }) {
   const remove = trpc.messages.delete.useMutation(useDialogMutation({ refresh: (u) => u.messages.list.invalidate(), onDone: onDeleted, onClose }));
+  const t = useTranslations("messages");
+  const common = useTranslations("common");
   return (
     <ConfirmDialog
-      title="Delete Message"
-      confirmLabel="Delete"
-      pendingLabel="Deleting…"
+      title={t("deleteTitle")}
+      confirmLabel={common("delete")}
+      pendingLabel={common("deleting")}
       mutation={remove}
       danger
       onConfirm={() => remove.mutate({ message_id: message.id })}
       onClose={onClose}
     >
       <p>
-        Delete <strong>{messageExcerpt(message.content)}</strong> (<code>{message.id}</code>)? The{" "}
-        {message.employees.length === 1 ? "Employee it went to no longer sees it" : `${message.employees.length} Employees it went to no longer see it`}. This
-        cannot be undone.
+        {t.rich("deleteBody", {
+          excerpt: messageExcerpt(message.content),
+          id: message.id,
+          count: message.employees.length,
+          strong: (chunks) => <strong>{chunks}</strong>,
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </p>
     </ConfirmDialog>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { fieldMessages } from "../errors";
 import type { TrpcError } from "../trpc";
 import { Field } from "../ui/field";
@@ -18,15 +19,17 @@ interface MessageFieldsProps {
 export function MessageFields({ recipients, onRecipients, content, onContent, error }: MessageFieldsProps) {
   const errors = fieldMessages(error);
   const hasFieldErrors = Object.keys(errors).length > 0;
+  const t = useTranslations("messages");
+  const common = useTranslations("common");
   return (
     <>
       {error && (
         <div className="alert alert-error" role="alert">
-          {hasFieldErrors ? "Please correct the highlighted fields." : error.message}
+          {hasFieldErrors ? common("correctFields") : error.message}
         </div>
       )}
       <RecipientPicker value={recipients} onChange={onRecipients} errors={errors.employees} />
-      <Field label="Message" errors={errors.content} required hint="Plain text; the Employees see it in the employee app.">
+      <Field label={t("field")} errors={errors.content} required hint={t("fieldHint")}>
         {(control) => <textarea {...control} rows={4} className="prose-input" value={content} onChange={(e) => onContent(e.target.value)} />}
       </Field>
     </>

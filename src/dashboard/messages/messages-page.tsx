@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
@@ -15,11 +16,13 @@ import { usePageParam } from "../url-state";
 const PAGE_SIZE = 25;
 
 export function MessagesPage() {
-  return <IntegrationScoped what="Messages">{(integration) => <MessagesOfIntegration integration={integration} />}</IntegrationScoped>;
+  const t = useTranslations("messages");
+  return <IntegrationScoped what={t("title")}>{(integration) => <MessagesOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function MessagesOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();
+  const t = useTranslations("messages");
   const [composing, setComposing] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.messages.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
@@ -27,31 +30,27 @@ function MessagesOfIntegration({ integration }: { integration: Integration }) {
   return (
     <section>
       <PageHeader
-        title="Messages"
-        lead={
-          <>
-            What <strong>{integration.name}</strong> told its Employees, newest first. They read them in the employee app.
-          </>
-        }
+        title={t("title")}
+        lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}
       >
         <button type="button" className="button button-primary" onClick={() => setComposing(true)}>
-          New Message
+          {t("newMessage")}
         </button>
       </PageHeader>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Messages yet.">
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
         {(messages) => <MessageList messages={messages} onNotice={setNotice} />}
       </PagedListCard>
 
       {composing && (
-        <Modal title="New Message" onClose={() => setComposing(false)} wide>
+        <Modal title={t("newMessage")} onClose={() => setComposing(false)} wide>
           <ComposeMessageForm
             onSent={(message) => {
               setComposing(false);
               setPage(1);
-              setNotice({ kind: "success", text: `Message sent to ${message.employees.length === 1 ? "1 Employee" : `${message.employees.length} Employees`}.` });
+              setNotice({ kind: "success", text: t("sentTo", { count: message.employees.length }) });
             }}
             onCancel={() => setComposing(false)}
           />

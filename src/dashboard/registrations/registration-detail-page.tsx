@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
@@ -15,8 +16,9 @@ import { canChange, integrationApiPath, REGISTRATION_FIELDS, registrationApiPath
 import { ReviewStatusBadge } from "./review-status-badge";
 
 export function RegistrationDetailPage({ registrationId }: { registrationId: string }) {
+  const t = useTranslations("registrations");
   return (
-    <RoleGate role="client" otherwise="Registrations belong to client accounts; sign in as a person of an account to manage them.">
+    <RoleGate role="client" otherwise={t("clientOnly")}>
       <RegistrationDetail registrationId={registrationId} />
     </RoleGate>
   );
@@ -24,8 +26,9 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
 
 function RegistrationDetail({ registrationId }: { registrationId: string }) {
   const query = trpc.registrations.get.useQuery({ registration_id: registrationId }, { retry: retryUnlessNotFound });
+  const t = useTranslations("registrations");
   return (
-    <DetailFrame back={{ href: "/registrations", label: "Registrations" }} query={query} notFound={`No Registration "${registrationId}" in this environment.`}>
+    <DetailFrame back={{ href: "/registrations", label: t("title") }} query={query} notFound={t("detail.notFound", { id: registrationId })}>
       {(registration) => <RegistrationSummary registration={registration} />}
     </DetailFrame>
   );
@@ -40,6 +43,7 @@ function RegistrationSummary({ registration }: { registration: Registration }) {
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const status = reviewStatus(registration);
   const close = () => setDialog(null);
+  const t = useTranslations("registrations");
 
   return (
     <>
@@ -56,45 +60,44 @@ function RegistrationSummary({ registration }: { registration: Registration }) {
 
       {status === "rejected" && (
         <div className="alert alert-error" role="alert">
-          <strong>Rejected by the review team:</strong> {registration.rejection_reason}
+          <strong>{t("detail.rejected")}</strong> {registration.rejection_reason}
           <br />
-          Edit the Registration to correct it; saving sends it back for review.
+          {t("detail.rejectedHelp")}
         </div>
       )}
-      {status === "pending" && <p className="alert alert-info">Waiting for the review team.</p>}
+      {status === "pending" && <p className="alert alert-info">{t("detail.waiting")}</p>}
 
       <div className="detail-grid">
         <div className="card card-padded">
-          <h2 className="card-title">Details</h2>
+          <h2 className="card-title">{t("detail.details")}</h2>
           <dl className="details">
-            {REGISTRATION_FIELDS.map(({ field, label, mono }) => (
-              <RegistrationDetailRow key={field} label={label}>
+            {REGISTRATION_FIELDS.map(({ field, mono }) => (
+              <RegistrationDetailRow key={field} label={t(`fields.${field}`)}>
                 <RegistrationValue registration={registration} field={field} mono={mono} />
               </RegistrationDetailRow>
             ))}
-            <RegistrationDetailRow label="Metadata">
+            <RegistrationDetailRow label={t("detail.metadata")}>
               <MetadataValue metadata={registration.metadata} />
             </RegistrationDetailRow>
-            <RegistrationDetailRow label="API">
-              <a href={registrationApiPath(registration.id)}>View in the API browser</a>
+            <RegistrationDetailRow label={t("detail.api")}>
+              <a href={registrationApiPath(registration.id)}>{t("detail.viewInApi")}</a>
             </RegistrationDetailRow>
           </dl>
         </div>
         <div className="card card-padded">
-          <h2 className="card-title">Integration</h2>
+          <h2 className="card-title">{t("detail.integration")}</h2>
           {status === "approved" ? (
             <>
               <p>
-                Approval created the Integration <code>{registration.integration_id}</code>, named {registration.friendly_name}.
+                {t.rich("detail.created", { id: registration.integration_id, name: registration.friendly_name, code: (chunks) => <code>{chunks}</code> })}
               </p>
               <p>
-                <Link href="/integrations">Open Integrations</Link> · <a href={integrationApiPath(registration.integration_id)}>View it in the API browser</a>
+                <Link href="/integrations">{t("detail.openIntegrations")}</Link> ·{" "}
+                <a href={integrationApiPath(registration.integration_id)}>{t("detail.viewIntegrationInApi")}</a>
               </p>
             </>
           ) : (
-            <p className="muted">
-              Approval creates the Integration <code>{registration.integration_id}</code>.
-            </p>
+            <p className="muted">{t.rich("detail.willCreate", { id: registration.integration_id, code: (chunks) => <code>{chunks}</code> })}</p>
           )}
         </div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
@@ -11,13 +12,14 @@ import type { Registration } from "./registration-types";
 
 export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (r: Registration) => void }) {
   const create = trpc.registrations.create.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onCreated, onClose }));
+  const t = useTranslations("registrations");
   return (
-    <Modal title="New Registration" onClose={onClose} wide>
-      <p className="modal-lead">Your company&apos;s details for review. Once approved, it becomes an Integration of your account.</p>
+    <Modal title={t("newRegistration")} onClose={onClose} wide>
+      <p className="modal-lead">{t("form.createLead")}</p>
       <RegistrationForm
         initial={EMPTY_REGISTRATION}
         mode="create"
-        submitLabel="Create Registration"
+        submitLabel={t("form.create")}
         mutation={create}
         onSubmit={(fields) => create.mutate(fields)}
         onCancel={onClose}
@@ -29,13 +31,15 @@ export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () =
 export function EditRegistrationDialog(props: { registration: Registration; onClose: () => void; onSaved?: (saved: Registration) => void }) {
   const { registration, onClose, onSaved } = props;
   const update = trpc.registrations.update.useMutation(useDialogMutation({ refresh: (u) => u.registrations.invalidate(), onDone: onSaved, onClose }));
+  const t = useTranslations("registrations.form");
+  const common = useTranslations("common");
   return (
-    <Modal title={`Edit ${registration.friendly_name}`} onClose={onClose} wide>
-      {registration.rejection_reason !== null && <p className="modal-lead">Saving sends the Registration back to the review team.</p>}
+    <Modal title={t("editTitle", { name: registration.friendly_name })} onClose={onClose} wide>
+      {registration.rejection_reason !== null && <p className="modal-lead">{t("editLead")}</p>}
       <RegistrationForm
         initial={registrationValues(registration)}
         mode="edit"
-        submitLabel="Save changes"
+        submitLabel={common("saveChanges")}
         mutation={update}
         onSubmit={(fields) => update.mutate({ ...fields, registration_id: registration.id })}
         onCancel={onClose}
@@ -47,9 +51,10 @@ export function EditRegistrationDialog(props: { registration: Registration; onCl
 export function DeleteRegistrationDialog(props: { registration: Registration; onClose: () => void; onDeleted: () => void }) {
   const { registration, onClose, onDeleted } = props;
   const remove = trpc.registrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onDeleted, onClose }));
+  const t = useTranslations("registrations.form");
   return (
     <DeleteDialog
-      what="Registration"
+      what={t("what")}
       name={registration.friendly_name}
       id={registration.id}
       mutation={remove}
@@ -62,9 +67,10 @@ export function DeleteRegistrationDialog(props: { registration: Registration; on
 /** Demo only: the registrant approves its own Registration, which creates the Integration at once. */
 export function ApproveDemoButton({ registration, onResult, small }: { registration: Registration; onResult: (n: NoticeValue) => void; small?: boolean }) {
   const utils = trpc.useUtils();
+  const t = useTranslations("registrations.approve");
   const approve = trpc.registrations.approve.useMutation({
     onSuccess: async (approved) => {
-      onResult({ kind: "success", text: `${approved.friendly_name} is approved; its Integration ${approved.integration_id} is ready.` });
+      onResult({ kind: "success", text: t("approved", { name: approved.friendly_name, integration: approved.integration_id }) });
       // The new Integration joins the Integrations page and the picker.
       await Promise.all([utils.registrations.invalidate(), utils.integrations.list.invalidate()]);
     },
@@ -77,11 +83,11 @@ export function ApproveDemoButton({ registration, onResult, small }: { registrat
     <button
       type="button"
       className={small ? "button button-small button-primary" : "button button-primary"}
-      aria-label={`Approve ${registration.friendly_name} (demo)`}
+      aria-label={t("label", { name: registration.friendly_name })}
       disabled={approve.isPending}
       onClick={() => approve.mutate({ registration_id: registration.id })}
     >
-      {approve.isPending ? "Approving…" : "Approve (demo)"}
+      {approve.isPending ? t("approving") : t("button")}
     </button>
   );
 }

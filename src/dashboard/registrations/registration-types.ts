@@ -10,12 +10,6 @@ export function reviewStatus(r: Pick<Registration, "needs_review" | "rejection_r
   return r.rejection_reason === null ? "pending" : "rejected";
 }
 
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  pending: "Pending review",
-  rejected: "Rejected",
-  approved: "Approved",
-};
-
 /** Editing and deleting are refused (409) once a Registration is approved. */
 export const canChange = (r: Pick<Registration, "needs_review">) => r.needs_review;
 
@@ -38,21 +32,21 @@ export function integrationApiPath(integrationId: string): string {
 
 export type ShownField = Exclude<keyof Registration, "needs_review" | "rejection_reason" | "metadata">;
 
-/** Every field of a Registration as its detail pages list them, in the order of the form. */
-export const REGISTRATION_FIELDS: { field: ShownField; label: string; mono?: boolean }[] = [
-  { field: "friendly_name", label: "Friendly name" },
-  { field: "registered_name", label: "Registered name" },
-  { field: "id", label: "ID", mono: true },
-  { field: "integration_id", label: "Integration ID", mono: true },
-  { field: "email", label: "Email" },
-  { field: "phone_number", label: "Phone number" },
-  { field: "country", label: "Country" },
-  { field: "state", label: "State" },
-  { field: "tin_number", label: "TIN", mono: true },
-  { field: "vat_number", label: "VAT number", mono: true },
-  { field: "address_line_1", label: "Address line 1" },
-  { field: "address_line_2", label: "Address line 2" },
-  { field: "zip_code", label: "ZIP code" },
-  { field: "city", label: "City" },
-  { field: "created_at", label: "Created" },
+/** Every field of a Registration as its detail pages list them, in the order of the form (named by `registrations.fields`). */
+export const REGISTRATION_FIELDS: { field: ShownField; mono?: boolean }[] = [
+  { field: "friendly_name" },
+  { field: "registered_name" },
+  { field: "id", mono: true },
+  { field: "integration_id", mono: true },
+  { field: "email" },
+  { field: "phone_number" },
+  { field: "country" },
+  { field: "state" },
+  { field: "tin_number", mono: true },
+  { field: "vat_number", mono: true },
+  { field: "address_line_1" },
+  { field: "address_line_2" },
+  { field: "zip_code" },
+  { field: "city" },
+  { field: "created_at" },
 ];

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { Notice, type NoticeValue } from "../ui/notice";
@@ -17,8 +18,9 @@ const PAGE_SIZE = 25;
 type Dialog = { kind: "create" } | { kind: "edit"; registration: Registration } | { kind: "delete"; registration: Registration } | null;
 
 export function RegistrationsPage() {
+  const t = useTranslations("registrations");
   return (
-    <RoleGate role="client" otherwise="Registrations belong to client accounts; sign in as a person of an account to manage them.">
+    <RoleGate role="client" otherwise={t("clientOnly")}>
       <AccountRegistrations />
     </RoleGate>
   );
@@ -32,25 +34,22 @@ function AccountRegistrations() {
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.registrations.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const close = () => setDialog(null);
+  const t = useTranslations("registrations");
 
   return (
     <section>
       <PageHeader
-        title="Registrations"
-        lead={
-          demo
-            ? "Your companies' details. In demo you approve them yourself; each approval creates an Integration."
-            : "Your companies' details, checked by the Payroute review team. Each approval creates an Integration."
-        }
+        title={t("title")}
+        lead={demo ? t("leadDemo") : t("leadLive")}
       >
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
-          New Registration
+          {t("newRegistration")}
         </button>
       </PageHeader>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No Registrations yet.">
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
         {(registrations) => (
           <div className="table-scroll">
             <RegistrationsTable
@@ -67,7 +66,7 @@ function AccountRegistrations() {
       {dialog?.kind === "create" && (
         <CreateRegistrationDialog
           onClose={close}
-          onCreated={(r) => setNotice({ kind: "success", text: `${r.friendly_name} was registered${demo ? "." : " and waits for review."}` })}
+          onCreated={(r) => setNotice({ kind: "success", text: t(demo ? "registered" : "registeredForReview", { name: r.friendly_name }) })}
         />
       )}
       {dialog?.kind === "edit" && <EditRegistrationDialog registration={dialog.registration} onClose={close} />}
@@ -76,7 +75,7 @@ function AccountRegistrations() {
           registration={dialog.registration}
           onClose={close}
           onDeleted={() => {
-            setNotice({ kind: "success", text: `${dialog.registration.friendly_name} was deleted.` });
+            setNotice({ kind: "success", text: t("deleted", { name: dialog.registration.friendly_name }) });
             if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
           }}
         />

@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { countryLabel } from "../employees/countries";
-import { formatDate } from "../format";
+import { useFormat } from "../i18n/use-format";
 import type { NoticeValue } from "../ui/notice";
 import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
 import { ApproveDemoButton } from "./registration-dialogs";
@@ -17,12 +18,14 @@ interface RegistrationsTableProps {
   onNotice: (n: NoticeValue) => void;
 }
 
-const COLUMNS = ["Friendly name and ID", "Registered name", "Country", "TIN and VAT", "Review", "Created"];
+const COLUMNS = ["nameAndId", "registeredName", "country", "tinAndVat", "review", "created"] as const;
 
 export function RegistrationsTable({ registrations, demo, onEdit, onDelete, onNotice }: RegistrationsTableProps) {
+  const t = useTranslations("registrations");
+  const f = useFormat();
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} actions />
+      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} actions />
       <tbody>
         {registrations.map((r) => (
           <tr key={r.id}>
@@ -40,14 +43,14 @@ export function RegistrationsTable({ registrations, demo, onEdit, onDelete, onNo
               {r.rejection_reason !== null && <span className="rejection-reason">{r.rejection_reason}</span>}
             </td>
             <td className="nowrap" title={r.created_at}>
-              {formatDate(r.created_at)}
+              {f.date(r.created_at)}
             </td>
             <td className="actions">
               {canChange(r) && (
                 <>
                   {demo && <ApproveDemoButton registration={r} onResult={onNotice} small />}
-                  <RowButton label="Edit" subject={r.friendly_name} onClick={() => onEdit(r)} />
-                  <RowButton label="Delete" subject={r.friendly_name} danger onClick={() => onDelete(r)} />
+                  <RowButton label={t("edit")} subject={r.friendly_name} onClick={() => onEdit(r)} />
+                  <RowButton label={t("delete")} subject={r.friendly_name} danger onClick={() => onDelete(r)} />
                 </>
               )}
             </td>

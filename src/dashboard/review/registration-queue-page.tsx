@@ -1,8 +1,9 @@
 "use client";
 
 import { parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useTranslations } from "use-intl";
 import { countryLabel } from "../employees/countries";
-import { formatDateTime } from "../format";
+import { useFormat } from "../i18n/use-format";
 import { reviewPath, type ReviewItem, type ReviewStatus } from "../registrations/registration-types";
 import { ReviewStatusBadge } from "../registrations/review-status-badge";
 import { RoleGate } from "../shell/role-gate";
@@ -20,19 +21,7 @@ const PAGE_SIZE = 25;
 
 type StatusTab = ReviewStatus | "all";
 
-const TABS: { value: StatusTab; label: string }[] = [
-  { value: "pending", label: "Pending" },
-  { value: "rejected", label: "Rejected" },
-  { value: "approved", label: "Approved" },
-  { value: "all", label: "All" },
-];
-
-const EMPTY_TEXT: Record<StatusTab, string> = {
-  pending: "No Registrations wait for review.",
-  rejected: "No rejected Registrations wait for their registrant.",
-  approved: "No approved Registrations.",
-  all: "No Registrations.",
-};
+const TABS: readonly StatusTab[] = ["pending", "rejected", "approved", "all"];
 
 function parseEnvironment(value: string): Environment | "" {
   return value === "live" || value === "demo" ? value : "";
@@ -40,7 +29,7 @@ function parseEnvironment(value: string): Environment | "" {
 
 /** The queue's view in the URL: ?status=&env=&q=&page= (the pending tab is the default). */
 const VIEW = {
-  status: parseAsStringLiteral(TABS.map((t) => t.value)).withDefault("pending"),
+  status: parseAsStringLiteral(TABS).withDefault("pending"),
   env: parseAsChoice(ENVIRONMENTS),
   q: parseAsText,
   page: parseAsPage,
@@ -48,8 +37,9 @@ const VIEW = {
 
 /** The review team's queue of Registrations from every account, oldest first. */
 export function RegistrationQueuePage() {
+  const t = useTranslations("review.registrations");
   return (
-    <RoleGate role="operator" otherwise="Registration review is for the Payroute review team.">
+    <RoleGate role="operator" otherwise={t("operatorOnly")}>
       <RegistrationQueue />
     </RoleGate>
   );
@@ -64,40 +54,42 @@ function RegistrationQueue() {
     { placeholderData: (prev) => prev },
   );
   const filtered = environment !== "" || term !== "";
+  const t = useTranslations("review.registrations");
+  const env = useTranslations("shell.environment");
 
   return (
     <section>
       <PageHeader
-        title="Registration review"
-        lead="Companies that asked to become Integrations, oldest first. Check each field, then approve or reject with a reason the registrant reads."
+        title={t("title")}
+        lead={t("lead")}
       />
 
       <div className="toolbar toolbar-wrap" role="search">
         <SearchField
-          placeholder="Name, TIN, VAT, email or id"
+          placeholder={t("searchPlaceholder")}
           value={search}
           onChange={(value) => void setView({ q: value, page: null }, REPLACE)}
         />
         <label className="inline-field">
-          Environment
+          {t("environment")}
           <select
             value={environment}
             onChange={(e) => void setView({ env: parseEnvironment(e.target.value), page: null })}
           >
-            <option value="">Live and demo</option>
-            <option value="live">Live</option>
-            <option value="demo">Demo</option>
+            <option value="">{t("bothEnvironments")}</option>
+            <option value="live">{env("live")}</option>
+            <option value="demo">{env("demo")}</option>
           </select>
         </label>
       </div>
 
       <Tabs
-        label="Status"
-        options={TABS}
+        label={t("status")}
+        options={TABS.map((tab) => ({ value: tab, label: t(`tabs.${tab}`) }))}
         value={status}
         onChange={(tab) => void setView({ status: tab, page: null })}
       >
-        <PagedListCard query={queue} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? "No Registrations match these filters." : EMPTY_TEXT[status]}>
+        <PagedListCard query={queue} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? t("noMatch") : t(`empty.${status}`)}>
           {(items) => (
             <div className="table-scroll">
               <QueueTable items={items} />
@@ -109,12 +101,14 @@ function RegistrationQueue() {
   );
 }
 
-const COLUMNS = ["Registration", "Registered name", "Country", "Account", "Status", "Submitted"];
+const COLUMNS = ["registration", "registeredName", "country", "account", "status", "submitted"] as const;
 
 function QueueTable({ items }: { items: ReviewItem[] }) {
+  const t = useTranslations("review.registrations");
+  const f = useFormat();
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} />
+      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} />
       <tbody>
         {items.map(({ pk, registration: r, account, environment, status }) => (
           <tr key={pk}>
@@ -130,7 +124,7 @@ function QueueTable({ items }: { items: ReviewItem[] }) {
             <td>
               <ReviewStatusBadge status={status} />
             </td>
-            <td className="nowrap">{formatDateTime(r.created_at)}</td>
+            <td className="nowrap">{f.dateTime(r.created_at)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { fieldMessages } from "../errors";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -22,21 +23,33 @@ const refreshReview = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.re
 
 export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewDialogProps & { onApproved: (n: NoticeValue) => void }) {
   const r = item.registration;
+  const t = useTranslations("review.registrations");
   const approve = trpc.registrations.review.approve.useMutation(
-    useDialogMutation({ refresh: refreshReview, onDone: () => onApproved({ kind: "success", text: `${r.friendly_name} is approved; the Integration ${r.integration_id} was created.` }), onClose, refreshOnError: true }),
+    useDialogMutation({
+      refresh: refreshReview,
+      onDone: () => onApproved({ kind: "success", text: t("approvedNotice", { name: r.friendly_name, id: r.integration_id }) }),
+      onClose,
+      refreshOnError: true,
+    }),
   );
   return (
     <ConfirmDialog
-      title={`Approve ${r.friendly_name}`}
-      confirmLabel="Approve"
-      pendingLabel="Approving…"
+      title={t("approveTitle", { name: r.friendly_name })}
+      confirmLabel={t("approve")}
+      pendingLabel={t("approving")}
       mutation={approve}
       onConfirm={() => approve.mutate({ pk: item.pk })}
       onClose={onClose}
     >
       <p>
-        This creates the Integration <code>{r.integration_id}</code> for <strong>{item.account.name}</strong> in {item.environment}, named{" "}
-        {r.friendly_name}.
+        {t.rich("approveBody", {
+          id: r.integration_id,
+          account: item.account.name,
+          environment: item.environment,
+          name: r.friendly_name,
+          code: (chunks) => <code>{chunks}</code>,
+          strong: (chunks) => <strong>{chunks}</strong>,
+        })}
       </p>
     </ConfirmDialog>
   );
@@ -45,11 +58,17 @@ export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewD
 export function RejectRegistrationDialog({ item, onClose, onRejected }: ReviewDialogProps & { onRejected: (n: NoticeValue) => void }) {
   const [reason, setReason] = useState("");
   const r = item.registration;
+  const t = useTranslations("review.registrations");
   const reject = trpc.registrations.review.reject.useMutation(
-    useDialogMutation({ refresh: refreshReview, onDone: () => onRejected({ kind: "success", text: `${r.friendly_name} is rejected; the registrant sees your reason.` }), onClose, refreshOnError: true }),
+    useDialogMutation({
+      refresh: refreshReview,
+      onDone: () => onRejected({ kind: "success", text: t("rejectedNotice", { name: r.friendly_name }) }),
+      onClose,
+      refreshOnError: true,
+    }),
   );
   return (
-    <Modal title={`Reject ${r.friendly_name}`} onClose={onClose}>
+    <Modal title={t("rejectTitle", { name: r.friendly_name })} onClose={onClose}>
       <form
         className="form"
         noValidate
@@ -59,10 +78,10 @@ export function RejectRegistrationDialog({ item, onClose, onRejected }: ReviewDi
         }}
       >
         <FormErrorAlert error={reject.error} fields={["reason"]} />
-        <Field label="Reason" required errors={fieldMessages(reject.error).reason} hint="The registrant reads this; say what to correct.">
+        <Field label={t("reason")} required errors={fieldMessages(reject.error).reason} hint={t("reasonHint")}>
           {(control) => <textarea {...control} rows={4} className="prose-input" value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
-        <FormActions pending={reject.isPending} submitLabel="Reject" pendingLabel="Rejecting…" onCancel={onClose} danger />
+        <FormActions pending={reject.isPending} submitLabel={t("reject")} pendingLabel={t("rejecting")} onCancel={onClose} danger />
       </form>
     </Modal>
   );

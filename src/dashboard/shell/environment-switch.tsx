@@ -2,14 +2,12 @@
 
 import { useQueryStates } from "nuqs";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { setEnvironmentCookie } from "../environment";
 import { trpc, type Environment } from "../trpc";
 import { parseAsEnvironment, parseAsIntegration, parseAsPage, REPLACE } from "../url-state";
 
-const OPTIONS: { value: Environment; label: string }[] = [
-  { value: "live", label: "Live" },
-  { value: "demo", label: "Demo" },
-];
+const OPTIONS: readonly Environment[] = ["live", "demo"];
 
 /**
  * Live/demo switch: the server reads the cookie, so every query is refetched after a change. The choice
@@ -17,6 +15,7 @@ const OPTIONS: { value: Environment; label: string }[] = [
  */
 export function EnvironmentSwitch({ current }: { current: Environment }) {
   const utils = trpc.useUtils();
+  const t = useTranslations("shell.environment");
   // Shown at once, while the session (and with it `current`) is refetched in the new environment.
   const [chosen, setChosen] = useState<Environment | null>(null);
   const [url, setUrl] = useQueryStates({ env: parseAsEnvironment, integration: parseAsIntegration, page: parseAsPage }, REPLACE);
@@ -43,11 +42,11 @@ export function EnvironmentSwitch({ current }: { current: Environment }) {
 
   return (
     <fieldset className="env-switch" disabled={chosen !== null}>
-      <legend className="visually-hidden">Environment</legend>
-      {OPTIONS.map((o) => (
-        <label key={o.value} className={o.value === shown ? `env-option env-${o.value} selected` : "env-option"}>
-          <input type="radio" name="environment" value={o.value} checked={o.value === shown} onChange={() => void choose(o.value)} />
-          {o.label}
+      <legend className="visually-hidden">{t("legend")}</legend>
+      {OPTIONS.map((env) => (
+        <label key={env} className={env === shown ? `env-option env-${env} selected` : "env-option"}>
+          <input type="radio" name="environment" value={env} checked={env === shown} onChange={() => void choose(env)} />
+          {t(env)}
         </label>
       ))}
     </fieldset>

@@ -2,6 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { parseAsIntegration, parseAsPage, REPLACE } from "../url-state";
 import { useCurrentIntegration } from "./use-current-integration";
 
@@ -12,6 +13,7 @@ import { useCurrentIntegration } from "./use-current-integration";
 export function IntegrationPicker() {
   const { integrations, current, choose } = useCurrentIntegration();
   const [switching, setSwitching] = useState(false);
+  const t = useTranslations("shell");
   const [url, setUrl] = useQueryStates({ integration: parseAsIntegration, page: parseAsPage }, REPLACE);
   const fromUrl = integrations.find((i) => i.id === url.integration)?.id;
 
@@ -34,7 +36,7 @@ export function IntegrationPicker() {
 
   return (
     <label className="integration-picker">
-      <span>Integration</span>
+      <span>{t("integration")}</span>
       <select value={current?.id ?? ""} disabled={switching || !current} onChange={(e) => void pick(e.target.value)}>
         {integrations.map((i) => (
           <option key={i.id} value={i.id}>

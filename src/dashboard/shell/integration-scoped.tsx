@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { trpc } from "../trpc";
 import { useCurrentIntegration } from "./use-current-integration";
@@ -11,20 +12,22 @@ import { useCurrentIntegration } from "./use-current-integration";
  */
 export function IntegrationScoped({ what, children }: { what: string; children: (integration: Integration) => ReactNode }) {
   const me = trpc.session.me.useQuery();
+  const t = useTranslations("shell.scoped");
+  const common = useTranslations("common");
   const isClient = me.data?.role === "client";
   const { current, isLoading, error, integrations } = useCurrentIntegration(isClient);
 
   if (me.data && !isClient) {
-    return <p className="page-message">{what} belong to client accounts; sign in as a person of an account to manage them.</p>;
+    return <p className="page-message">{t("clientOnly", { what })}</p>;
   }
   if (error) {
     return (
       <div className="alert alert-error" role="alert">
-        Could not load your Integrations: {error}
+        {t("loadFailed", { message: error })}
       </div>
     );
   }
-  if (!isLoading && integrations.length === 0) return <p className="page-message">This environment has no Integrations yet.</p>;
-  if (!current) return <p className="page-message">Loading…</p>;
+  if (!isLoading && integrations.length === 0) return <p className="page-message">{t("none")}</p>;
+  if (!current) return <p className="page-message">{common("loading")}</p>;
   return <Fragment key={current.id}>{children(current)}</Fragment>;
 }

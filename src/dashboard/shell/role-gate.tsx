@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { trpc, type Role } from "../trpc";
 
 /**
@@ -9,7 +10,8 @@ import { trpc, type Role } from "../trpc";
  */
 export function RoleGate({ role, otherwise, children }: { role: Role; otherwise: string; children: ReactNode }) {
   const me = trpc.session.me.useQuery();
-  if (!me.data) return <p className="page-message">Loading…</p>;
+  const t = useTranslations("common");
+  if (!me.data) return <p className="page-message">{t("loading")}</p>;
   if (me.data.role !== role) return <p className="page-message">{otherwise}</p>;
   return children;
 }

@@ -2,6 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { MutationState } from "../trpc";
 import { useReturnFocus } from "./return-focus";
 
@@ -24,6 +25,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { title, children, confirmLabel, pendingLabel, mutation, danger, onConfirm, onClose } = props;
   const { isPending: pending, error } = mutation;
   const returnFocus = useReturnFocus();
+  const t = useTranslations("common");
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
@@ -41,7 +43,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               </div>
             )}
             <div className="form-actions">
-              <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+              <AlertDialog.Cancel className="button">{t("cancel")}</AlertDialog.Cancel>
               {/* Not AlertDialog.Action, which would close at once: the dialog stays open until the server has answered. */}
               <button type="button" className={danger ? "button button-danger" : "button button-primary"} disabled={pending} onClick={onConfirm}>
                 {pending ? pendingLabel : confirmLabel}
@@ -55,7 +57,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 }
 
 interface DeleteDialogProps {
-  /** What is deleted, e.g. "Employee": the title is "Delete Employee". */
+  /** What is deleted, in the reader's language, e.g. "Employee": the title is "Delete Employee". */
   what: string;
   name: string;
   id: string;
@@ -66,18 +68,19 @@ interface DeleteDialogProps {
 
 /** "Delete <name> (<id>)? This cannot be undone." */
 export function DeleteDialog({ what, name, id, mutation, onConfirm, onClose }: DeleteDialogProps) {
+  const t = useTranslations("common");
   return (
     <ConfirmDialog
-      title={`Delete ${what}`}
-      confirmLabel="Delete"
-      pendingLabel="Deleting…"
+      title={t("deleteTitle", { what })}
+      confirmLabel={t("delete")}
+      pendingLabel={t("deleting")}
       mutation={mutation}
       danger
       onConfirm={onConfirm}
       onClose={onClose}
     >
       <p>
-        Delete <strong>{name}</strong> (<code>{id}</code>)? This cannot be undone.
+        {t.rich("deleteBody", { name, id, strong: (chunks) => <strong>{chunks}</strong>, code: (chunks) => <code>{chunks}</code> })}
       </p>
     </ConfirmDialog>
   );

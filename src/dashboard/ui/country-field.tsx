@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { COUNTRY_OPTIONS } from "../employees/countries";
 import { Field } from "./field";
 
@@ -12,10 +13,11 @@ interface CountryFieldProps {
 }
 
 /** An ISO alpha-3 code typed freely, with every country offered by name; the server decides which it accepts. */
-export function CountryField({ value, onChange, errors, hint = "ISO alpha-3 code, e.g. SWE; type a name to search." }: CountryFieldProps) {
+export function CountryField({ value, onChange, errors, hint }: CountryFieldProps) {
   const listId = useId();
+  const t = useTranslations("common");
   return (
-    <Field label="Country" errors={errors} required hint={hint}>
+    <Field label={t("country")} errors={errors} required hint={hint ?? t("countryHint")}>
       {(control) => (
         <>
           <input {...control} type="text" list={listId} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value.toUpperCase())} />

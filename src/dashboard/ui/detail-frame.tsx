@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { TrpcError } from "../trpc";
 
 /** A detail query's retry rule: a 404 (like a 401 or 403) is an answer, not a fault worth asking again. */
@@ -18,6 +19,7 @@ interface DetailFrameProps<T> {
 
 /** One object's page: the link back to its list, then the query's error, "Loading…", or the object. */
 export function DetailFrame<T>({ back, query, notFound, children }: DetailFrameProps<T>) {
+  const t = useTranslations("common");
   const link = (
     <Link href={back.href} className="back-link">
       ← {back.label}
@@ -33,7 +35,7 @@ export function DetailFrame<T>({ back, query, notFound, children }: DetailFrameP
       </section>
     );
   }
-  if (query.data === undefined) return <p className="page-message">Loading…</p>;
+  if (query.data === undefined) return <p className="page-message">{t("loading")}</p>;
   return (
     <section>
       {link}

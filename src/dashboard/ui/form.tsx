@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { fieldMessages, type Checked, type FieldMessages } from "../errors";
 import type { MutationState, TrpcError } from "../trpc";
 import { Field } from "./field";
@@ -70,16 +71,17 @@ interface FormActionsProps {
 }
 
 /** Cancel and the submit button, which is disabled while the request runs. */
-export function FormActions({ pending, submitLabel, pendingLabel = "Saving…", onCancel, danger }: FormActionsProps) {
+export function FormActions({ pending, submitLabel, pendingLabel, onCancel, danger }: FormActionsProps) {
+  const t = useTranslations("common");
   return (
     <div className="form-actions">
       {onCancel && (
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
       )}
       <button type="submit" className={danger ? "button button-danger" : "button button-primary"} disabled={pending}>
-        {pending ? pendingLabel : submitLabel}
+        {pending ? (pendingLabel ?? t("saving")) : submitLabel}
       </button>
     </div>
   );
@@ -87,6 +89,7 @@ export function FormActions({ pending, submitLabel, pendingLabel = "Saving…", 
 
 /** "Please correct the highlighted fields.", or the error itself when no field is to blame. */
 export function FormErrorAlert({ error, fields }: { error: TrpcError | null; fields: readonly string[] }) {
+  const t = useTranslations("common");
   if (!error) return null;
   const serverErrors = fieldMessages(error);
   const otherErrors = Object.entries(serverErrors)
@@ -95,7 +98,7 @@ export function FormErrorAlert({ error, fields }: { error: TrpcError | null; fie
   const hasFieldErrors = Object.keys(serverErrors).length > 0;
   return (
     <div className="alert alert-error" role="alert">
-      {hasFieldErrors ? "Please correct the highlighted fields." : error.message}
+      {hasFieldErrors ? t("correctFields") : error.message}
       {otherErrors.length > 0 && <span> {otherErrors.join(" ")}</span>}
     </div>
   );
@@ -124,8 +127,9 @@ export function TextField({ label, value, onChange, errors, required, hint, type
 
 /** The free-form metadata every resource carries, typed as JSON. */
 export function MetadataField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+  const t = useTranslations("common");
   return (
-    <Field label="Metadata" errors={errors} hint="A JSON object of your own keys and values." className="span-2">
+    <Field label={t("metadata")} errors={errors} hint={t("metadataHint")} className="span-2">
       {(control) => <textarea {...control} rows={3} className="mono" value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );

@@ -2,6 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { useReturnFocus } from "./return-focus";
 
 /**
@@ -10,6 +11,7 @@ import { useReturnFocus } from "./return-focus";
  */
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const returnFocus = useReturnFocus();
+  const t = useTranslations("common");
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -31,7 +33,7 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
           >
             <div className="modal-header">
               <Dialog.Title>{title}</Dialog.Title>
-              <Dialog.Close className="modal-close" aria-label="Close">
+              <Dialog.Close className="modal-close" aria-label={t("close")}>
                 ×
               </Dialog.Close>
             </div>

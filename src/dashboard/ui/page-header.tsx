@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 interface PageHeaderProps {
   title: ReactNode;
@@ -30,13 +31,14 @@ export function PageHeader({ title, badge, objectId, lead, children }: PageHeade
 
 /** Edit and Delete among an object's page actions. */
 export function EditDeleteActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const t = useTranslations("common");
   return (
     <>
       <button type="button" className="button" onClick={onEdit}>
-        Edit
+        {t("edit")}
       </button>
       <button type="button" className="button button-danger-quiet" onClick={onDelete}>
-        Delete
+        {t("delete")}
       </button>
     </>
   );

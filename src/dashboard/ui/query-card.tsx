@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Pager } from "./pager";
 
 /** What a card needs of a tRPC query result. */
@@ -20,6 +21,7 @@ interface QueryCardProps<T> {
 /** A card showing a query's error, "Loading…", an empty message, or the content. */
 export function QueryCard<T>({ query, isEmpty, empty, children, footer }: QueryCardProps<T>) {
   const { data, error } = query;
+  const t = useTranslations("common");
   return (
     <div className="card">
       {error ? (
@@ -27,7 +29,7 @@ export function QueryCard<T>({ query, isEmpty, empty, children, footer }: QueryC
           {error.message}
         </div>
       ) : !data ? (
-        <p className="card-message">Loading…</p>
+        <p className="card-message">{t("loading")}</p>
       ) : isEmpty(data) ? (
         <p className="card-message">{empty}</p>
       ) : (

@@ -1,11 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 /**
  * A table's header row; with `actions`, a last unlabelled-on-screen column holds each row's buttons; `lead`
  * is a first header cell's content (a select-all box).
  */
 export function TableHead({ columns, actions, lead }: { columns: readonly string[]; actions?: boolean; lead?: ReactNode }) {
+  const t = useTranslations("common");
   return (
     <thead>
       <tr>
@@ -21,7 +23,7 @@ export function TableHead({ columns, actions, lead }: { columns: readonly string
         ))}
         {actions && (
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t("actions")}</span>
           </th>
         )}
       </tr>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { formatDateTime, formatDateTimeSeconds } from "../format";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import { PagedListCard } from "../ui/query-card";
@@ -38,12 +39,13 @@ export function DeliveryLog({ webhook, page, onPage, onNotice }: DeliveryLogProp
     { webhook_id: webhook.id, page },
     { placeholderData: (prev) => prev, refetchInterval: (q) => (hasPendingDelivery(q.state.data?.results) ? DELIVERY_POLL_MS : false) },
   );
+  const t = useTranslations("webhooks.log");
   return (
-    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty="Nothing delivered yet.">
+    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty={t("none")}>
       {(results) => (
         <div className="table-scroll">
           <table className="table">
-            <TableHead columns={["Event", "Status", "Attempts", "Created", "Next retry"]} actions />
+            <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
             <tbody>
               {results.map((d) => (
                 <DeliveryRows
@@ -71,14 +73,16 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
   const [open, setOpen] = useState(false);
   const detailId = useId();
   const label = deliveryLabel(d);
+  const t = useTranslations("webhooks.log");
+  const f = useFormat();
   const redeliver = trpc.webhooks.redeliver.useMutation({
     onSuccess: async () => {
-      onRedelivered({ kind: "success", text: `${d.event} is being delivered again, as a new delivery.` });
+      onRedelivered({ kind: "success", text: t("redelivered", { event: d.event }) });
       await utils.webhooks.deliveries.invalidate();
     },
     onError: (error) => onRedelivered({ kind: "error", text: error.message }),
   });
-  const when = formatDateTimeSeconds(d.created_at);
+  const when = f.dateTimeSeconds(d.created_at);
   return (
     <>
       <tr className="delivery-row" data-delivery={d.pk}>
@@ -92,25 +96,25 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
           )}
         </td>
         <td>
-          <span className={TONES[label]}>{label}</span>
+          <span className={TONES[label]}>{t(`statuses.${label}`)}</span>
         </td>
         <td>{d.attempts}</td>
         <td className="nowrap">{when}</td>
-        <td className="nowrap">{d.status === "pending" && d.next_attempt_at ? formatDateTimeSeconds(d.next_attempt_at) : EMPTY}</td>
+        <td className="nowrap">{d.status === "pending" && d.next_attempt_at ? f.dateTimeSeconds(d.next_attempt_at) : EMPTY}</td>
         <td className="actions">
           <button
             type="button"
             className="button button-small"
             aria-expanded={open}
             aria-controls={detailId}
-            aria-label={`Details of ${d.event} from ${when}`}
+            aria-label={t("detailsOf", { event: d.event, when })}
             onClick={() => setOpen(!open)}
           >
-            {open ? "Hide" : "Details"}
+            {open ? t("hide") : t("details")}
           </button>
           <RowButton
-            label="Redeliver"
-            subject={`${d.event} from ${when}`}
+            label={t("redeliver")}
+            subject={t("subject", { event: d.event, when })}
             disabled={redeliver.isPending}
             onClick={() => redeliver.mutate({ webhook_id: webhook.id, deliveryPk: d.pk })}
           />
@@ -130,20 +134,22 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
 /** The exact body that was signed and sent, and every attempt with what the receiver answered. */
 function DeliveryDetail({ delivery: d }: { delivery: Delivery }) {
   const id = useId();
+  const t = useTranslations("webhooks.log");
+  const f = useFormat();
   return (
     <div className="delivery-detail-body">
       <div role="group" aria-labelledby={`${id}-payload`}>
         <h3 className="card-title" id={`${id}-payload`}>
-          Payload
+          {t("payload")}
         </h3>
         <pre className="metadata payload">{prettyPayload(d.payload)}</pre>
       </div>
-      <h3 className="card-title">Attempts</h3>
+      <h3 className="card-title">{t("attempts")}</h3>
       {d.attempt_log.length === 0 ? (
-        <p className="muted">Not attempted yet.</p>
+        <p className="muted">{t("notAttempted")}</p>
       ) : (
-        <table className="table attempts" aria-label="Attempts">
-          <TableHead columns={["Time", "Code", "Duration", "Error or response"]} />
+        <table className="table attempts" aria-label={t("attempts")}>
+          <TableHead columns={[t("attemptColumns.time"), t("attemptColumns.code"), t("attemptColumns.duration"), t("attemptColumns.response")]} />
           <tbody>
             {d.attempt_log.map((a, n) => (
               <AttemptRow key={`${a.attempted_at}-${n}`} attempt={a} />
@@ -151,21 +157,23 @@ function DeliveryDetail({ delivery: d }: { delivery: Delivery }) {
           </tbody>
         </table>
       )}
-      {d.completed_at && <p className="muted">Completed {formatDateTime(d.completed_at)}.</p>}
+      {d.completed_at && <p className="muted">{t("completed", { when: f.dateTime(d.completed_at) })}</p>}
     </div>
   );
 }
 
 function AttemptRow({ attempt: a }: { attempt: Attempt }) {
+  const t = useTranslations("webhooks.log");
+  const f = useFormat();
   return (
     <tr>
-      <td className="nowrap">{formatDateTimeSeconds(a.attempted_at)}</td>
+      <td className="nowrap">{f.dateTimeSeconds(a.attempted_at)}</td>
       <td className="mono">{a.status_code ?? EMPTY}</td>
       <td className="nowrap">{a.duration_ms} ms</td>
       <td>
         {a.error && <span className="field-error">{a.error}</span>}
         {a.response_withheld ? (
-          <span className="muted">Reply not kept: the target is not a public address.</span>
+          <span className="muted">{t("withheld")}</span>
         ) : a.response_body ? (
           <pre className="metadata response">{a.response_body}</pre>
         ) : (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { FieldErrorText } from "../ui/field";
 import { groupEvents, type EventInfo } from "./webhook-types";
 
@@ -14,6 +15,7 @@ interface EventPickerProps {
 /** A checkbox per event, grouped by the object the event carries; hovering an event says when it is sent. */
 export function EventPicker({ catalogue, value, onChange, errors }: EventPickerProps) {
   const errorId = useId();
+  const t = useTranslations("webhooks.form");
   const hasErrors = Boolean(errors && errors.length > 0);
   const chosen = new Set(value);
   const toggle = (name: string) => onChange(chosen.has(name) ? value.filter((v) => v !== name) : [...value, name]);
@@ -21,7 +23,7 @@ export function EventPicker({ catalogue, value, onChange, errors }: EventPickerP
   return (
     <fieldset className="event-picker span-2" aria-describedby={hasErrors ? errorId : undefined}>
       <legend>
-        Events<span className="required-mark" aria-hidden="true"> *</span>
+        {t("events")}<span className="required-mark" aria-hidden="true"> *</span>
       </legend>
       <div className="event-groups">
         {groupEvents(catalogue).map((group) => (
@@ -33,7 +35,7 @@ export function EventPicker({ catalogue, value, onChange, errors }: EventPickerP
                 <span className="mono">{e.name}</span>
               </label>
             ))}
-            {group.events.every((e) => e.scope === "user") && <p className="field-hint">Sent for the whole account.</p>}
+            {group.events.every((e) => e.scope === "user") && <p className="field-hint">{t("accountWide")}</p>}
           </fieldset>
         ))}
       </div>

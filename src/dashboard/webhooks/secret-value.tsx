@@ -1,12 +1,14 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 type Copied = "idle" | "copied" | "failed";
 
 /** Copies `text`; the clipboard needs a secure context and may refuse, which is said rather than hidden. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState<Copied>("idle");
+  const t = useTranslations("webhooks.secret");
 
   async function copy() {
     try {
@@ -23,7 +25,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span role="status" className="muted">
-        {copied === "copied" ? "Copied." : copied === "failed" ? "Could not copy; select the text instead." : ""}
+        {copied === "copied" ? t("copied") : copied === "failed" ? t("copyFailed") : ""}
       </span>
     </>
   );
@@ -32,13 +34,14 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 /** A subscription's secret, masked until revealed (the mask's length says nothing about the secret's). */
 export function SecretValue({ secret, children }: { secret: string; children?: ReactNode }) {
   const [revealed, setRevealed] = useState(false);
+  const t = useTranslations("webhooks.secret");
   return (
     <span className="secret">
       <code data-testid="secret-value">{revealed ? secret : "•".repeat(12)}</code>
       <button type="button" className="button button-small" onClick={() => setRevealed(!revealed)}>
-        {revealed ? "Hide secret" : "Reveal secret"}
+        {revealed ? t("hide") : t("reveal")}
       </button>
-      <CopyButton text={secret} label="Copy secret" />
+      <CopyButton text={secret} label={t("copy")} />
       {children}
     </span>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import type { EventInfo, Webhook } from "./webhook-types";
@@ -16,13 +17,14 @@ interface SendTestEventProps {
 /** Queues one of the subscription's events: the latest real object of it, or a sample with id "test". */
 export function SendTestEvent({ webhook, catalogue, onSent }: SendTestEventProps) {
   const utils = trpc.useUtils();
+  const t = useTranslations("webhooks.test");
   // The subscription's own events, in catalogue order: exactly those the server accepts for a test.
   const options: EventName[] = catalogue.filter((e) => webhook.events.includes(e.name)).map((e) => e.name);
   const [event, setEvent] = useState<EventName | undefined>(options[0]);
   const selectId = useId();
   const send = trpc.webhooks.sendTest.useMutation({
     onSuccess: async (_, { event: sent }) => {
-      onSent({ kind: "success", text: `A test ${sent} event is on its way.` });
+      onSent({ kind: "success", text: t("sent", { event: sent }) });
       await utils.webhooks.deliveries.invalidate();
     },
     onError: (error) => onSent({ kind: "error", text: error.message }),
@@ -36,7 +38,7 @@ export function SendTestEvent({ webhook, catalogue, onSent }: SendTestEventProps
   return (
     <form className="send-test" onSubmit={submit}>
       <label htmlFor={selectId} className="inline-field">
-        Event
+        {t("event")}
       </label>
       <select id={selectId} value={event ?? ""} onChange={(e) => setEvent(options.find((name) => name === e.target.value))}>
         {options.map((name) => (
@@ -46,7 +48,7 @@ export function SendTestEvent({ webhook, catalogue, onSent }: SendTestEventProps
         ))}
       </select>
       <button type="submit" className="button button-primary" disabled={send.isPending || !event}>
-        {send.isPending ? "Sending…" : "Send test event"}
+        {send.isPending ? t("sending") : t("send")}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
@@ -13,15 +14,16 @@ import type { EventInfo, Webhook } from "./webhook-types";
 export function CreateWebhookDialog(props: { integrationName: string; catalogue: readonly EventInfo[]; onClose: () => void }) {
   const { integrationName, catalogue, onClose } = props;
   const create = trpc.webhooks.create.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onClose }));
+  const t = useTranslations("webhooks.form");
   return (
-    <Modal title="New webhook subscription" onClose={onClose} wide>
-      <p className="modal-lead">It belongs to {integrationName} and may subscribe to any event.</p>
+    <Modal title={t("createTitle")} onClose={onClose} wide>
+      <p className="modal-lead">{t("createLead", { integration: integrationName })}</p>
       <WebhookForm
         initial={EMPTY_WEBHOOK}
         initialEvents={[]}
         catalogue={catalogue}
         mode="create"
-        submitLabel="Create subscription"
+        submitLabel={t("create")}
         mutation={create}
         onSubmit={(fields) => create.mutate(fields)}
         onCancel={onClose}
@@ -33,14 +35,16 @@ export function CreateWebhookDialog(props: { integrationName: string; catalogue:
 export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly EventInfo[]; onClose: () => void; onSaved?: (saved: Webhook) => void }) {
   const { webhook, catalogue, onClose, onSaved } = props;
   const update = trpc.webhooks.update.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.invalidate(), onDone: onSaved, onClose }));
+  const t = useTranslations("webhooks.form");
+  const common = useTranslations("common");
   return (
-    <Modal title="Edit webhook subscription" onClose={onClose} wide>
+    <Modal title={t("editTitle")} onClose={onClose} wide>
       <WebhookForm
         initial={webhookValues(webhook)}
         initialEvents={webhook.events}
         catalogue={catalogue}
         mode="edit"
-        submitLabel="Save changes"
+        submitLabel={common("saveChanges")}
         mutation={update}
         onSubmit={(fields) => update.mutate({ ...fields, webhook_id: webhook.id })}
         onCancel={onClose}
@@ -52,9 +56,10 @@ export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly
 export function DeleteWebhookDialog(props: { webhook: Webhook; onClose: () => void; onDeleted: () => void }) {
   const { webhook, onClose, onDeleted } = props;
   const remove = trpc.webhooks.delete.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onDone: onDeleted, onClose }));
+  const t = useTranslations("webhooks.form");
   return (
     <DeleteDialog
-      what="webhook subscription"
+      what={t("what")}
       name={webhook.url}
       id={webhook.id}
       mutation={remove}
@@ -68,6 +73,7 @@ export function DeleteWebhookDialog(props: { webhook: Webhook; onClose: () => vo
 export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const utils = trpc.useUtils();
   const [rotated, setRotated] = useState<Webhook | null>(null);
+  const t = useTranslations("webhooks.rotation");
   const rotate = trpc.webhooks.rotateSecret.useMutation({
     onSuccess: async (saved) => {
       setRotated(saved);
@@ -76,15 +82,15 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
   });
   if (rotated) {
     return (
-      <Modal title="Secret rotated" onClose={onClose}>
-        <p>Deliveries are signed with the new secret from now on. Give it to your receiver:</p>
+      <Modal title={t("doneTitle")} onClose={onClose}>
+        <p>{t("doneLead")}</p>
         <p className="secret">
           <code data-testid="new-secret">{rotated.secret_key}</code>
-          <CopyButton text={rotated.secret_key} label="Copy new secret" />
+          <CopyButton text={rotated.secret_key} label={t("copyNew")} />
         </p>
         <div className="form-actions">
           <button type="button" className="button button-primary" onClick={onClose}>
-            Done
+            {t("done")}
           </button>
         </div>
       </Modal>
@@ -92,18 +98,15 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
   }
   return (
     <ConfirmDialog
-      title="Rotate secret"
-      confirmLabel="Rotate secret"
-      pendingLabel="Rotating…"
+      title={t("title")}
+      confirmLabel={t("title")}
+      pendingLabel={t("rotating")}
       mutation={rotate}
       danger
       onConfirm={() => rotate.mutate({ webhook_id: webhook.id })}
       onClose={onClose}
     >
-      <p>
-        Replace the secret of <code>{webhook.url}</code>? Deliveries are signed with the new one at once, so a receiver that checks
-        signatures rejects them until it has it.
-      </p>
+      <p>{t.rich("body", { url: webhook.url, code: (chunks) => <code>{chunks}</code> })}</p>
     </ConfirmDialog>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { MutationState } from "../trpc";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import { EventPicker } from "./event-picker";
@@ -24,30 +25,31 @@ interface WebhookFormProps {
 export function WebhookForm({ initial, initialEvents, catalogue, mode, submitLabel, mutation, onSubmit, onCancel }: WebhookFormProps) {
   const { values, bind } = useFormValues(initial);
   const [events, setEvents] = useState(initialEvents);
+  const t = useTranslations("webhooks.form");
   const { errors, sendChecked } = useFormErrors(mutation.error);
   const submit = () => sendChecked(toWebhookFields(values, events), onSubmit);
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField
-        label="URL"
+        label={t("url")}
         type="url"
         required
-        hint="Receives a signed POST per event. Live subscriptions must reach a public address."
+        hint={t("urlHint")}
         className="span-2"
         errors={errors.url}
         {...bind("url")}
       />
       <EventPicker catalogue={catalogue} value={events} onChange={setEvents} errors={errors.events} />
       <TextField
-        label="ID"
-        hint={mode === "create" ? "Optional: your own reference. Left blank, one is generated." : "Changing it changes the subscription's URL in the API."}
+        label={t("id")}
+        hint={mode === "create" ? t("createIdHint") : t("editIdHint")}
         errors={errors.id}
         {...bind("id")}
       />
       <TextField
-        label="Secret key"
-        hint={mode === "create" ? "Optional, at least 16 characters. Left blank, one is generated." : "Left blank, the current secret stays."}
+        label={t("secret")}
+        hint={mode === "create" ? t("createSecretHint") : t("editSecretHint")}
         autoComplete="off"
         errors={errors.secret_key}
         {...bind("secret_key")}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { useRouter } from "next/navigation";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
@@ -16,18 +17,20 @@ import { DELIVERY_POLL_MS, webhookPath, webhookScope, type EventInfo, type Webho
 import { usePageParam } from "../url-state";
 
 export function WebhookLogPage({ webhookId }: { webhookId: string }) {
-  return <IntegrationScoped what="Webhooks">{() => <WebhookLog webhookId={webhookId} />}</IntegrationScoped>;
+  const t = useTranslations("webhooks");
+  return <IntegrationScoped what={t("title")}>{() => <WebhookLog webhookId={webhookId} />}</IntegrationScoped>;
 }
 
 function WebhookLog({ webhookId }: { webhookId: string }) {
   const webhook = trpc.webhooks.get.useQuery({ webhook_id: webhookId }, { retry: retryUnlessNotFound });
   const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
+  const t = useTranslations("webhooks");
   const both = webhook.data && catalogue.data ? { webhook: webhook.data, catalogue: catalogue.data } : undefined;
   return (
     <DetailFrame
-      back={{ href: "/webhooks", label: "Webhooks" }}
+      back={{ href: "/webhooks", label: t("title") }}
       query={{ data: both, error: webhook.error ?? catalogue.error }}
-      notFound={`No webhook subscription "${webhookId}" here.`}
+      notFound={t("detail.notFound", { id: webhookId })}
     >
       {(loaded) => <WebhookSummary webhook={loaded.webhook} catalogue={loaded.catalogue} />}
     </DetailFrame>
@@ -43,12 +46,13 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
   const [page, setPage] = usePageParam();
   const scope = webhookScope(webhook, catalogue);
   const close = () => setDialog(null);
+  const t = useTranslations("webhooks.detail");
 
   return (
     <>
       <PageHeader title={<span className="url-title">{webhook.url}</span>} objectId={webhook.id}>
         <button type="button" className="button" onClick={() => setDialog("edit")}>
-          Edit
+          {t("edit")}
         </button>
       </PageHeader>
 
@@ -56,31 +60,31 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
 
       <div className="detail-grid">
         <div className="card card-padded">
-          <h2 className="card-title">Subscription</h2>
+          <h2 className="card-title">{t("subscription")}</h2>
           <dl className="details">
-            <dt>URL</dt>
+            <dt>{t("url")}</dt>
             <dd className="mono">{webhook.url}</dd>
-            <dt>Scope</dt>
-            <dd>{scope === "Integration" ? "This Integration" : "The account (every Integration)"}</dd>
-            <dt>Events</dt>
+            <dt>{t("scope")}</dt>
+            <dd>{scope === "Integration" ? t("integrationScope") : t("accountScope")}</dd>
+            <dt>{t("events")}</dt>
             <dd className="mono">{webhook.events.join(", ")}</dd>
-            <dt>Secret</dt>
+            <dt>{t("secret")}</dt>
             <dd>
               <SecretValue secret={webhook.secret_key}>
                 <button type="button" className="button button-small button-danger-quiet" onClick={() => setDialog("rotate")}>
-                  Rotate secret
+                  {t("rotate")}
                 </button>
               </SecretValue>
             </dd>
-            <dt>Metadata</dt>
+            <dt>{t("metadata")}</dt>
             <dd>
               <MetadataValue metadata={webhook.metadata} />
             </dd>
           </dl>
         </div>
         <div className="card card-padded">
-          <h2 className="card-title">Send a test event</h2>
-          <p className="muted">The latest object of that event in this scope, or a sample with id &quot;test&quot;, signed like any delivery.</p>
+          <h2 className="card-title">{t("testTitle")}</h2>
+          <p className="muted">{t("testLead")}</p>
           <SendTestEvent
             webhook={webhook}
             catalogue={catalogue}
@@ -93,8 +97,8 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
       </div>
 
       <section className="detail-section" aria-labelledby="webhook-deliveries">
-        <h2 id="webhook-deliveries">Deliveries</h2>
-        <p className="page-lead section-lead">Newest first; refreshed every {DELIVERY_POLL_MS / 1000} s while a delivery waits for an attempt.</p>
+        <h2 id="webhook-deliveries">{t("deliveries")}</h2>
+        <p className="page-lead section-lead">{t("deliveriesLead", { seconds: DELIVERY_POLL_MS / 1000 })}</p>
         <DeliveryLog webhook={webhook} page={page} onPage={setPage} onNotice={setNotice} />
       </section>
 

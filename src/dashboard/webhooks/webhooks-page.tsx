@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
@@ -22,7 +23,8 @@ type Dialog =
   | null;
 
 export function WebhooksPage() {
-  return <IntegrationScoped what="Webhooks">{(integration) => <WebhooksOfIntegration integration={integration} />}</IntegrationScoped>;
+  const t = useTranslations("webhooks");
+  return <IntegrationScoped what={t("title")}>{(integration) => <WebhooksOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function WebhooksOfIntegration({ integration }: { integration: Integration }) {
@@ -32,30 +34,27 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
   const list = trpc.webhooks.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const close = () => setDialog(null);
   const events = catalogue.data;
+  const t = useTranslations("webhooks");
+  const common = useTranslations("common");
 
   return (
     <section>
       <PageHeader
-        title="Webhooks"
-        lead={
-          <>
-            Signed POSTs to your servers when something happens: <strong>{integration.name}</strong>&apos;s subscriptions and the account&apos;s
-            own.
-          </>
-        }
+        title={t("title")}
+        lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}
       >
         <button type="button" className="button button-primary" disabled={!events} onClick={() => setDialog({ kind: "create" })}>
-          New subscription
+          {t("newSubscription")}
         </button>
       </PageHeader>
 
       {catalogue.isError && (
         <div className="alert alert-error" role="alert">
-          Could not load the event catalogue: {catalogue.error.message}
+          {t("catalogueFailed", { message: catalogue.error.message })}
         </div>
       )}
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty="No webhook subscriptions yet.">
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
         {(webhooks) =>
           events ? (
             <div className="table-scroll">
@@ -68,7 +67,7 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
               />
             </div>
           ) : (
-            <p className="card-message">Loading…</p>
+            <p className="card-message">{common("loading")}</p>
           )
         }
       </PagedListCard>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { NameAndIdCell, RowButton, TableHead } from "../ui/table";
 import { webhookPath, webhookScope, type EventInfo, type Webhook } from "./webhook-types";
 
@@ -11,12 +12,13 @@ interface WebhooksTableProps {
   onDelete: (w: Webhook) => void;
 }
 
-const COLUMNS = ["URL and ID", "Events", "Scope"];
+const COLUMNS = ["urlAndId", "events", "scope"] as const;
 
 export function WebhooksTable({ webhooks, catalogue, onEdit, onRotate, onDelete }: WebhooksTableProps) {
+  const t = useTranslations("webhooks");
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} actions />
+      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} actions />
       <tbody>
         {webhooks.map((w) => {
           const scope = webhookScope(w, catalogue);
@@ -33,12 +35,12 @@ export function WebhooksTable({ webhooks, catalogue, onEdit, onRotate, onDelete 
                 </ul>
               </td>
               <td>
-                <span className={scope === "Integration" ? "badge badge-info" : "badge"}>{scope}</span>
+                <span className={scope === "Integration" ? "badge badge-info" : "badge"}>{t(`scopes.${scope}`)}</span>
               </td>
               <td className="actions">
-                <RowButton label="Edit" subject={w.url} onClick={() => onEdit(w)} />
-                <RowButton label="Rotate secret" subject={w.url} onClick={() => onRotate(w)} />
-                <RowButton label="Delete" subject={w.url} danger onClick={() => onDelete(w)} />
+                <RowButton label={t("edit")} subject={w.url} onClick={() => onEdit(w)} />
+                <RowButton label={t("rotate")} subject={w.url} onClick={() => onRotate(w)} />
+                <RowButton label={t("delete")} subject={w.url} danger onClick={() => onDelete(w)} />
               </td>
             </tr>
           );

@@ -7,17 +7,20 @@ import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import type { Locale } from "./locales";
 import { employees } from "./employees";
+import { integrations } from "./integrations";
 import { messages } from "./messages";
 import { payouts } from "./payouts";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
+import { webhooks } from "./webhooks";
 import { account } from "./account";
 import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
+import { registrations } from "./registrations";
 import { review } from "./review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review };
+const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations, webhooks, registrations };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -35,5 +38,8 @@ export function messagesFor(locale: Locale): Messages {
     employeeReview: namespaces.employeeReview[locale],
     employeeApp: namespaces.employeeApp[locale],
     review: namespaces.review[locale],
+    integrations: namespaces.integrations[locale],
+    webhooks: namespaces.webhooks[locale],
+    registrations: namespaces.registrations[locale],
   };
 }

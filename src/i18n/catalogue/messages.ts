@@ -1,8 +1,22 @@
 import { bilingual } from "./bilingual";
 
-/** The Messages pages (so far: the recipient picker). */
+/** The Messages page: the list, composing, editing and deleting, the recipient picker. */
 export const messages = bilingual(
   {
+    title: "Messages",
+    lead: "What <strong>{integration}</strong> told its Employees, newest first. They read them in the employee app.",
+    newMessage: "New Message",
+    none: "No Messages yet.",
+    sentTo: "Message sent to {count, plural, one {# Employee} other {# Employees}}.",
+    send: "Send Message",
+    sending: "Sending…",
+    editTitle: "Edit Message",
+    editLead: "Employees taken off the list no longer see it; those added see it among their Messages.",
+    deleteTitle: "Delete Message",
+    deleteBody:
+      "Delete <strong>{excerpt}</strong> (<code>{id}</code>)? The {count, plural, one {Employee it went to no longer sees it} other {# Employees it went to no longer see it}}. This cannot be undone.",
+    field: "Message",
+    fieldHint: "Plain text; the Employees see it in the employee app.",
     list: {
       to: "To",
       more: "and {count} more",
@@ -28,6 +42,20 @@ export const messages = bilingual(
     },
   },
   {
+    title: "Meddelanden",
+    lead: "Vad <strong>{integration}</strong> har berättat för sina anställda, nyast först. De läser dem i appen för anställda.",
+    newMessage: "Nytt meddelande",
+    none: "Inga meddelanden än.",
+    sentTo: "Meddelandet skickades till {count, plural, one {# anställd} other {# anställda}}.",
+    send: "Skicka meddelande",
+    sending: "Skickar…",
+    editTitle: "Redigera meddelande",
+    editLead: "Anställda som tas bort från listan ser det inte längre; de som läggs till ser det bland sina meddelanden.",
+    deleteTitle: "Ta bort meddelande",
+    deleteBody:
+      "Ta bort <strong>{excerpt}</strong> (<code>{id}</code>)? {count, plural, one {Den anställda det gick till ser det inte längre} other {De # anställda det gick till ser det inte längre}}. Det går inte att ångra.",
+    field: "Meddelande",
+    fieldHint: "Vanlig text; de anställda ser den i appen för anställda.",
     list: {
       to: "Till",
       more: "och {count} till",

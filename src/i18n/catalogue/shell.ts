@@ -30,6 +30,13 @@ export const shell = bilingual(
     demoBanner: "Demo environment: nothing here touches live data or moves real money.",
     sessionFailed: "Could not load your session: {message}",
     language: "Language",
+    environment: { legend: "Environment", live: "Live", demo: "Demo" },
+    integration: "Integration",
+    scoped: {
+      clientOnly: "{what} belong to client accounts; sign in as a person of an account to manage them.",
+      loadFailed: "Could not load your Integrations: {message}",
+      none: "This environment has no Integrations yet.",
+    },
   },
   {
     nav: {
@@ -59,5 +66,12 @@ export const shell = bilingual(
     demoBanner: "Demomiljö: inget här rör livedata eller flyttar riktiga pengar.",
     sessionFailed: "Kunde inte hämta din session: {message}",
     language: "Språk",
+    environment: { legend: "Miljö", live: "Skarp", demo: "Demo" },
+    integration: "Integration",
+    scoped: {
+      clientOnly: "{what} hör till kundkonton; logga in som en person på ett konto för att hantera dem.",
+      loadFailed: "Kunde inte hämta dina integrationer: {message}",
+      none: "Den här miljön har inga integrationer än.",
+    },
   },
 );
