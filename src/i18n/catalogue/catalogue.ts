@@ -5,11 +5,13 @@
  */
 import type { SameKeys } from "./bilingual";
 import { common } from "./common";
+import { invoices } from "./invoices";
 import type { Locale } from "./locales";
+import { payruns } from "./payruns";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
 
-const namespaces = { common, shell, prepayments };
+const namespaces = { common, shell, prepayments, payruns, invoices };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -19,5 +21,7 @@ export function messagesFor(locale: Locale): Messages {
     common: namespaces.common[locale],
     shell: namespaces.shell[locale],
     prepayments: namespaces.prepayments[locale],
+    payruns: namespaces.payruns[locale],
+    invoices: namespaces.invoices[locale],
   };
 }
