@@ -17,7 +17,7 @@ export const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2
  * Objects for every detail page, made through /v2/ with the demo key (the dashboard starts in demo, so
  * the signed-in client sees them): an Employee with a Payout (and so a Payrun), a Registration and a webhook.
  */
-export async function seedDashboardObjects(request: APIRequestContext): Promise<{ employee: string; payrun: string; registration: string; webhook: string }> {
+export async function seedDashboardObjects(request: APIRequestContext): Promise<{ employee: string; payout: string; payrun: string; registration: string; webhook: string }> {
   const auth = { Authorization: `Token ${apiKey()}` };
   const integrations = await request.get("/v2/integrations/?type=1", { headers: auth });
   expect(integrations.status()).toBe(200);
@@ -44,10 +44,10 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
     city: c.city,
   });
   const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/layout-hook", events: ["Employee.created"] });
-  return { employee: employee.id, payrun: payout.payrun ?? "", registration: registration.id, webhook: webhook.id };
+  return { employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", registration: registration.id, webhook: webhook.id };
 }
 
-export function dashboardPages(ids: { employee: string; payrun: string; registration: string; webhook: string }): DashboardPage[] {
+export function dashboardPages(ids: { employee: string; payout: string; payrun: string; registration: string; webhook: string }): DashboardPage[] {
   const enc = encodeURIComponent;
   return [
     { name: "Integrations", path: "/integrations", as: "client" },
@@ -55,6 +55,8 @@ export function dashboardPages(ids: { employee: string; payrun: string; registra
     { name: "Employee", path: `/employees/${enc(ids.employee)}`, as: "client" },
     { name: "Messages", path: "/messages", as: "client" },
     { name: "Payouts", path: "/payouts", as: "client" },
+    { name: "Payout", path: `/payouts/${enc(ids.payout)}`, as: "client" },
+    { name: "Payout import", path: "/payouts/import", as: "client" },
     { name: "Payruns", path: "/payruns", as: "client" },
     { name: "Payrun", path: `/payruns/${enc(ids.payrun)}`, as: "client" },
     { name: "Invoices", path: "/invoices", as: "client" },
@@ -63,6 +65,8 @@ export function dashboardPages(ids: { employee: string; payrun: string; registra
     { name: "Registration", path: `/registrations/${enc(ids.registration)}`, as: "client" },
     { name: "Webhooks", path: "/webhooks", as: "client" },
     { name: "Webhook", path: `/webhooks/${enc(ids.webhook)}`, as: "client" },
+    { name: "Team", path: "/settings/team", as: "client" },
+    { name: "API keys", path: "/settings/api-keys", as: "client" },
     { name: "Employee verification", path: "/review/employees", as: "operator" },
     { name: "Registration review", path: "/review/registrations", as: "operator" },
     {

@@ -60,7 +60,7 @@ test("an invited Employee opens the emailed link, signs in and reads the Message
   await app.getByRole("button", { name: "Sign out" }).click();
   await expect(app.getByRole("heading", { name: "You are signed out" })).toBeVisible();
   await app.reload();
-  await expect(app.getByRole("heading", { name: "Sign in with your invitation" })).toBeVisible();
+  await expect(app.getByRole("heading", { name: "Sign in with your email link" })).toBeVisible();
   await employeeContext.close();
 
   // The dashboard shows the claim (after a reload: nothing tells it), and the Message on the Employee's page.

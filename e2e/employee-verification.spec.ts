@@ -27,8 +27,11 @@ test("a live Employee who claimed the invitation is verified by an operator", as
   const queued = operator.getByRole("row").filter({ hasText: name });
   await expect(queued).toContainText(users.client.account);
   await screenshot(operator, "review-queue");
-  await queued.getByRole("button", { name: `Verify ${name}` }).click();
+  await queued.getByRole("link", { name: `Review ${name}` }).click();
+  await operator.getByRole("button", { name: "Approve" }).click();
+  await operator.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
   await expect(operator.getByRole("status")).toContainText(`${name} is verified.`);
+  await operator.getByRole("link", { name: "Employee verification" }).first().click();
   await expect(queued).toHaveCount(0);
   await operatorContext.close();
 

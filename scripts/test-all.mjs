@@ -1,6 +1,7 @@
-// `npm test`: builds, then runs every suite (lint; unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright)
-// and ends with one line "N passed, N failed" over all of them. SKIP_BUILD=1 reuses an existing build.
-// Chromium and pdftotext first (ensure-chromium.mjs): a missing tool stops the run before the build, not after it.
+// `npm test`: builds, then runs every suite (lint; unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright;
+// many instances behind nginx on PostgreSQL) and ends with one line "N passed, N failed" over all of them.
+// SKIP_BUILD=1 reuses an existing build. Chromium, pdftotext and nginx first (ensure-chromium.mjs): a missing
+// tool stops the run before the build, not after it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { ensureChromium, ensureDebianTool } from "./ensure-chromium.mjs";
 
-const missing = ensureChromium() ?? ensureDebianTool("pdftotext", "poppler-utils");
+const missing = ensureChromium() ?? ensureDebianTool("pdftotext", "poppler-utils") ?? ensureDebianTool("nginx", "nginx");
 if (missing) {
   console.error(missing);
   process.exit(1);
@@ -84,6 +85,19 @@ else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
   }
   if (status !== 0 && failed === 0) failed = 1;
   results.push({ name: "e2e", passed, failed });
+}
+
+// Many instances (scripts/multi-instance.ts, a short load): two web instances and two workers behind nginx on
+// PostgreSQL; each of its checks counts as a test. Its last line is "N passed, N failed".
+{
+  console.log("\n=== many instances behind nginx (PostgreSQL) ===");
+  const r = spawnSync("npx", ["tsx", "scripts/multi-instance.ts", "--seconds", "3"], { encoding: "utf8", env: { ...process.env, PG_TEST_URL }, stdio: ["ignore", "pipe", "inherit"] });
+  process.stdout.write(r.stdout ?? "");
+  const m = /(\d+) passed, (\d+) failed\s*$/.exec(r.stdout ?? "");
+  const passed = m ? Number(m[1]) : 0;
+  let failed = m ? Number(m[2]) : 1;
+  if (r.status !== 0 && failed === 0) failed = 1;
+  results.push({ name: "many instances (nginx)", passed, failed });
 }
 
 console.log("\n=== summary ===");

@@ -6,8 +6,10 @@ import { env } from "@/config/env";
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@/db/database";
+import { insertUser, type TeamRole } from "@/domain/team/team-users";
+import { enqueuePasswordReset } from "@/domain/team/password-reset-email";
+import { requestLocale } from "@/i18n/catalogue/locales";
 import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER } from "./client-ip";
 import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 
@@ -30,12 +32,23 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
     basePath: "/api/auth",
     secret: await sessionSecret(db),
     database: prismaAdapter(db, { provider: "postgresql" }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 10,
+      // "Forgot password": the email goes out from the outbox (off the request, so the answer takes as long
+      // whether the address exists or not); better-auth keeps the token (1 hour) and checks it on reset.
+      sendResetPassword: ({ user, url }, request) =>
+        enqueuePasswordReset(db, { userId: user.id, url, requestLocale: requestLocale(null, request?.headers.get("accept-language")) }),
+      revokeSessionsOnPasswordReset: true,
+    },
     account: { modelName: "credential" },
     user: {
       additionalFields: {
         role: { type: "string", required: false, input: false, defaultValue: "client" },
         accountPk: { type: "string", required: false, input: false },
+        teamRole: { type: "string", required: false, input: false, defaultValue: "member" },
+        locale: { type: "string", required: false, input: false },
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
@@ -54,6 +67,8 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
         "/sign-in/email": { window: 1, max: opts.throttle.settings.addressBurst },
         // Reading one's own session guesses nothing; unthrottled, so that pages cost no rate-limit write.
         "/get-session": false,
+        // "Forgot password" sends an email: a few per address and minute, whether the account exists or not.
+        "/request-password-reset": { window: 60, max: 3 },
       },
     },
     hooks: signInHooks(opts.throttle),
@@ -63,23 +78,10 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-/** Creates a person who can sign in to the dashboard. */
+/** Creates a person who can sign in to the dashboard (the CLI's `users create`: an admin of their account unless told otherwise). */
 export async function createUser(
   db: Db,
-  input: { email: string; password: string; name: string; accountPk: string | null; role: "client" | "operator" },
+  input: { email: string; password: string; name: string; accountPk: string | null; role: "client" | "operator"; teamRole?: TeamRole },
 ): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
-  const password = await hashPassword(input.password);
-  await db.user.create({
-    data: {
-      id,
-      email: input.email.toLowerCase(),
-      name: input.name,
-      emailVerified: true,
-      role: input.role,
-      accountPk: input.accountPk,
-      credentials: { create: { id: crypto.randomUUID(), accountId: id, providerId: "credential", password } },
-    },
-  });
-  return { id };
+  return insertUser(db, { ...input, teamRole: input.teamRole ?? "admin" });
 }

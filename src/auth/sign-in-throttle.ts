@@ -14,6 +14,18 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { createLimiter, type RateLimitStore } from "@/http/rate-limit";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { t } from "@/i18n/locale";
+import { isLocale, LOCALE_COOKIE } from "@/i18n/catalogue/locales";
+
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The language a person chose in the dashboard is saved on their user row; signing in (on any browser) sets
+ * the language cookie from it, as the language switch would.
+ */
+function restoreLocale(user: object | undefined, set: (value: string) => void): void {
+  const locale = user && "locale" in user ? user.locale : null;
+  if (isLocale(locale)) set(locale);
+}
 import type { Logger } from "@/log";
 
 export interface SignInThrottleSettings {
@@ -76,7 +88,12 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
         if (returned.statusCode !== 401) return;
         if (email) await byEmail.penalty(email);
         if (address) await byAddress.penalty(address);
-      } else if (email) await byEmail.delete(email);
+      } else {
+        if (email) await byEmail.delete(email);
+        restoreLocale(ctx.context.newSession?.user, (value) =>
+          ctx.setCookie(LOCALE_COOKIE, value, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax", httpOnly: false }),
+        );
+      }
     }),
   };
 }

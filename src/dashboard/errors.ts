@@ -15,3 +15,9 @@ export function fieldMessages(error: TrpcError | null): FieldMessages {
 
 /** A form's values turned into request fields, or the form's own messages when they cannot be sent. */
 export type Checked<F> = { ok: true; fields: F } | { ok: false; errors: FieldMessages };
+
+/** When a refused (429) request may be made again, from the server's Retry-After; null for any other error. */
+export function retryAt(error: TrpcError | null, now = Date.now()): Date | null {
+  const seconds = error?.data?.code === "TOO_MANY_REQUESTS" ? error.data.retryAfter : undefined;
+  return seconds === undefined || !Number.isFinite(seconds) ? null : new Date(now + seconds * 1000);
+}

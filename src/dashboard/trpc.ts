@@ -10,6 +10,12 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type TrpcError = TRPCClientErrorLike<AppRouter>;
 
+/** What a form or dialog shows of its mutation (a `useMutation` result): pending while it runs, then the server's refusal. */
+export interface MutationState {
+  isPending: boolean;
+  error: TrpcError | null;
+}
+
 export type Me = NonNullable<RouterOutputs["session"]["me"]>;
 export type Role = Me["role"];
 export type Environment = Me["environment"];

@@ -13,6 +13,7 @@
  */
 import pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { pgRunner, qb, runQuery, typed } from "./query-builder";
 
 export interface SessionLocks {
   /** Takes `key` for this process; false when some other process holds a key with the same hash (pick another key). */
@@ -25,6 +26,11 @@ export interface SessionLocks {
 
 /** Advisory lock namespace (first key of the two-key form) of session locks. */
 const SESSION_LOCKS = 0x50525345;
+
+/** `fn(namespace, hashtext(key))`: one of PostgreSQL's two-key advisory lock functions on `key`. */
+function advisory(fn: "pg_try_advisory_lock" | "pg_advisory_unlock" | "pg_try_advisory_xact_lock", key: string) {
+  return qb.selectNoFrom((eb) => eb.fn<boolean>(fn, [typed(SESSION_LOCKS, "int"), eb.fn<number>("hashtext", [typed(key, "text")])]).as("ok"));
+}
 
 class PostgresSessionLocks implements SessionLocks {
   private client: Promise<pg.Client> | null = null;
@@ -47,7 +53,7 @@ class PostgresSessionLocks implements SessionLocks {
       });
       await client.connect();
       for (const key of [...this.held]) {
-        const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS ok", [SESSION_LOCKS, key]);
+        const rows = await runQuery(pgRunner(client), advisory("pg_try_advisory_lock", key));
         if (!rows[0]?.ok) this.held.delete(key); // taken over while the connection was down
       }
       return client;
@@ -60,7 +66,7 @@ class PostgresSessionLocks implements SessionLocks {
 
   async hold(key: string): Promise<boolean> {
     const client = await this.connection();
-    const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS ok", [SESSION_LOCKS, key]);
+    const rows = await runQuery(pgRunner(client), advisory("pg_try_advisory_lock", key));
     if (rows[0]?.ok) this.held.add(key);
     return rows[0]?.ok === true;
   }
@@ -68,14 +74,14 @@ class PostgresSessionLocks implements SessionLocks {
   async release(key: string): Promise<void> {
     if (!this.held.delete(key)) return;
     const client = await this.connection();
-    await client.query("SELECT pg_advisory_unlock($1::int, hashtext($2))", [SESSION_LOCKS, key]);
+    await runQuery(pgRunner(client), advisory("pg_advisory_unlock", key));
   }
 
   async isHeld(key: string): Promise<boolean> {
     if (this.held.has(key)) return true;
     // A transaction-level try on a pooled connection: taken (and released at the statement's end) only when no one holds it.
-    const { rows } = await this.pool.query<{ free: boolean }>("SELECT pg_try_advisory_xact_lock($1::int, hashtext($2)) AS free", [SESSION_LOCKS, key]);
-    return rows[0]?.free === false;
+    const rows = await runQuery(pgRunner(this.pool), advisory("pg_try_advisory_xact_lock", key));
+    return rows[0]?.ok === false;
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,8 @@ export interface ContextOptions {
   publicUrl: string;
   webhookPrivateTargets: PrivateTargets;
   requestId: string;
+  /** The client's address as the server computed it (never a client's X-Forwarded-For unless trusted). */
+  clientIp: string;
   principal: Principal | null;
   authFailure?: DomainError | null;
   /** The request's /v2/ URL, for links to the other pages of a list; tRPC calls have none. */
@@ -60,6 +62,7 @@ export function createContext(req: http.IncomingMessage, opts: ContextOptions): 
     webhookPrivateTargets: opts.webhookPrivateTargets,
     pageUrl: pageUrl(opts.publicUrl, opts.pageOf),
     requestId: opts.requestId,
+    clientIp: opts.clientIp,
     inputScreened: opts.inputScreened ?? false,
     cookies: { get: (name) => readCookie(req, name), set: setCookie(opts.cookieSink) },
   };

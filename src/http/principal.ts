@@ -6,7 +6,7 @@ import type http from "node:http";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
-import { ipAllowed, verifyApiKey } from "@/domain/api-keys/api-key-service";
+import { ipAllowed, touchApiKey, verifyApiKey } from "@/domain/api-keys/api-key-service";
 import { isEnvironment } from "@/domain/environments";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
@@ -38,7 +38,10 @@ export async function principalFromToken(db: Db, authorization: string, ip: stri
   const verified = await verifyApiKey(db, key);
   if (!verified) throw new DomainError("unauthenticated", t("invalid_token"), { "WWW-Authenticate": "Token" });
   if (!ipAllowed(ip, verified.allowIps)) throw new DomainError("forbidden", t("ip_not_allowed", { ip }));
-  return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", apiKeyPk: verified.pk };
+  // "Last used" is a hint for the key list; a failed write only leaves it a minute older, so it is not waited for.
+  touchApiKey(db, verified.pk, () => undefined);
+  // A key acts for the whole account, as its admins do (it can manage webhooks through /v2/).
+  return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", teamRole: "admin", apiKeyPk: verified.pk };
 }
 
 /**
@@ -65,6 +68,7 @@ export async function principalFromSession(auth: Auth, req: http.IncomingMessage
     accountPk: session.user.accountPk ?? null,
     environment: isEnvironment(env) ? env : "demo",
     role,
+    teamRole: session.user.teamRole === "member" ? "member" : "admin",
     userId: session.user.id,
   };
 }

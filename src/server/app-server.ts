@@ -104,6 +104,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
         requestId: requestIdOf(req),
+        clientIp: info.ip,
         principal,
         authFailure: isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
         cookieSink: { res, secure: info.proto === "https" },

@@ -1,5 +1,7 @@
 /** `npm start`: opens the database (applying migrations), then serves the API and the dashboard. */
+import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import next from "next";
 import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
@@ -18,6 +20,7 @@ import { createAppHandler } from "./app-server";
 import { drainAndClose } from "./graceful-shutdown";
 import { startMetricsServer } from "./metrics";
 import { Readiness } from "./readiness";
+import { WorkerProcess } from "./worker-process";
 import { createHttpServer, limitsFromEnv } from "./http-server";
 
 async function main(): Promise<void> {
@@ -49,9 +52,20 @@ async function main(): Promise<void> {
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
-  const worker = config.WORKER ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log }) : null;
-  worker?.start();
-  if (worker) log.info({ worker: worker.id, mail: mailer.description }, "outbox worker running in this process");
+  // The outbox worker (WORKER=1). On PostgreSQL, a child process (dist/worker.js) woken by LISTEN/NOTIFY: its
+  // work never queues behind requests on this event loop, nor these behind it. Embedded, the database lives in
+  // this process, so the worker does too, in small batches one at a time, woken after each write (afterWrite).
+  const workerScript = fileURLToPath(new URL("./worker.js", import.meta.url));
+  const childWorker = config.WORKER && db.driver === "pg" && fs.existsSync(workerScript) ? new WorkerProcess(workerScript, log, metrics?.metrics) : null;
+  const inProcessWorker =
+    config.WORKER && !childWorker
+      ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log, batchSize: 25, parallelBatches: 1 })
+      : null;
+  childWorker?.start();
+  inProcessWorker?.start();
+  const worker = childWorker ?? inProcessWorker;
+  if (childWorker) log.info({ pid: childWorker.pid }, "outbox worker running in a child process");
+  if (inProcessWorker) log.info({ worker: inProcessWorker.id, mail: mailer.description }, "outbox worker running in this process");
   if ((await db.prisma.user.count()) === 0) {
     log.warn("No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>");
   }
@@ -68,7 +82,7 @@ async function main(): Promise<void> {
     publicUrl,
     allowedHosts: allowedHosts(config),
     webhookPrivateTargets: webhooks.privateTargets,
-    afterWrite: () => worker?.poke(),
+    afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {
           settings: {
@@ -111,6 +125,7 @@ async function main(): Promise<void> {
     const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
     await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
     await worker?.stop();
+    mailer.close?.();
     await metrics?.close();
     await limits.close();
     await db.close(); // closes PGlite cleanly and releases the data-folder lock

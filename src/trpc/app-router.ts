@@ -13,6 +13,8 @@ import { prepaymentRouter } from "@/domain/prepayments/prepayment-router";
 import { webhookRouter } from "@/domain/webhooks/webhook-router";
 import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
+import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
+import { teamRouter } from "@/domain/team/team-router";
 import { accountProcedure, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -46,6 +48,8 @@ export const appRouter = router({
   employeeApp: employeeAppRouter,
   employeeVerification: employeeVerificationRouter,
   registrations: registrationRouter,
+  apiKeys: apiKeyRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,8 @@ export interface Principal {
   accountPk: string | null;
   environment: Environment;
   role: "client" | "operator";
+  /** Within the account: admins (and API keys) manage keys, the team and webhooks; members do the rest. */
+  teamRole?: "admin" | "member";
   userId?: string;
   apiKeyPk?: string;
 }
@@ -28,6 +30,8 @@ export interface Context {
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
   pageUrl: (page: number) => string | null;
   requestId: string;
+  /** The client's address (for per-address limits); absent where there is no request (tests' callers). */
+  clientIp?: string;
   /** Whether the edge has already screened the input (`screenInput`, as /v2/ does before its fingerprint). */
   inputScreened?: boolean;
   /** Request cookies, and a way to set one on the response (a no-op where there is no browser). */

@@ -12,7 +12,7 @@ import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldError
 import { screenInput } from "@/domain/shared/json-limits";
 import { t } from "@/i18n/locale";
 import type { AccountScope, IntegrationScope } from "@/domain/scope";
-import type { Context } from "./context";
+import type { Context, Principal } from "./context";
 
 export type Meta = OpenApiMeta<{
   /** Success status of the REST call (default 200). */
@@ -34,7 +34,9 @@ const tRPC = initTRPC
       let fieldErrors: FieldErrors | undefined;
       if (cause instanceof DomainError && typeof cause.body !== "string") fieldErrors = cause.body;
       else if (cause instanceof z.ZodError) fieldErrors = fieldErrorsFromZod(cause);
-      return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors } };
+      // A 429's wait in seconds, so that the dashboard can say when in the reader's language and time zone.
+      const retryAfter = cause instanceof DomainError && cause.headers["Retry-After"] ? Number(cause.headers["Retry-After"]) : undefined;
+      return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors, retryAfter } };
     },
   });
 
@@ -80,6 +82,16 @@ export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!p.accountPk) throw new DomainError("forbidden", t("not_found"));
   const scope: AccountScope = { accountPk: p.accountPk, environment: p.environment };
   return next({ ctx: { ...ctx, principal: p, scope } });
+});
+
+/** Keys, the team and webhooks are for the account's admins (and its API keys): a member gets 403. */
+export function assertAdmin(principal: Principal): void {
+  if (principal.teamRole === "member") throw new DomainError("forbidden", t("admin_only"));
+}
+
+export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
+  assertAdmin(ctx.principal);
+  return next();
 });
 
 /**

@@ -1,29 +1,51 @@
 /**
- * The outbox worker: claims due jobs and runs their handlers, a few at a time. Safe to run in many
- * processes at once (see outbox-service). Runs inside `npm start` by default and alone with `npm run worker`.
+ * The outbox worker: claims due jobs in batches (one statement each) and works up to a few batches at once;
+ * a kind with a batch handler does its batch's database effects in set-based statements. Safe to run in many
+ * processes at once (see outbox-service). It sleeps until woken: by the LISTEN connection (PostgreSQL, every
+ * instance), by `poke()` (this process enqueued jobs), or by a slow poll for retries and expired leases.
+ * Runs inside `npm start` by default and alone with `npm run worker`.
  */
-import { claimJobs, failJob, newWorkerId, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { claimBatch, nextDueAt } from "@/domain/outbox/outbox-claim";
+import { failJob, newWorkerId, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Logger } from "@/log";
-import { jobHandler, type JobContext } from "@/domain/outbox/job-handlers";
+import { batchJobHandler, jobHandler, type JobContext } from "@/domain/outbox/job-handlers";
 import "@/domain/outbox/register-handlers";
+import type { JobListener } from "./job-wakeup";
 
 export interface WorkerOptions {
-  concurrency?: number;
+  /** Jobs claimed per statement (default 100). */
+  batchSize?: number;
+  /** Batches worked at once (default 2): a slow receiver in one batch does not hold up the next. */
+  parallelBatches?: number;
+  /** Longest sleep between looks when nothing wakes the worker (default 500 ms; 5 s with a listener). */
   idleMs?: number;
+  /** Wakes the worker at commit on any instance (PostgreSQL LISTEN); without it the worker polls every idleMs. */
+  listen?: JobListener | null;
   log: Logger;
 }
+
+/** The shortest sleep when jobs are due but none could be claimed (held by others, or waiting on their ordering key). */
+const BLOCKED_POLL_MS = 200;
 
 export class OutboxWorker {
   readonly id = newWorkerId();
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A wake-up that came while the loop was busy: the next sleep is skipped. */
+  private woken = false;
   private beatAt = Date.now();
+  /** The batches being worked: when each started, and its jobs. */
+  private readonly inFlight = new Map<Promise<void>, { startedAt: number; pks: string[] }>();
 
   constructor(
     private readonly ctx: JobContext,
     private readonly opts: WorkerOptions,
   ) {}
+
+  private get batchSize(): number {
+    return this.opts.batchSize ?? 100;
+  }
 
   /** Runs due jobs until none is left; returns how many ran (for tests and the CLI). */
   async drain(): Promise<number> {
@@ -35,10 +57,30 @@ export class OutboxWorker {
     }
   }
 
+  /** Claims one batch and works it; returns its size. */
   async runBatch(): Promise<number> {
-    const jobs = await claimJobs(this.ctx.db, this.id, this.opts.concurrency ?? 4);
-    await Promise.all(jobs.map((job) => this.run(job)));
+    const jobs = await claimBatch(this.ctx.db, this.id, this.batchSize);
+    await this.work(jobs);
     return jobs.length;
+  }
+
+  /** Every kind of the batch at once: a batch handler gets its kind's jobs together, other jobs run one each. */
+  private async work(jobs: ClaimedJob[]): Promise<void> {
+    const byKind = new Map<string, ClaimedJob[]>();
+    for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+    await Promise.all(
+      [...byKind].map(async ([kind, group]) => {
+        const batch = batchJobHandler(kind);
+        if (!batch) return Promise.all(group.map((job) => this.run(job)));
+        try {
+          await batch(group, this.ctx);
+        } catch (e) {
+          // failJob touches only jobs still unfinished and ours: those the handler completed stay done.
+          const outcomes = await Promise.all(group.map((job) => failJob(this.ctx.db, job, e).catch(() => "unknown")));
+          this.opts.log.warn({ kind, jobs: group.length, failed: outcomes.filter((o) => o === "failed").length, err: e }, "job batch failed");
+        }
+      }),
+    );
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -55,40 +97,90 @@ export class OutboxWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        this.beatAt = Date.now();
-        let ran = 0;
-        try {
-          ran = await this.runBatch();
-        } catch (e) {
-          this.opts.log.error({ err: e }, "worker poll failed");
-        }
-        if (ran === 0 && this.running) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.opts.idleMs ?? 500);
-            this.wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          this.wake = null;
-        }
+    this.loop = this.runLoop();
+  }
+
+  private async runLoop(): Promise<void> {
+    let unlisten: (() => Promise<void>) | null = null;
+    if (this.opts.listen) {
+      unlisten = await this.opts.listen(() => this.poke()).catch((e: unknown) => {
+        this.opts.log.warn({ err: e }, "outbox listener failed to start: polling");
+        return null;
+      });
+    }
+    const idleMs = this.opts.idleMs ?? (unlisten ? 5_000 : 500);
+    const parallel = this.opts.parallelBatches ?? 2;
+    while (this.running) {
+      if (this.inFlight.size >= parallel) {
+        // Every slot busy: no heartbeat until one frees.
+        await this.sleep(idleMs);
+        continue;
       }
-    })();
+      this.beatAt = Date.now();
+      let jobs: ClaimedJob[] = [];
+      try {
+        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { running: [...this.inFlight.values()].flatMap((b) => b.pks) });
+      } catch (e) {
+        this.opts.log.error({ err: e }, "worker claim failed");
+        await this.sleep(idleMs);
+        continue;
+      }
+      if (jobs.length > 0) {
+        const batch: Promise<void> = this.work(jobs)
+          .catch((e: unknown) => this.opts.log.error({ err: e }, "job batch failed"))
+          .finally(() => {
+            this.inFlight.delete(batch);
+            this.poke(); // a free slot, and the jobs next in their ordering keys may be due now
+          });
+        this.inFlight.set(batch, { startedAt: Date.now(), pks: jobs.map((j) => j.pk) });
+        continue;
+      }
+      if (this.inFlight.size > 0) {
+        await this.sleep(idleMs);
+        continue;
+      }
+      // Idle: notifications announce new jobs; retries and expired leases are due at a known time.
+      let wait = idleMs;
+      if (unlisten) {
+        const due = await nextDueAt(this.ctx.db).catch(() => null);
+        if (due) wait = Math.min(idleMs, Math.max(BLOCKED_POLL_MS, due.getTime() - Date.now()));
+      }
+      await this.sleep(wait);
+    }
+    await Promise.all(this.inFlight.keys());
+    await unlisten?.();
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = null;
+    this.woken = false;
   }
 
   /**
-   * When the loop last went round (it does at least every idle interval, and after each batch): a loop stuck
-   * in a job or a dead loop shows as an old heartbeat (/readyz). Null when the loop is not running.
+   * When the loop last went round with a free slot (at least every idle interval), or when the oldest batch
+   * still running started, whichever is older: a job stuck past the limit, or a dead loop, shows as an old
+   * heartbeat (/readyz). Null when the loop is not running.
    */
   heartbeat(): Date | null {
-    return this.running ? new Date(this.beatAt) : null;
+    if (!this.running) return null;
+    return new Date(Math.min(this.beatAt, ...[...this.inFlight.values()].map((b) => b.startedAt)));
   }
 
-  /** Asks the loop to look for jobs now (after this process enqueued some). */
+  /** Asks the loop to look for jobs now (jobs were enqueued, or a batch finished). */
   poke(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.woken = true;
   }
 
   async stop(): Promise<void> {

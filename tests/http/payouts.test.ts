@@ -150,7 +150,7 @@ describe("validation", () => {
       start_at: ["Datetime has wrong format. Use ISO 8601, for example 2026-01-31T12:00:00Z."],
     });
     const order = await post(payout({ start_at: "2026-06-02T00:00:00Z", end_at: "2026-06-01T00:00:00Z" }));
-    expect(order.body).toEqual({ end_at: ["end_at may not be before start_at."] });
+    expect(order.body).toEqual({ end_at: ["May not be before the start date."] });
     for (const body of ["[1", "42", "null"]) {
       const raw = await app.json("/v2/payouts/", { method: "POST", ...as(key), body, headers: { "Integration-ID": INT, "Content-Type": "application/json" } });
       expect(raw.status, body).toBe(400);

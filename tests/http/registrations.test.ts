@@ -80,16 +80,16 @@ describe("create and retrieve", () => {
     expect(dup.body).toEqual({ id: ["An object with this id already exists."] });
   });
 
-  it("lists the account's Registrations of the key's environment in pages", async () => {
+  it("lists the account's Registrations of the key's environment in pages, newest first (as the other lists)", async () => {
     const key = (await app.newKey("demo")).key;
     for (let i = 0; i < 3; i++) expect((await create(body({ friendly_name: `Firm ${i}` }), key)).status).toBe(201);
     const first = await app.json<List>("/v2/registrations/?page_size=2", { key });
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(3);
-    expect(first.body.results.map((r) => r.friendly_name)).toEqual(["Firm 0", "Firm 1"]);
+    expect(first.body.results.map((r) => r.friendly_name)).toEqual(["Firm 2", "Firm 1"]);
     expect(first.body.next).toBe(`${app.url}/v2/registrations/?page_size=2&page=2`);
     const second = await app.json<List>("/v2/registrations/?page_size=2&page=2", { key });
-    expect(second.body.results.map((r) => r.friendly_name)).toEqual(["Firm 2"]);
+    expect(second.body.results.map((r) => r.friendly_name)).toEqual(["Firm 0"]);
     expect((await app.json("/v2/registrations/?page=3", { key })).status).toBe(404);
   });
 
@@ -448,10 +448,15 @@ describe("review team (operator procedures)", () => {
     expect(edited.body).toMatchObject({ rejection_reason: null, needs_review: true });
     expect((await reviewer.registrations.review.queue(search)).results[0]).toMatchObject({ pk, status: "pending" });
 
+    // The edit joins the audit trail, naming what changed and who changed it (here an API key).
     const trail = await reviewer.registrations.review.decisions({ pk });
     expect(trail).toEqual([
       { decision: "rejected", reason: "The registered name does not match the CVR register.", reviewer_id: expect.any(String), reviewer_email: reviewerEmail, created_at: expect.any(String) },
+      { decision: "edited", reason: "registered_name", reviewer_id: null, reviewer_email: expect.stringMatching(/^api-key:pr_live_/), created_at: expect.any(String) },
     ]);
+    // An edit that changes nothing adds nothing.
+    await patch(r.id, { registered_name: "Nordvik Holding ApS" }, live.key);
+    expect(await reviewer.registrations.review.decisions({ pk })).toHaveLength(2);
   });
 
   it("approves a live Registration: the Integration is created, the event recorded, the decision kept", async () => {

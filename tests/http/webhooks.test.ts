@@ -174,6 +174,8 @@ describe("SSRF", () => {
     const done = await caller.webhooks.deliveries({ webhook_id: "internal", page: 1 });
     expect(log.count).toBe(1);
     expect(done.results[0].attempt_log[0]).toMatchObject({ status_code: 200, response_body: null, response_withheld: true });
+    // Each row says which object it concerns (issue 12), read from the body sent.
+    expect(done.results[0].object).toEqual({ id: "test", name: null });
     expect(done.results[0].attempt_log[0].duration_ms).toEqual(expect.any(Number));
     expect(JSON.stringify(done)).not.toContain("internal-admin-secret");
     const attempts = await app.db.webhookAttempt.findMany({ where: { delivery: { subscription: { id: "internal" } } } });

@@ -278,6 +278,18 @@ export function registrationBody(overrides: Record<string, unknown> = {}): Recor
   };
 }
 
+/** An .eml's text with quoted-printable undone (soft line breaks, `=XX` escapes, UTF-8), for reading links and words. */
+export function decodeMail(mail: string): string {
+  const bytes = mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
+  return bytes.replace(/(%[0-9A-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
 /** The magic-link token in an invitation email. */
 export function magicToken(mail: string): string {
   const unfolded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");

@@ -1,7 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { tokenFromHash } from "./claim-token";
 
@@ -10,6 +12,7 @@ import { tokenFromHash } from "./claim-token";
  * mail scanners open links to check them, and must not consume it.
  */
 export function ClaimPage() {
+  const t = useTranslations("employeeApp");
   const router = useRouter();
   const utils = trpc.useUtils();
   // undefined until read: the fragment exists only in the browser, not while the page is prerendered.
@@ -24,20 +27,23 @@ export function ClaimPage() {
     },
   });
 
-  if (token === undefined) return <p className="employee-card muted">Loading…</p>;
+  if (token === undefined) return <p className="employee-card muted">{t("loading")}</p>;
   if (token === null) {
     return (
       <div className="employee-card">
-        <h1>This link is incomplete</h1>
-        <p>Open the link in your invitation email again. If you copied it, make sure you copied all of it.</p>
+        <h1>{t("incompleteTitle")}</h1>
+        <p>{t("incompleteBody")}</p>
+        <p>
+          <Link href="/e/login">{t("askNewLink")}</Link>
+        </p>
       </div>
     );
   }
 
   return (
     <div className="employee-card">
-      <h1>Welcome to Payroute</h1>
-      <p>You were invited to see your payments and messages here. Continue to sign in.</p>
+      <h1>{t("welcomeTitle")}</h1>
+      <p>{t("welcomeBody")}</p>
       {claim.error && (
         <div className="alert alert-error" role="alert">
           {claim.error.message}
@@ -49,9 +55,11 @@ export function ClaimPage() {
         disabled={claim.isPending || claim.isSuccess}
         onClick={() => claim.mutate({ token })}
       >
-        {claim.isPending || claim.isSuccess ? "Signing in…" : "Continue"}
+        {claim.isPending || claim.isSuccess ? t("signingIn") : t("continue")}
       </button>
-      <p className="employee-fineprint">The link works once. If it has expired, ask the company that pays you for a new invitation.</p>
+      <p className="employee-fineprint">
+        {t("linkOnce")} <Link href="/e/login">{t("askNewLink")}</Link>
+      </p>
     </div>
   );
 }

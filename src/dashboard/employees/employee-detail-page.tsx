@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { formatDateTime } from "../format";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
+import { EmployeePayouts } from "../payouts/employee-payouts";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
@@ -18,10 +20,12 @@ import { StatusBadge } from "./status-badge";
 import { StatusTimeline } from "./status-timeline";
 
 export function EmployeeDetailPage({ employeeId }: { employeeId: string }) {
-  return <IntegrationScoped what="Employees">{() => <EmployeeDetail employeeId={employeeId} />}</IntegrationScoped>;
+  const t = useTranslations("employees");
+  return <IntegrationScoped what={t("title")}>{() => <EmployeeDetail employeeId={employeeId} />}</IntegrationScoped>;
 }
 
 function EmployeeDetail({ employeeId }: { employeeId: string }) {
+  const t = useTranslations("employees.detail");
   const query = trpc.employees.get.useQuery(
     { employee_id: employeeId },
     {
@@ -30,10 +34,11 @@ function EmployeeDetail({ employeeId }: { employeeId: string }) {
     },
   );
   return (
-    <DetailFrame back={{ href: "/employees", label: "Employees" }} query={query} notFound={`No Employee "${employeeId}" in this Integration.`}>
+    <DetailFrame back={{ href: "/employees", label: t("back") }} query={query} notFound={t("notFound", { id: employeeId })}>
       {(employee) => (
         <>
           <EmployeeSummary employee={employee} />
+          <EmployeePayouts employeeId={employee.id} />
           <EmployeeMessages employee={employee} />
         </>
       )}
@@ -44,6 +49,8 @@ function EmployeeDetail({ employeeId }: { employeeId: string }) {
 type Dialog = "edit" | "delete" | null;
 
 function EmployeeSummary({ employee }: { employee: Employee }) {
+  const t = useTranslations("employees.detail");
+  const f = useFormat();
   const router = useRouter();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -60,34 +67,34 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
 
       <div className="detail-grid">
         <div className="card card-padded">
-          <h2 className="card-title">Details</h2>
+          <h2 className="card-title">{t("details")}</h2>
           <dl className="details">
-            <dt>Name</dt>
+            <dt>{t("name")}</dt>
             <dd>{employee.name}</dd>
-            <dt>ID</dt>
+            <dt>{t("id")}</dt>
             <dd className="mono">{employee.id}</dd>
-            <dt>Email</dt>
+            <dt>{t("email")}</dt>
             <dd>{employee.email ?? <span className="muted">—</span>}</dd>
-            <dt>Cellphone number</dt>
+            <dt>{t("phone")}</dt>
             <dd>{employee.cellphone_number ?? <span className="muted">—</span>}</dd>
-            <dt>Country</dt>
+            <dt>{t("country")}</dt>
             <dd>{countryLabel(employee.country)}</dd>
-            <dt>Invitation code</dt>
-            <dd className="mono">{employee.invitation_code ?? <span className="muted">— (used)</span>}</dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(employee.created_at)}</dd>
-            <dt>Metadata</dt>
+            <dt>{t("invitationCode")}</dt>
+            <dd className="mono">{employee.invitation_code ?? <span className="muted">{t("used")}</span>}</dd>
+            <dt>{t("created")}</dt>
+            <dd>{f.dateTime(employee.created_at)}</dd>
+            <dt>{t("metadata")}</dt>
             <dd>
               <MetadataValue metadata={employee.metadata} />
             </dd>
-            <dt>API</dt>
+            <dt>{t("api")}</dt>
             <dd>
-              <a href={`/v2/employees/${encodeURIComponent(employee.id)}/`}>View in the API browser</a>
+              <a href={`/v2/employees/${encodeURIComponent(employee.id)}/`}>{t("viewInApi")}</a>
             </dd>
           </dl>
         </div>
         <div className="card card-padded">
-          <h2 className="card-title">Status</h2>
+          <h2 className="card-title">{t("status")}</h2>
           <StatusTimeline employee={employee} />
         </div>
       </div>

@@ -19,8 +19,7 @@ export function CreateEmployeeDialog({ integrationName, onClose }: { integration
         initial={EMPTY_EMPLOYEE}
         idHint="Optional: your own reference. Left blank, one is generated."
         submitLabel="Create Employee"
-        pending={create.isPending}
-        error={create.error}
+        mutation={create}
         onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
         onCancel={onClose}
       />
@@ -37,8 +36,7 @@ export function EditEmployeeDialog(props: { employee: Employee; onClose: () => v
         initial={employeeValues(employee)}
         idHint="Changing it changes the Employee's URL in the API."
         submitLabel="Save changes"
-        pending={update.isPending}
-        error={update.error}
+        mutation={update}
         onSubmit={(id, fields) => update.mutate({ ...fields, employee_id: employee.id, id })}
         onCancel={onClose}
       />
@@ -54,8 +52,7 @@ export function DeleteEmployeeDialog(props: { employee: Employee; onClose: () =>
       what="Employee"
       name={employee.name}
       id={employee.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ employee_id: employee.id })}
       onClose={onClose}
     />

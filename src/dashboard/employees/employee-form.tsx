@@ -1,6 +1,6 @@
 "use client";
 
-import type { TrpcError } from "../trpc";
+import type { MutationState } from "../trpc";
 import { CountryField } from "../ui/country-field";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import { toEmployeeFields, type EmployeeFields, type EmployeeFormValues } from "./employee-form-values";
@@ -11,20 +11,19 @@ interface EmployeeFormProps {
   initial: EmployeeFormValues;
   idHint: string;
   submitLabel: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (id: string, fields: EmployeeFields) => void;
   onCancel: () => void;
 }
 
 /** Every field of an Employee; used to create one and, prefilled, to edit one. */
-export function EmployeeForm({ initial, idHint, submitLabel, pending, error, onSubmit, onCancel }: EmployeeFormProps) {
+export function EmployeeForm({ initial, idHint, submitLabel, mutation, onSubmit, onCancel }: EmployeeFormProps) {
   const { values, bind } = useFormValues(initial);
-  const { errors, sendChecked } = useFormErrors(error);
+  const { errors, sendChecked } = useFormErrors(mutation.error);
   const submit = () => sendChecked(toEmployeeFields(values), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
-    <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
+    <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField label="Name" required errors={errors.name} {...bind("name")} />
       <TextField label="ID" hint={idHint} errors={errors.id} {...bind("id")} />
       <TextField label="Email" type="email" required hint="The invitation is sent here." errors={errors.email} {...bind("email")} />

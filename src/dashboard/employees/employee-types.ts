@@ -5,24 +5,17 @@ export type Employee = RouterOutputs["employees"]["list"]["results"][number];
 export type EmployeeStatus = Employee["latest_status"];
 export type EmployeeListInput = RouterInputs["employees"]["list"];
 
-export const STATUS_LABELS: Record<EmployeeStatus, string> = {
-  created: "Created",
-  invited: "Invited",
-  onboarding: "Onboarding",
-  active: "Active",
-};
-
 export function employeePath(id: string): string {
   return `/employees/${encodeURIComponent(id)}`;
 }
 
-/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); named as the badges name them. */
+/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); labelled as the badges are (`employees.statuses`). */
 export const STATUS_FILTERS = {
-  created: { label: STATUS_LABELS.created, query: statusQuery(EMPLOYEE_STATUS_RULES, "created") },
-  invited: { label: STATUS_LABELS.invited, query: statusQuery(EMPLOYEE_STATUS_RULES, "invited") },
-  onboarding: { label: STATUS_LABELS.onboarding, query: statusQuery(EMPLOYEE_STATUS_RULES, "onboarding") },
-  active: { label: STATUS_LABELS.active, query: statusQuery(EMPLOYEE_STATUS_RULES, "active") },
-} satisfies Record<EmployeeStatus, { label: string; query: Partial<EmployeeListInput> }>;
+  created: { query: statusQuery(EMPLOYEE_STATUS_RULES, "created") },
+  invited: { query: statusQuery(EMPLOYEE_STATUS_RULES, "invited") },
+  onboarding: { query: statusQuery(EMPLOYEE_STATUS_RULES, "onboarding") },
+  active: { query: statusQuery(EMPLOYEE_STATUS_RULES, "active") },
+} satisfies Record<EmployeeStatus, { query: Partial<EmployeeListInput> }>;
 
 export type StatusFilter = keyof typeof STATUS_FILTERS;
 
@@ -39,10 +32,13 @@ export interface EmployeeListFilters {
 
 /** The list query for a page of Employees matching the filters; empty filters are left out. */
 export function employeeListInput(page: number, pageSize: number, filters: EmployeeListFilters): EmployeeListInput {
+  return { page, page_size: pageSize, ...employeeFilterInput(filters) };
+}
+
+/** The filters as the API takes them, without paging: the list's query, and the CSV export's. */
+export function employeeFilterInput(filters: EmployeeListFilters): RouterInputs["employees"]["export"] {
   const search = filters.search.trim();
   return {
-    page,
-    page_size: pageSize,
     ...(search ? { search } : {}),
     ...(filters.status ? STATUS_FILTERS[filters.status].query : {}),
     // The server's `_after` is strict; midnight UTC of the chosen day keeps Employees created that day.

@@ -2,9 +2,12 @@
 
 import { useQueryStates } from "nuqs";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
+import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { pageAfterDelete } from "../ui/pager";
@@ -15,6 +18,7 @@ import { useDebouncedValue } from "../use-debounced-value";
 import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import {
   awaitingInvitation,
+  employeeFilterInput,
   employeeListInput,
   INVITATION_POLL_MS,
   isStatusFilter,
@@ -33,10 +37,23 @@ const VIEW = { q: parseAsText, status: parseAsChoice(STATUS_VALUES), from: parse
 type Dialog = { kind: "create" } | { kind: "edit"; employee: Employee } | { kind: "delete"; employee: Employee } | null;
 
 export function EmployeesPage() {
-  return <IntegrationScoped what="Employees">{(integration) => <EmployeesOfIntegration integration={integration} />}</IntegrationScoped>;
+  const t = useTranslations("employees");
+  return <IntegrationScoped what={t("title")}>{(integration) => <EmployeesOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function EmployeesOfIntegration({ integration }: { integration: Integration }) {
+  const t = useTranslations("employees");
+  const utils = trpc.useUtils();
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const select = (rows: Employee[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on) next.set(row.id, row.name);
+        else next.delete(row.id);
+      }
+      return next;
+    });
   const [view, setView] = useQueryStates(VIEW, PUSH);
   const { page } = view;
   const filters: EmployeeListFilters = { search: view.q, status: view.status, createdFrom: view.from };
@@ -57,41 +74,44 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
 
   return (
     <section>
-      <PageHeader
-        title="Employees"
-        lead={
-          <>
-            The people <strong>{integration.name}</strong> pays. Each gets an email invitation to the employee app.
-          </>
-        }
-      >
+      <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
+        <ExportButton
+          label={t("exportCsv")}
+          pendingLabel={t("exporting")}
+          filename="employees.csv"
+          load={() => utils.employees.export.fetch(employeeFilterInput(filters))}
+          done={(count) => t("exported", { count })}
+          onNotice={setNotice}
+        />
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
-          New Employee
+          {t("newEmployee")}
         </button>
       </PageHeader>
 
       <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder="Name, email or phone" value={filters.search} onChange={(q) => filter({ q })} />
+        <SearchField placeholder={t("searchPlaceholder")} value={filters.search} onChange={(q) => filter({ q })} />
         <label className="inline-field">
-          Status
+          {t("status")}
           <select value={filters.status} onChange={(e) => filter({ status: isStatusFilter(e.target.value) ? e.target.value : "" })}>
-            <option value="">All statuses</option>
-            {Object.entries(STATUS_FILTERS).map(([value, { label }]) => (
+            <option value="">{t("allStatuses")}</option>
+            {STATUS_VALUES.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`statuses.${value}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="inline-field">
-          Created from
+          {t("createdFrom")}
           <input type="date" value={filters.createdFrom} onChange={(e) => filter({ from: e.target.value })} />
         </label>
       </div>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? "No Employees match these filters." : "No Employees yet."}>
+      {selected.size > 0 && <BulkBar selected={selected} onClear={() => setSelected(new Map())} onNotice={setNotice} />}
+
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? t("noMatch") : t("none")}>
         {(employees) => (
           <div className="table-scroll">
             <EmployeesTable
@@ -99,6 +119,8 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
               onEdit={(employee) => setDialog({ kind: "edit", employee })}
               onDelete={(employee) => setDialog({ kind: "delete", employee })}
               onNotice={setNotice}
+              selected={new Set(selected.keys())}
+              onSelect={select}
             />
           </div>
         )}
@@ -111,11 +133,41 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
           employee={dialog.employee}
           onClose={close}
           onDeleted={() => {
-            setNotice({ kind: "success", text: `${dialog.employee.name} was deleted.` });
+            setNotice({ kind: "success", text: t("deleted", { name: dialog.employee.name }) });
             if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
           }}
         />
       )}
     </section>
+  );
+}
+
+/** What to do with the selected Employees: resend their invitations (the once-a-day rule skips some, and says so). */
+function BulkBar({ selected, onClear, onNotice }: { selected: ReadonlyMap<string, string>; onClear: () => void; onNotice: (notice: NoticeValue) => void }) {
+  const t = useTranslations("employees.select");
+  const f = useFormat();
+  const utils = trpc.useUtils();
+  const resend = trpc.employees.resendMany.useMutation({
+    onSuccess: async (result) => {
+      const skipped = result.skipped.map((s) => {
+        const name = selected.get(s.id) ?? s.id;
+        return s.retry_at ? t("skippedTooSoon", { name, at: f.dateTime(s.retry_at) }) : t("skippedGone", { name });
+      });
+      onNotice({ kind: skipped.length ? "error" : "success", text: [t("sent", { count: result.sent.length }), ...skipped].join(" ") });
+      onClear();
+      await utils.employees.invalidate();
+    },
+    onError: (error) => onNotice({ kind: "error", text: error.message }),
+  });
+  return (
+    <div className="toolbar bulk-bar" role="region" aria-label={t("selected", { count: selected.size })}>
+      <span className="strong">{t("selected", { count: selected.size })}</span>
+      <button type="button" className="button" disabled={resend.isPending} onClick={() => resend.mutate({ employee_ids: [...selected.keys()] })}>
+        {resend.isPending ? t("resending") : t("resend")}
+      </button>
+      <button type="button" className="button" onClick={onClear}>
+        {t("clear")}
+      </button>
+    </div>
   );
 }

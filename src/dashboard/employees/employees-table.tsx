@@ -1,6 +1,7 @@
 "use client";
 
-import { formatDate } from "../format";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import type { NoticeValue } from "../ui/notice";
 import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
 import { countryLabel } from "./countries";
@@ -13,33 +14,45 @@ interface EmployeesTableProps {
   onEdit: (e: Employee) => void;
   onDelete: (e: Employee) => void;
   onNotice: (notice: NoticeValue) => void;
+  /** The ids of the selected rows, and how a row's box changes them. */
+  selected: ReadonlySet<string>;
+  onSelect: (employees: Employee[], on: boolean) => void;
 }
 
-const COLUMNS = ["Name and ID", "Email and phone", "Country", "Status", "Created"];
-
-export function EmployeesTable({ employees, onEdit, onDelete, onNotice }: EmployeesTableProps) {
+export function EmployeesTable({ employees, onEdit, onDelete, onNotice, selected, onSelect }: EmployeesTableProps) {
+  const t = useTranslations("employees");
+  const f = useFormat();
+  const columns = [t("columns.nameAndId"), t("columns.emailAndPhone"), t("columns.country"), t("columns.status"), t("columns.created")];
+  const all = employees.length > 0 && employees.every((e) => selected.has(e.id));
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} actions />
+      <TableHead
+        columns={columns}
+        actions
+        lead={<input type="checkbox" aria-label={t("select.all")} checked={all} onChange={(ev) => onSelect(employees, ev.target.checked)} />}
+      />
       <tbody>
         {employees.map((e) => (
-          <tr key={e.id}>
+          <tr key={e.id} aria-selected={selected.has(e.id)}>
+            <td className="select-cell">
+              <input type="checkbox" aria-label={t("select.row", { name: e.name })} checked={selected.has(e.id)} onChange={(ev) => onSelect([e], ev.target.checked)} />
+            </td>
             <NameAndIdCell name={e.name} id={e.id} href={employeePath(e.id)} />
             <td className="stacked-cell">
               <span>{e.email ?? EMPTY}</span>
-              <span className="muted nowrap">{e.cellphone_number ?? "No phone"}</span>
+              <span className="muted nowrap">{e.cellphone_number ?? t("noPhone")}</span>
             </td>
             <td title={countryLabel(e.country)}>{e.country}</td>
             <td>
               <StatusBadge status={e.latest_status} />
             </td>
             <td className="nowrap" title={e.created_at}>
-              {formatDate(e.created_at)}
+              {f.date(e.created_at)}
             </td>
             <td className="actions">
               <ResendButton employee={e} onResult={onNotice} small />
-              <RowButton label="Edit" subject={e.name} onClick={() => onEdit(e)} />
-              <RowButton label="Delete" subject={e.name} danger onClick={() => onDelete(e)} />
+              <RowButton label={t("edit")} subject={e.name} onClick={() => onEdit(e)} />
+              <RowButton label={t("delete")} subject={e.name} danger onClick={() => onDelete(e)} />
             </td>
           </tr>
         ))}

@@ -1,5 +1,9 @@
-import { STATUS_LABELS, type EmployeeStatus } from "./employee-types";
+"use client";
+
+import { useTranslations } from "use-intl";
+import type { EmployeeStatus } from "./employee-types";
 
 export function StatusBadge({ status }: { status: EmployeeStatus }) {
-  return <span className={`badge badge-status-${status}`}>{STATUS_LABELS[status]}</span>;
+  const t = useTranslations("employees.statuses");
+  return <span className={`badge badge-status-${status}`}>{t(status)}</span>;
 }

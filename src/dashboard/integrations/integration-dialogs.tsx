@@ -16,8 +16,7 @@ export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
         initial={EMPTY_VALUES}
         idHint="Optional: your own reference. Left blank, one is generated."
         submitLabel="Create Integration"
-        pending={create.isPending}
-        error={create.error}
+        mutation={create}
         onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
         onCancel={onClose}
       />
@@ -34,8 +33,7 @@ export function EditIntegrationDialog({ integration, onClose }: { integration: I
         currentLogo={integration.logo}
         idHint="Changing it changes the Integration's URL in the API."
         submitLabel="Save changes"
-        pending={update.isPending}
-        error={update.error}
+        mutation={update}
         onSubmit={(id, fields) => update.mutate({ ...fields, integration_id: integration.id, id })}
         onCancel={onClose}
       />
@@ -51,8 +49,7 @@ export function DeleteIntegrationDialog(props: { integration: Integration; onClo
       what="Integration"
       name={integration.name}
       id={integration.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ integration_id: integration.id })}
       onClose={onClose}
     />

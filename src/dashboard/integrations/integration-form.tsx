@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { TrpcError } from "../trpc";
+import type { MutationState } from "../trpc";
 import { Field } from "../ui/field";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import {
@@ -20,18 +20,17 @@ interface IntegrationFormProps {
   currentLogo?: string | null;
   idHint: string;
   submitLabel: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (id: string, fields: IntegrationFields) => void;
   onCancel: () => void;
 }
 
 /** Every field of an Integration; used to create one and, prefilled, to edit one. */
 export function IntegrationForm(props: IntegrationFormProps) {
-  const { initial, currentLogo, idHint, submitLabel, pending, error, onSubmit, onCancel } = props;
+  const { initial, currentLogo, idHint, submitLabel, mutation, onSubmit, onCancel } = props;
   const { values, bind } = useFormValues(initial);
   const [logo, setLogo] = useState<LogoChoice>({ kind: "keep" });
-  const { errors, setLocalErrors, sendChecked } = useFormErrors(error);
+  const { errors, setLocalErrors, sendChecked } = useFormErrors(mutation.error);
 
   async function chooseLogo(file: File | undefined) {
     setLocalErrors(({ logo: _dropped, ...rest }) => rest);
@@ -46,7 +45,7 @@ export function IntegrationForm(props: IntegrationFormProps) {
   const submit = () => sendChecked(toRequestFields(values, logo), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
-    <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
+    <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField label="Name" required errors={errors.name} {...bind("name")} />
       <TextField label="ID" hint={idHint} errors={errors.id} {...bind("id")} />
       <TextField label="Email" type="email" required errors={errors.email} {...bind("email")} />

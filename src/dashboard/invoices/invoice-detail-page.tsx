@@ -157,8 +157,7 @@ function SimulatePaymentDialog({ invoice, onClose, onDone }: { invoice: Invoice;
       title={t("title")}
       confirmLabel={t("confirm")}
       pendingLabel={t("pending")}
-      pending={pay.isPending}
-      error={pay.error}
+      mutation={pay}
       onConfirm={() => pay.mutate({ invoice_id: invoice.id })}
       onClose={onClose}
     >

@@ -1,13 +1,16 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
+import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { safeNextPath } from "../safe-next";
 import { trpc } from "../trpc";
 import { tryAgainMessage } from "./try-again";
 
 export function LoginForm() {
+  const t = useTranslations("account");
   const next = safeNextPath(useSearchParams().get("next"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -32,14 +35,14 @@ export function LoginForm() {
         { onError: ({ response }) => void (retryAfter = response.headers.get("Retry-After") ?? response.headers.get("X-Retry-After")) },
       );
       if (result.error) {
-        setError(result.error.status === 429 ? tryAgainMessage(retryAfter) : (result.error.message ?? "Sign-in failed. Please try again."));
+        setError(result.error.status === 429 ? tryAgainMessage(retryAfter) : (result.error.message ?? t("signInFailed")));
         setPending(false);
         return;
       }
       // A full page load: `next` may be a page of the API server (e.g. /v2/…), not of this app.
       window.location.assign(next);
     } catch {
-      setError("Could not reach the server. Please try again.");
+      setError(t("unreachable"));
       setPending(false);
     }
   }
@@ -47,18 +50,18 @@ export function LoginForm() {
   return (
     <form className="login-card" onSubmit={(e) => void submit(e)}>
       <p className="login-brand">Payroute</p>
-      <h1>Sign in to your dashboard</h1>
+      <h1>{t("signInTitle")}</h1>
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
         </div>
       )}
       <div className="field">
-        <label htmlFor="login-email">Email</label>
+        <label htmlFor="login-email">{t("email")}</label>
         <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor="login-password">Password</label>
+        <label htmlFor="login-password">{t("password")}</label>
         <input
           id="login-password"
           type="password"
@@ -69,8 +72,11 @@ export function LoginForm() {
         />
       </div>
       <button type="submit" className="button button-primary button-block" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("signIn")}
       </button>
+      <p className="login-links">
+        <Link href="/forgot-password">{t("forgotLink")}</Link>
+      </p>
     </form>
   );
 }

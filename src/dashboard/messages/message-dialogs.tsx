@@ -64,8 +64,7 @@ export function DeleteMessageDialog({ message, onClose, onDeleted }: { message: 
       title="Delete Message"
       confirmLabel="Delete"
       pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       danger
       onConfirm={() => remove.mutate({ message_id: message.id })}
       onClose={onClose}

@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { employeePath } from "../employees/employee-types";
-import { formatDateTime } from "../format";
+import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import { RowButton } from "../ui/table";
@@ -15,6 +16,8 @@ const SHOWN_RECIPIENTS = 5;
 
 /** Messages newest first (the server's order), each with links to the Employees it went to, Edit and Delete. */
 export function MessageList({ messages, onNotice }: { messages: Message[]; onNotice?: (notice: NoticeValue) => void }) {
+  const t = useTranslations("messages.list");
+  const f = useFormat();
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   return (
@@ -25,29 +28,29 @@ export function MessageList({ messages, onNotice }: { messages: Message[]; onNot
             <p className="message-content">{m.content}</p>
             <div className="message-meta">
               <span>
-                To{" "}
+                {t("to")}{" "}
                 {m.employees.slice(0, SHOWN_RECIPIENTS).map((id, n) => (
                   <span key={id}>
                     {n > 0 && ", "}
                     <RecipientLink id={id} />
                   </span>
                 ))}
-                {m.employees.length > SHOWN_RECIPIENTS && ` and ${m.employees.length - SHOWN_RECIPIENTS} more`}
+                {m.employees.length > SHOWN_RECIPIENTS && ` ${t("more", { count: m.employees.length - SHOWN_RECIPIENTS })}`}
               </span>
               <span className="message-actions">
-                <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
-                <RowButton label="Edit" subject={messageExcerpt(m.content)} onClick={() => setEditing(m)} />
-                <RowButton label="Delete" subject={messageExcerpt(m.content)} danger onClick={() => setDeleting(m)} />
+                <time dateTime={m.created_at}>{f.dateTime(m.created_at)}</time>
+                <RowButton label={t("edit")} subject={messageExcerpt(m.content)} onClick={() => setEditing(m)} />
+                <RowButton label={t("delete")} subject={messageExcerpt(m.content)} danger onClick={() => setDeleting(m)} />
               </span>
             </div>
           </li>
         ))}
       </ol>
       {editing && (
-        <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSaved={() => onNotice?.({ kind: "success", text: "Message saved." })} />
+        <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSaved={() => onNotice?.({ kind: "success", text: t("saved") })} />
       )}
       {deleting && (
-        <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={() => onNotice?.({ kind: "success", text: "Message deleted." })} />
+        <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={() => onNotice?.({ kind: "success", text: t("deleted") })} />
       )}
     </>
   );

@@ -15,3 +15,9 @@ export function messageExcerpt(content: string): string {
   const line = content.replace(/\s+/g, " ").trim();
   return line.length <= EXCERPT_LENGTH ? line : `${line.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
 }
+
+/** `found` added to the chosen recipients: each Employee once, the ones chosen first kept in their order. */
+export function addRecipients(chosen: readonly Recipient[], found: readonly Recipient[]): Recipient[] {
+  const ids = new Set(chosen.map((r) => r.id));
+  return [...chosen, ...found.filter((r) => !ids.has(r.id) && ids.add(r.id))];
+}

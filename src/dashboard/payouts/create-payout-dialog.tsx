@@ -1,16 +1,17 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { EmployeeCombobox } from "../employees/employee-combobox";
 import { fieldMessages } from "../errors";
 import type { Integration } from "../integrations/integration-types";
-import { formatMoney } from "../money";
-import { trpc, type TrpcError } from "../trpc";
+import { useFormat } from "../i18n/use-format";
+import { trpc, type MutationState } from "../trpc";
 import { Field } from "../ui/field";
 import { ServerCheckedForm, TextField } from "../ui/form";
 import { Modal } from "../ui/modal";
 import type { NoticeValue } from "../ui/notice";
-import { BASES, basisLabel, EMPTY_PAYOUT, toPayoutRequest, toQuoteRequest, type PayoutFormValues } from "./payout-form-values";
+import { BASES, EMPTY_PAYOUT, toPayoutRequest, toQuoteRequest, type PayoutFormValues } from "./payout-form-values";
 import { payoutEmployee, payrunId } from "./payout-types";
 import { PriceBreakdown } from "./price-breakdown";
 
@@ -23,6 +24,8 @@ interface CreatePayoutDialogProps {
 }
 
 export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePayoutDialogProps) {
+  const t = useTranslations("payouts");
+  const f = useFormat();
   const utils = trpc.useUtils();
   const create = trpc.payouts.create.useMutation({
     onSuccess: async (created) => {
@@ -30,51 +33,56 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
       const payout = Array.isArray(created) ? created[0] : created;
       onCreated({
         kind: "success",
-        text: `${formatMoney(payout.amount)} ${payout.currency} to ${payoutEmployee(payout).name} was created in Payrun ${payrunId(payout)}.`,
+        text: t("created", { amount: f.money(payout.amount), currency: payout.currency, employee: payoutEmployee(payout).name, payrun: payrunId(payout) }),
       });
       await Promise.all([utils.payouts.invalidate(), utils.payruns.invalidate()]);
       onClose();
     },
   });
   return (
-    <Modal title="New Payout" onClose={onClose} wide>
-      <p className="modal-lead">
-        {integration.name} pays the Employee once its Payrun is paid; they are then notified and accept it in the employee app.
-      </p>
-      <PayoutForm integrationId={integration.id} pending={create.isPending} error={create.error} onSubmit={(values) => create.mutate({ ...toPayoutRequest(values), expand: ["employee"] })} onCancel={onClose} />
+    <Modal title={t("create.title")} onClose={onClose} wide>
+      <p className="modal-lead">{t("create.lead", { integration: integration.name })}</p>
+      <PayoutForm
+        integrationId={integration.id}
+        mutation={create}
+        onSubmit={(values) => create.mutate({ ...toPayoutRequest(values, f.parseMoney), expand: ["employee"] })}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
 
 interface PayoutFormProps {
   integrationId: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (values: PayoutFormValues) => void;
   onCancel: () => void;
 }
 
 /** The create form, with the price of what is typed beside it. */
-function PayoutForm({ integrationId, pending, error, onSubmit, onCancel }: PayoutFormProps) {
+function PayoutForm({ integrationId, mutation, onSubmit, onCancel }: PayoutFormProps) {
+  const t = useTranslations("payouts");
+  const f = useFormat();
   const [values, setValues] = useState(EMPTY_PAYOUT);
-  const errors = fieldMessages(error);
+  const errors = fieldMessages(mutation.error);
   const set = <K extends keyof PayoutFormValues>(field: K) => (value: PayoutFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const { employee, basis, figure, currency } = values;
   // Stable while the priced fields are unchanged, so that the debounced quote waits for typing to stop.
-  const quote = useMemo(() => toQuoteRequest({ employee, basis, figure, currency }), [employee, basis, figure, currency]);
+  const read = f.parseMoney;
+  const quote = useMemo(() => toQuoteRequest({ employee, basis, figure, currency }, read), [employee, basis, figure, currency, read]);
 
   return (
     <div className="payout-create">
-      <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel="Create Payout" onSubmit={() => onSubmit(values)} onCancel={onCancel}>
-        <Field label="Employee" required errors={errors.employee} hint="Search by name, email or phone." className="span-2">
+      <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={t("create.submit")} onSubmit={() => onSubmit(values)} onCancel={onCancel}>
+        <Field label={t("fields.employee")} required errors={errors.employee} hint={t("create.employeeHint")} className="span-2">
           {(control) => <EmployeeCombobox control={control} value={employee} onChange={set("employee")} />}
         </Field>
         <BasisPicker value={basis} onChange={set("basis")} />
-        <TextField label={basisLabel(basis)} required errors={errors[basis]} hint="A decimal with up to two places, e.g. 1000.00." value={figure} onChange={set("figure")} />
-        <TextField label="Currency" required errors={errors.currency} hint="ISO 4217, e.g. SEK." value={currency} onChange={(v) => set("currency")(v.toUpperCase())} />
-        <TextField label="Description" required errors={errors.description} hint="The Employee reads this." className="span-2" value={values.description} onChange={set("description")} />
-        <DateField label="Start date" value={values.startDate} onChange={set("startDate")} errors={errors.start_at} />
-        <DateField label="End date" value={values.endDate} onChange={set("endDate")} errors={errors.end_at} />
+        <TextField label={t(`bases.${basis}`)} required errors={errors[basis]} hint={t("create.figureHint")} value={figure} onChange={set("figure")} />
+        <TextField label={t("create.currency")} required errors={errors.currency} hint={t("create.currencyHint")} value={currency} onChange={(v) => set("currency")(v.toUpperCase())} />
+        <TextField label={t("create.description")} required errors={errors.description} hint={t("create.descriptionHint")} className="span-2" value={values.description} onChange={set("description")} />
+        <DateField label={t("create.startDate")} value={values.startDate} onChange={set("startDate")} errors={errors.start_at} />
+        <DateField label={t("create.endDate")} value={values.endDate} onChange={set("endDate")} errors={errors.end_at} />
       </ServerCheckedForm>
       <PriceBreakdown integrationId={integrationId} request={quote} />
     </div>
@@ -83,15 +91,16 @@ function PayoutForm({ integrationId, pending, error, onSubmit, onCancel }: Payou
 
 /** Which of the three figures is entered; the server derives the other two. */
 function BasisPicker({ value, onChange }: { value: PayoutFormValues["basis"]; onChange: (basis: PayoutFormValues["basis"]) => void }) {
+  const t = useTranslations("payouts");
   return (
     <fieldset className="basis-picker span-2">
-      <legend>Figure you enter</legend>
+      <legend>{t("create.basis")}</legend>
       {BASES.map((b) => (
-        <label key={b.value} className="basis-option">
-          <input type="radio" name="basis" value={b.value} checked={b.value === value} onChange={() => onChange(b.value)} />
+        <label key={b} className="basis-option">
+          <input type="radio" name="basis" value={b} checked={b === value} onChange={() => onChange(b)} />
           <span>
-            <span className="strong">{b.label}</span>
-            <span className="muted basis-hint">{b.hint}</span>
+            <span className="strong">{t(`bases.${b}`)}</span>
+            <span className="muted basis-hint">{t(`bases.${b}Hint`)}</span>
           </span>
         </label>
       ))}
@@ -100,8 +109,9 @@ function BasisPicker({ value, onChange }: { value: PayoutFormValues["basis"]; on
 }
 
 function DateField({ label, value, onChange, errors }: { label: string; value: string; onChange: (value: string) => void; errors?: string[] }) {
+  const t = useTranslations("payouts");
   return (
-    <Field label={label} errors={errors} hint="Optional: the period worked.">
+    <Field label={label} errors={errors} hint={t("create.dateHint")}>
       {(control) => <input {...control} type="date" value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );

@@ -20,8 +20,7 @@ export function DeletePayoutDialog({ payout, onClose, onDeleted }: { payout: Pay
       what="Payout"
       name={payout.description}
       id={payout.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ payout_id: payout.id })}
       onClose={onClose}
     />

@@ -11,14 +11,16 @@ export type PayoutRequest = z.input<typeof ZCreatePayoutRequest>;
 /** Which figure the client gives; the server derives the other two. */
 export type Basis = "amount" | "invoiced_amount" | "cost";
 
-export const BASES: readonly { value: Basis; label: string; hint: string }[] = [
-  { value: "amount", label: "Amount", hint: "Gross salary: what the Employee earns before tax." },
-  { value: "invoiced_amount", label: "Invoiced amount", hint: "Amount plus the employer's contributions." },
-  { value: "cost", label: "Cost", hint: "Invoiced amount plus the service's fee: what you pay, VAT excluded." },
-];
+/** Labelled in the catalogue (`payouts.bases`). */
+export const BASES: readonly Basis[] = ["amount", "invoiced_amount", "cost"];
 
-export function basisLabel(basis: Basis): string {
-  return BASES.find((b) => b.value === basis)?.label ?? basis;
+/** Reads a typed figure in the page's language into the API's decimal (useFormat's parseMoney); null if it is no amount. */
+export type ReadMoney = (typed: string) => string | null;
+
+/** The figure as the API takes it; what is no amount is sent as typed, for the server to name the field. */
+function figureOf(typed: string, read: ReadMoney): string {
+  const trimmed = typed.trim();
+  return trimmed === "" ? "" : (read(trimmed) ?? trimmed);
 }
 
 export interface PayoutFormValues {
@@ -52,10 +54,10 @@ function dayStart(date: string): string | undefined {
  * The create request. Every rule is the server's: a blank figure is still sent under its basis, so that the
  * server's message lands on that field rather than as "give exactly one of …".
  */
-export function toPayoutRequest(values: PayoutFormValues): PayoutRequest {
+export function toPayoutRequest(values: PayoutFormValues, read: ReadMoney): PayoutRequest {
   return {
     employee: values.employee?.id,
-    [values.basis]: values.figure.trim(),
+    [values.basis]: figureOf(values.figure, read),
     currency: values.currency,
     description: values.description,
     start_at: dayStart(values.startDate),
@@ -67,8 +69,8 @@ export function toPayoutRequest(values: PayoutFormValues): PayoutRequest {
 const QUOTE_DESCRIPTION = "Price quote";
 
 /** The pricing request for the live breakdown, or null until there is an Employee and a figure to price. */
-export function toQuoteRequest(values: Pick<PayoutFormValues, "employee" | "basis" | "figure" | "currency">): PayoutRequest | null {
-  const figure = values.figure.trim();
+export function toQuoteRequest(values: Pick<PayoutFormValues, "employee" | "basis" | "figure" | "currency">, read: ReadMoney): PayoutRequest | null {
+  const figure = figureOf(values.figure, read);
   if (!values.employee || figure === "") return null;
   return { employee: values.employee.id, [values.basis]: figure, currency: values.currency, description: QUOTE_DESCRIPTION };
 }

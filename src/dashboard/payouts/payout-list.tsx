@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import { pageAfterDelete } from "../ui/pager";
@@ -19,10 +20,13 @@ interface PayoutListProps {
   onNotice: (notice: NoticeValue) => void;
   /** Off on a Payrun's own page, where every row is in that Payrun. */
   showPayrun?: boolean;
+  /** Off on an Employee's own page, where every row is theirs. */
+  showEmployee?: boolean;
 }
 
 /** One page of the Payouts matching `filters`, with each row's resend and delete. */
-export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun }: PayoutListProps) {
+export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun, showEmployee }: PayoutListProps) {
+  const t = useTranslations("payouts");
   const list = trpc.payouts.list.useQuery(payoutListInput(page, PAGE_SIZE, filters), { placeholderData: (prev) => prev });
   const [deleting, setDeleting] = useState<Payout | null>(null);
   return (
@@ -30,7 +34,7 @@ export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={onPage} empty={empty}>
         {(payouts) => (
           <div className="table-scroll">
-            <PayoutsTable payouts={payouts} showPayrun={showPayrun} onDelete={setDeleting} onNotice={onNotice} />
+            <PayoutsTable payouts={payouts} showPayrun={showPayrun} showEmployee={showEmployee} onDelete={setDeleting} onNotice={onNotice} />
           </div>
         )}
       </PagedListCard>
@@ -39,7 +43,7 @@ export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun 
           payout={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            onNotice({ kind: "success", text: `The Payout "${deleting.description}" was deleted.` });
+            onNotice({ kind: "success", text: t("deleted", { description: deleting.description }) });
             if (list.data) onPage(pageAfterDelete(page, list.data.results.length));
           }}
         />

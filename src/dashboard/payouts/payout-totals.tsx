@@ -1,16 +1,19 @@
 "use client";
 
-import { formatMoney } from "../money";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import { payoutTotalsInput, type PayoutListFilters } from "./payout-types";
 
 /** Amount and cost per currency over all Payouts the filters match (not just the page shown), added up by the server. */
 export function PayoutTotals({ filters }: { filters: PayoutListFilters }) {
+  const t = useTranslations("payouts.totals");
+  const f = useFormat();
   const totals = trpc.payouts.totals.useQuery(payoutTotalsInput(filters), { placeholderData: (prev) => prev });
   if (totals.error) {
     return (
       <p className="field-error" role="alert">
-        Could not add up the totals: {totals.error.message}
+        {t("failed", { message: totals.error.message })}
       </p>
     );
   }
@@ -18,24 +21,24 @@ export function PayoutTotals({ filters }: { filters: PayoutListFilters }) {
   if (rows.length === 0) return null;
   return (
     // Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too.
-    <div className="card totals" tabIndex={0} role="group" aria-label="Totals per currency">
-      <table className="table totals-table" aria-label="Totals per currency">
-        <caption className="totals-caption">Totals of the Payouts matching the filters</caption>
+    <div className="card totals" tabIndex={0} role="group" aria-label={t("label")}>
+      <table className="table totals-table" aria-label={t("label")}>
+        <caption className="totals-caption">{t("caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">Payouts</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Cost</th>
+            <th scope="col">{t("currency")}</th>
+            <th scope="col">{t("payouts")}</th>
+            <th scope="col">{t("amount")}</th>
+            <th scope="col">{t("cost")}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((t) => (
-            <tr key={t.currency}>
-              <th scope="row">{t.currency}</th>
-              <td>{t.count}</td>
-              <td className="num">{formatMoney(t.amount)}</td>
-              <td className="num">{formatMoney(t.cost)}</td>
+          {rows.map((row) => (
+            <tr key={row.currency}>
+              <th scope="row">{row.currency}</th>
+              <td>{row.count}</td>
+              <td className="num">{f.money(row.amount)}</td>
+              <td className="num">{f.money(row.cost)}</td>
             </tr>
           ))}
         </tbody>

@@ -7,22 +7,21 @@ export type PayoutListInput = RouterInputs["payouts"]["list"];
 export type PayoutTotalsInput = RouterInputs["payouts"]["totals"];
 export type Pricing = Extract<RouterOutputs["pricing"]["calculate"], { fee: string }>;
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  created: "Awaiting payment",
-  notification_sent: "Notified",
-  complete: "Accepted",
-};
-
-/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); named as the badges name them. */
+/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); labelled as the badges are (`payouts.statuses`). */
 export const PAYOUT_STATUS_FILTERS = {
-  created: { label: PAYOUT_STATUS_LABELS.created, query: statusQuery(PAYOUT_STATUS_RULES, "created") },
-  notification_sent: { label: PAYOUT_STATUS_LABELS.notification_sent, query: statusQuery(PAYOUT_STATUS_RULES, "notification_sent") },
-  complete: { label: PAYOUT_STATUS_LABELS.complete, query: statusQuery(PAYOUT_STATUS_RULES, "complete") },
-} satisfies Record<PayoutStatus, { label: string; query: Partial<PayoutListInput> }>;
+  created: { query: statusQuery(PAYOUT_STATUS_RULES, "created") },
+  notification_sent: { query: statusQuery(PAYOUT_STATUS_RULES, "notification_sent") },
+  complete: { query: statusQuery(PAYOUT_STATUS_RULES, "complete") },
+} satisfies Record<PayoutStatus, { query: Partial<PayoutListInput> }>;
 
 export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
 
-export const PAYOUT_STATUS_OPTIONS = PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_FILTERS[value].label }));
+export const PAYOUT_STATUS_VALUES: readonly PayoutStatus[] = PAYOUT_STATUSES;
+
+/** A Payout's own page. */
+export function payoutPath(id: string): string {
+  return `/payouts/${encodeURIComponent(id)}`;
+}
 
 export interface PayoutListFilters {
   search: string;

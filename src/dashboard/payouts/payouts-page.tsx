@@ -1,10 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import { useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { EmployeeCombobox, type EmployeeChoice } from "../employees/employee-combobox";
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
+import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
@@ -15,21 +18,24 @@ import { useDebouncedValue } from "../use-debounced-value";
 import { CreatePayoutDialog } from "./create-payout-dialog";
 import { PayoutList } from "./payout-list";
 import { PayoutTotals } from "./payout-totals";
-import { PAYOUT_STATUS_OPTIONS, type PayoutListFilters } from "./payout-types";
+import { PAYOUT_STATUS_VALUES, payoutTotalsInput, type PayoutListFilters } from "./payout-types";
 
 /** The list's view in the URL: ?q=&status=&employee=&page= */
 const VIEW = {
   q: parseAsText,
-  status: parseAsChoice(PAYOUT_STATUS_OPTIONS.map((o) => o.value)),
+  status: parseAsChoice(PAYOUT_STATUS_VALUES),
   employee: parseAsText,
   page: parseAsPage,
 };
 
 export function PayoutsPage() {
-  return <IntegrationScoped what="Payouts">{(integration) => <PayoutsOfIntegration integration={integration} />}</IntegrationScoped>;
+  const t = useTranslations("payouts");
+  return <IntegrationScoped what={t("title")}>{(integration) => <PayoutsOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function PayoutsOfIntegration({ integration }: { integration: Integration }) {
+  const t = useTranslations("payouts");
+  const utils = trpc.useUtils();
   const [view, setView] = useQueryStates(VIEW, PUSH);
   const { page } = view;
   const filters: PayoutListFilters = { search: view.q, status: view.status, employee: view.employee, payrun: "" };
@@ -48,46 +54,40 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
 
   return (
     <section>
-      <PageHeader
-        title="Payouts"
-        lead={
-          <>
-            What <strong>{integration.name}</strong> pays its Employees. Each joins the open Payrun of its currency; once that is
-            paid, the Employee is notified and accepts.
-          </>
-        }
-      >
+      <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
+        <ExportButton
+          label={t("exportCsv")}
+          pendingLabel={t("exporting")}
+          filename="payouts.csv"
+          load={() => utils.payouts.export.fetch(payoutTotalsInput(filters))}
+          done={(count) => t("exported", { count })}
+          onNotice={setNotice}
+        />
+        <Link className="button" href="/payouts/import">
+          {t("importCsv")}
+        </Link>
         <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-          New Payout
+          {t("newPayout")}
         </button>
       </PageHeader>
 
       <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder="Description, or the Employee's name" value={filters.search} onChange={(q) => filter({ q })} />
+        <SearchField placeholder={t("searchPlaceholder")} value={filters.search} onChange={(q) => filter({ q })} />
         <FilterSelect
-          label="Status"
-          allLabel="All statuses"
-          options={PAYOUT_STATUS_OPTIONS}
+          label={t("status")}
+          allLabel={t("allStatuses")}
+          options={PAYOUT_STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
           value={filters.status}
           onChange={(status) => filter({ status })}
         />
-        <EmployeeFilter
-          value={employee}
-          onChange={(choice) => filter({ employee: choice?.id ?? "" })}
-        />
+        <EmployeeFilter value={employee} onChange={(choice) => filter({ employee: choice?.id ?? "" })} />
       </div>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
       <PayoutTotals filters={shown} />
 
-      <PayoutList
-        filters={shown}
-        page={page}
-        onPage={setPage}
-        empty={filtered ? "No Payouts match these filters." : "No Payouts yet."}
-        onNotice={setNotice}
-      />
+      <PayoutList filters={shown} page={page} onPage={setPage} empty={filtered ? t("noMatch") : t("none")} onNotice={setNotice} />
 
       {creating && <CreatePayoutDialog integration={integration} onClose={() => setCreating(false)} onCreated={setNotice} />}
     </section>
@@ -96,11 +96,12 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
 
 /** "Only this Employee's Payouts"; emptying the box shows everyone's again. */
 function EmployeeFilter({ value, onChange }: { value: EmployeeChoice | null; onChange: (choice: EmployeeChoice | null) => void }) {
+  const t = useTranslations("payouts");
   const id = useId();
   return (
     <div className="inline-field">
-      <label htmlFor={id}>Employee</label>
-      <EmployeeCombobox control={{ id }} value={value} onChange={onChange} placeholder="All Employees" />
+      <label htmlFor={id}>{t("employee")}</label>
+      <EmployeeCombobox control={{ id }} value={value} onChange={onChange} placeholder={t("allEmployees")} />
     </div>
   );
 }

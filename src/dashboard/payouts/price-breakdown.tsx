@@ -1,8 +1,9 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "use-intl";
 import { fieldMessages } from "../errors";
-import { formatMoney, sumMoney } from "../money";
+import { useFormat } from "../i18n/use-format";
 import { trpc, type TrpcError } from "../trpc";
 import { useDebouncedValue } from "../use-debounced-value";
 import type { PayoutRequest } from "./payout-form-values";
@@ -39,53 +40,58 @@ interface Line {
   total?: boolean;
 }
 
-const shown = (value: string | null) => (value === null ? null : formatMoney(value));
+type T = ReturnType<typeof useTranslations<"payouts.breakdown">>;
+type F = ReturnType<typeof useFormat>;
 
-function lines(p: Pricing): Line[] {
+function lines(p: Pricing, t: T, f: F): Line[] {
+  const shown = (value: string | null) => (value === null ? null : f.money(value));
   return [
-    { label: "Amount", value: shown(p.amount), note: "gross salary" },
-    { label: "Payroll contributions", value: shown(p.payroll) },
-    { label: "Pension", value: shown(p.pension) },
-    { label: "Health insurance", value: shown(p.health_insurance) },
-    { label: "Invoiced amount", value: shown(p.invoiced_amount) },
-    { label: "Fee", value: shown(p.fee) },
-    { label: "Cost", value: shown(p.cost), note: "what you pay", total: true },
-    { label: "VAT", value: shown(p.vat) },
-    { label: "Total with VAT", value: sumMoney([p.cost, p.vat]), total: true },
-    { label: "Preliminary tax", value: shown(p.tax), note: "withheld from the amount" },
+    { label: t("amount"), value: shown(p.amount), note: t("amountNote") },
+    { label: t("payroll"), value: shown(p.payroll) },
+    { label: t("pension"), value: shown(p.pension) },
+    { label: t("health_insurance"), value: shown(p.health_insurance) },
+    { label: t("invoiced_amount"), value: shown(p.invoiced_amount) },
+    { label: t("fee"), value: shown(p.fee) },
+    { label: t("cost"), value: shown(p.cost), note: t("costNote"), total: true },
+    { label: t("vat"), value: shown(p.vat) },
+    { label: t("totalWithVat"), value: f.sumMoney([p.cost, p.vat]), total: true },
+    { label: t("tax"), value: shown(p.tax), note: t("taxNote") },
   ];
 }
 
 /** The live breakdown beside the create form: what the Employee gets, what the contributions and fee add, what you pay. */
 export function PriceBreakdown({ integrationId, request }: { integrationId: string; request: PayoutRequest | null }) {
+  const t = useTranslations("payouts.breakdown");
   const quote = usePriceQuote(integrationId, request);
   const waiting = request === null;
   const problems = quote.error ? Object.values(fieldMessages(quote.error)).flat() : [];
   return (
-    <aside className="price-breakdown" aria-label="Price breakdown" aria-busy={quote.isFetching}>
-      <h3 className="card-title">Price breakdown</h3>
+    <aside className="price-breakdown" aria-label={t("title")} aria-busy={quote.isFetching}>
+      <h3 className="card-title">{t("title")}</h3>
       {waiting ? (
-        <p className="muted">Choose an Employee and enter a figure to see the price.</p>
+        <p className="muted">{t("waiting")}</p>
       ) : quote.error ? (
         <p className="field-error" role="status">
           {problems.length > 0 ? problems.join(" ") : quote.error.message}
         </p>
       ) : !quote.data ? (
-        <p className="muted">Pricing…</p>
+        <p className="muted">{t("pricing")}</p>
       ) : (
         <BreakdownTable pricing={quote.data} stale={quote.isPlaceholderData} />
       )}
-      <p className="field-hint">Nothing is saved until you create the Payout.</p>
+      <p className="field-hint">{t("nothingSaved")}</p>
     </aside>
   );
 }
 
 function BreakdownTable({ pricing, stale }: { pricing: Pricing; stale: boolean }) {
+  const t = useTranslations("payouts.breakdown");
+  const f = useFormat();
   return (
     <table className={stale ? "breakdown stale" : "breakdown"}>
-      <caption className="visually-hidden">In {pricing.currency}</caption>
+      <caption className="visually-hidden">{t("in", { currency: pricing.currency })}</caption>
       <tbody>
-        {lines(pricing).map(
+        {lines(pricing, t, f).map(
           (line) =>
             line.value !== null && (
               <tr key={line.label} className={line.total ? "breakdown-total" : undefined}>

@@ -24,9 +24,8 @@ export function CreatePayrunDialog({ currency, onClose }: { currency: string; on
     <Modal title={t("createTitle")} onClose={onClose}>
       <p className="muted">{t("explicitHint")}</p>
       <ServerCheckedForm
-        error={create.error}
+        mutation={create}
         fields={FIELDS}
-        pending={create.isPending}
         submitLabel={t("create")}
         onSubmit={() => create.mutate({ name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null, currency: values.currency })}
         onCancel={onClose}
@@ -49,9 +48,8 @@ export function EditPayrunDialog({ payrun, onClose, onDone }: { payrun: Payrun; 
   return (
     <Modal title={t("renameTitle")} onClose={onClose}>
       <ServerCheckedForm
-        error={update.error}
+        mutation={update}
         fields={FIELDS}
-        pending={update.isPending}
         submitLabel={t("save")}
         onSubmit={() => update.mutate({ payrun_id: payrun.id, name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null })}
         onCancel={onClose}

@@ -25,8 +25,7 @@ export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps
       title={t("title")}
       confirmLabel={t("confirm")}
       pendingLabel={t("pending")}
-      pending={close.isPending}
-      error={close.error}
+      mutation={close}
       onConfirm={() => close.mutate({ payrun_id: payrun.id })}
       onClose={onClose}
     >
@@ -58,8 +57,7 @@ export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProp
       title={t("deleteDialog.title")}
       confirmLabel={t("deleteDialog.confirm")}
       pendingLabel={t("deleteDialog.pending")}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       danger
       onConfirm={() => remove.mutate({ payrun_id: payrun.id })}
       onClose={onClose}

@@ -137,8 +137,7 @@ function IssueDialog({ prepayment, onClose, onDone }: DialogProps) {
       title={t("issueTitle")}
       confirmLabel={t("issueConfirm")}
       pendingLabel={t("issuing")}
-      pending={issue.isPending}
-      error={issue.error}
+      mutation={issue}
       onConfirm={() => issue.mutate({ invoice_id: invoiceIdOf(prepayment) })}
       onClose={onClose}
     >
@@ -157,8 +156,7 @@ function PayDialog({ prepayment, onClose, onDone }: DialogProps) {
       title={t("simulateTitle")}
       confirmLabel={t("simulateConfirm")}
       pendingLabel={t("simulating")}
-      pending={pay.isPending}
-      error={pay.error}
+      mutation={pay}
       onConfirm={() => pay.mutate({ invoice_id: invoiceIdOf(prepayment) })}
       onClose={onClose}
     >
@@ -181,8 +179,7 @@ function DeletePrepaymentDialog({ prepayment, onClose, onDeleted }: { prepayment
       what="Prepayment"
       name={prepayment.description}
       id={prepayment.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ prepayment_id: prepayment.id })}
       onClose={onClose}
     />

@@ -30,7 +30,7 @@ export function CreatePrepaymentDialog({ currency, onClose }: { currency: string
   }
   return (
     <Modal title={t("newPrepayment")} onClose={onClose}>
-      <ServerCheckedForm error={create.error} fields={FIELDS} pending={create.isPending} submitLabel={t("form.create")} onSubmit={submit} onCancel={onClose}>
+      <ServerCheckedForm mutation={create} fields={FIELDS} submitLabel={t("form.create")} onSubmit={submit} onCancel={onClose}>
         <TextField label={t("form.description")} required errors={errors.description} className="span-2" {...bind("description")} />
         <TextField label={t("form.netAmount")} required hint={t("form.netAmountHint")} errors={errors.net_amount} {...bind("net_amount")} />
         <TextField label={t("form.currency")} required errors={errors.currency} {...bind("currency")} />

@@ -18,8 +18,7 @@ export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () =
         initial={EMPTY_REGISTRATION}
         mode="create"
         submitLabel="Create Registration"
-        pending={create.isPending}
-        error={create.error}
+        mutation={create}
         onSubmit={(fields) => create.mutate(fields)}
         onCancel={onClose}
       />
@@ -37,8 +36,7 @@ export function EditRegistrationDialog(props: { registration: Registration; onCl
         initial={registrationValues(registration)}
         mode="edit"
         submitLabel="Save changes"
-        pending={update.isPending}
-        error={update.error}
+        mutation={update}
         onSubmit={(fields) => update.mutate({ ...fields, registration_id: registration.id })}
         onCancel={onClose}
       />
@@ -54,8 +52,7 @@ export function DeleteRegistrationDialog(props: { registration: Registration; on
       what="Registration"
       name={registration.friendly_name}
       id={registration.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ registration_id: registration.id })}
       onClose={onClose}
     />

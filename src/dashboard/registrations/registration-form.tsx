@@ -1,6 +1,6 @@
 "use client";
 
-import type { TrpcError } from "../trpc";
+import type { MutationState } from "../trpc";
 import { CountryField } from "../ui/country-field";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import { EMPTY_REGISTRATION, toRegistrationFields, type RegistrationFields, type RegistrationFormValues } from "./registration-form-values";
@@ -12,20 +12,19 @@ interface RegistrationFormProps {
   /** Creating: the ids may be left blank. Editing: changing them moves the Registration and its future Integration. */
   mode: "create" | "edit";
   submitLabel: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (fields: RegistrationFields) => void;
   onCancel: () => void;
 }
 
 /** Every field of a Registration: the company's legal and contact details the review team checks. */
-export function RegistrationForm({ initial, mode, submitLabel, pending, error, onSubmit, onCancel }: RegistrationFormProps) {
+export function RegistrationForm({ initial, mode, submitLabel, mutation, onSubmit, onCancel }: RegistrationFormProps) {
   const { values, bind } = useFormValues(initial);
-  const { errors, sendChecked } = useFormErrors(error);
+  const { errors, sendChecked } = useFormErrors(mutation.error);
   const submit = () => sendChecked(toRegistrationFields(values), onSubmit);
 
   return (
-    <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
+    <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField label="Friendly name" required hint="The approved Integration's name." errors={errors.friendly_name} {...bind("friendly_name")} />
       <TextField label="Registered name" required hint="The company's legal name." errors={errors.registered_name} {...bind("registered_name")} />
       <TextField

@@ -108,8 +108,7 @@ function MarkPaidDialog({ row, onClose, onPaid }: { row: UnpaidPayrun; onClose: 
       title="Mark Payrun paid"
       confirmLabel="Mark paid"
       pendingLabel="Marking paid…"
-      pending={markPaid.isPending}
-      error={markPaid.error}
+      mutation={markPaid}
       onConfirm={() => markPaid.mutate({ payrunPk: row.pk })}
       onClose={onClose}
     >

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { formatDateTime } from "../format";
 import { RegistrationValue } from "../registrations/registration-fields";
 import { REGISTRATION_FIELDS } from "../registrations/registration-types";
@@ -163,6 +164,7 @@ function CheckState({ check, empty = false }: { check: FieldCheck | undefined; e
 }
 
 function DecisionsTable({ decisions }: { decisions: Decision[] }) {
+  const t = useTranslations("review");
   return (
     <table className="table">
       <TableHead columns={["When", "Reviewer", "Decision", "Reason"]} />
@@ -171,10 +173,8 @@ function DecisionsTable({ decisions }: { decisions: Decision[] }) {
           <tr key={`${d.created_at}-${n}`}>
             <td className="nowrap">{formatDateTime(d.created_at)}</td>
             <td>{d.reviewer_email}</td>
-            <td>
-              <ReviewStatusBadge status={d.decision} />
-            </td>
-            <td>{d.reason ?? EMPTY}</td>
+            <td>{d.decision === "edited" ? <span className="badge badge-info">{t("edited")}</span> : <ReviewStatusBadge status={d.decision} />}</td>
+            <td>{d.decision === "edited" && d.reason ? t("editedFields", { fields: d.reason }) : (d.reason ?? EMPTY)}</td>
           </tr>
         ))}
       </tbody>

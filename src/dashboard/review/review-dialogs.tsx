@@ -30,8 +30,7 @@ export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewD
       title={`Approve ${r.friendly_name}`}
       confirmLabel="Approve"
       pendingLabel="Approving…"
-      pending={approve.isPending}
-      error={approve.error}
+      mutation={approve}
       onConfirm={() => approve.mutate({ pk: item.pk })}
       onClose={onClose}
     >

@@ -8,6 +8,8 @@ export interface NavItem {
   href: string;
   label: NavLabel;
   roles: Role[];
+  /** Shown to the account's admins only (the procedures refuse members anyway). */
+  adminOnly?: boolean;
 }
 
 /** The dashboard's sections, in order; a new section is one line here plus its page. */
@@ -20,7 +22,9 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/invoices", label: "invoices", roles: ["client"] },
   { href: "/prepayments", label: "prepayments", roles: ["client"] },
   { href: "/registrations", label: "registrations", roles: ["client"] },
-  { href: "/webhooks", label: "webhooks", roles: ["client"] },
+  { href: "/webhooks", label: "webhooks", roles: ["client"], adminOnly: true },
+  { href: "/settings/team", label: "team", roles: ["client"] },
+  { href: "/settings/api-keys", label: "apiKeys", roles: ["client"], adminOnly: true },
   { href: "/review/employees", label: "reviewEmployees", roles: ["operator"] },
   { href: "/review/registrations", label: "reviewRegistrations", roles: ["operator"] },
   { href: "/review/payruns", label: "reviewPayruns", roles: ["operator"] },

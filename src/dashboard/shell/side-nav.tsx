@@ -3,14 +3,15 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "use-intl";
-import type { Role } from "../trpc";
+import { trpc, type Role } from "../trpc";
 import { API_LINKS, NAV_ITEMS } from "./nav";
 
 /** The sections a role may use; `onNavigate` lets the phone drawer close once a link is followed. */
 export function SideNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
   const t = useTranslations("shell.nav");
-  const items = NAV_ITEMS.filter((item) => item.roles.includes(role));
+  const member = trpc.session.me.useQuery().data?.teamRole === "member";
+  const items = NAV_ITEMS.filter((item) => item.roles.includes(role) && !(item.adminOnly && member));
   return (
     <nav className="side-nav" aria-label={t("main")}>
       <ul>

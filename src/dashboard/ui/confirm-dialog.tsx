@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
-import type { TrpcError } from "../trpc";
+import type { MutationState } from "../trpc";
 import { useReturnFocus } from "./return-focus";
 
 interface ConfirmDialogProps {
@@ -10,8 +10,7 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -22,7 +21,8 @@ interface ConfirmDialogProps {
  * inside and returns to what opened it; Escape cancels); the server's refusal (e.g. a 409) is shown in place.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, children, confirmLabel, pendingLabel, pending, error, danger, onConfirm, onClose } = props;
+  const { title, children, confirmLabel, pendingLabel, mutation, danger, onConfirm, onClose } = props;
+  const { isPending: pending, error } = mutation;
   const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -59,21 +59,19 @@ interface DeleteDialogProps {
   what: string;
   name: string;
   id: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** "Delete <name> (<id>)? This cannot be undone." */
-export function DeleteDialog({ what, name, id, pending, error, onConfirm, onClose }: DeleteDialogProps) {
+export function DeleteDialog({ what, name, id, mutation, onConfirm, onClose }: DeleteDialogProps) {
   return (
     <ConfirmDialog
       title={`Delete ${what}`}
       confirmLabel="Delete"
       pendingLabel="Deleting…"
-      pending={pending}
-      error={error}
+      mutation={mutation}
       danger
       onConfirm={onConfirm}
       onClose={onClose}

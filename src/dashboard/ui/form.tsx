@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { fieldMessages, type Checked, type FieldMessages } from "../errors";
-import type { TrpcError } from "../trpc";
+import type { MutationState, TrpcError } from "../trpc";
 import { Field } from "./field";
 
 /**
@@ -35,10 +35,9 @@ export function useFormValues<V extends { [K in keyof V]: string }>(initial: V) 
 }
 
 interface ServerCheckedFormProps {
-  error: TrpcError | null;
+  mutation: MutationState;
   /** The fields this form shows; the server's messages for any other field are listed in the alert. */
   fields: readonly string[];
-  pending: boolean;
   submitLabel: string;
   onSubmit: () => void;
   onCancel: () => void;
@@ -46,7 +45,7 @@ interface ServerCheckedFormProps {
 }
 
 /** A create/edit form: the server's summary on top, the fields in a grid, Cancel and submit below. */
-export function ServerCheckedForm({ error, fields, pending, submitLabel, onSubmit, onCancel, children }: ServerCheckedFormProps) {
+export function ServerCheckedForm({ mutation, fields, submitLabel, onSubmit, onCancel, children }: ServerCheckedFormProps) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     onSubmit();
@@ -54,9 +53,9 @@ export function ServerCheckedForm({ error, fields, pending, submitLabel, onSubmi
   return (
     // noValidate: the server's rules and messages are the ones that count, shown next to each field.
     <form className="form" noValidate onSubmit={submit}>
-      <FormErrorAlert error={error} fields={fields} />
+      <FormErrorAlert error={mutation.error} fields={fields} />
       <div className="form-grid">{children}</div>
-      <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormActions pending={mutation.isPending} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,11 +1,19 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-/** A table's header row; with `actions`, a last unlabelled-on-screen column holds each row's buttons. */
-export function TableHead({ columns, actions }: { columns: readonly string[]; actions?: boolean }) {
+/**
+ * A table's header row; with `actions`, a last unlabelled-on-screen column holds each row's buttons; `lead`
+ * is a first header cell's content (a select-all box).
+ */
+export function TableHead({ columns, actions, lead }: { columns: readonly string[]; actions?: boolean; lead?: ReactNode }) {
   return (
     <thead>
       <tr>
+        {lead !== undefined && (
+          <th scope="col" className="select-cell">
+            {lead}
+          </th>
+        )}
         {columns.map((c) => (
           <th key={c} scope="col">
             {c}

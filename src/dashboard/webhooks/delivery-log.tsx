@@ -82,7 +82,15 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
   return (
     <>
       <tr className="delivery-row" data-delivery={d.pk}>
-        <td className="mono">{d.event}</td>
+        <td className="stacked-cell">
+          <span className="mono">{d.event}</span>
+          {d.object && (
+            <span className="muted" data-testid="delivery-object">
+              {d.object.name ? `${d.object.name} · ` : ""}
+              <span className="mono">{d.object.id}</span>
+            </span>
+          )}
+        </td>
         <td>
           <span className={TONES[label]}>{label}</span>
         </td>

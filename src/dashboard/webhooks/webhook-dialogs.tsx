@@ -22,8 +22,7 @@ export function CreateWebhookDialog(props: { integrationName: string; catalogue:
         catalogue={catalogue}
         mode="create"
         submitLabel="Create subscription"
-        pending={create.isPending}
-        error={create.error}
+        mutation={create}
         onSubmit={(fields) => create.mutate(fields)}
         onCancel={onClose}
       />
@@ -42,8 +41,7 @@ export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly
         catalogue={catalogue}
         mode="edit"
         submitLabel="Save changes"
-        pending={update.isPending}
-        error={update.error}
+        mutation={update}
         onSubmit={(fields) => update.mutate({ ...fields, webhook_id: webhook.id })}
         onCancel={onClose}
       />
@@ -59,8 +57,7 @@ export function DeleteWebhookDialog(props: { webhook: Webhook; onClose: () => vo
       what="webhook subscription"
       name={webhook.url}
       id={webhook.id}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onConfirm={() => remove.mutate({ webhook_id: webhook.id })}
       onClose={onClose}
     />
@@ -98,8 +95,7 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
       title="Rotate secret"
       confirmLabel="Rotate secret"
       pendingLabel="Rotating…"
-      pending={rotate.isPending}
-      error={rotate.error}
+      mutation={rotate}
       danger
       onConfirm={() => rotate.mutate({ webhook_id: webhook.id })}
       onClose={onClose}

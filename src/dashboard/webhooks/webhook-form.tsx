@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { TrpcError } from "../trpc";
+import type { MutationState } from "../trpc";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import { EventPicker } from "./event-picker";
 import { EMPTY_WEBHOOK, toWebhookFields, type WebhookFields, type WebhookFormValues } from "./webhook-form-values";
@@ -15,21 +15,20 @@ interface WebhookFormProps {
   catalogue: readonly EventInfo[];
   mode: "create" | "edit";
   submitLabel: string;
-  pending: boolean;
-  error: TrpcError | null;
+  mutation: MutationState;
   onSubmit: (fields: WebhookFields) => void;
   onCancel: () => void;
 }
 
 /** A subscription: where to POST, which events, and optionally its id, secret and metadata. */
-export function WebhookForm({ initial, initialEvents, catalogue, mode, submitLabel, pending, error, onSubmit, onCancel }: WebhookFormProps) {
+export function WebhookForm({ initial, initialEvents, catalogue, mode, submitLabel, mutation, onSubmit, onCancel }: WebhookFormProps) {
   const { values, bind } = useFormValues(initial);
   const [events, setEvents] = useState(initialEvents);
-  const { errors, sendChecked } = useFormErrors(error);
+  const { errors, sendChecked } = useFormErrors(mutation.error);
   const submit = () => sendChecked(toWebhookFields(values, events), onSubmit);
 
   return (
-    <ServerCheckedForm error={error} fields={FORM_FIELDS} pending={pending} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
+    <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField
         label="URL"
         type="url"

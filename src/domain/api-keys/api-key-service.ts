@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
+import { qb, runQuery } from "@/db/query-builder";
 import { isEnvironment, type Environment } from "@/domain/environments";
 
 const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
@@ -84,9 +85,13 @@ export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | n
   const hash = hashKey(key);
   const cached = keyCache.get(hash);
   if (cached && cached.until > Date.now()) return cached.key;
-  const [row] = await fastSql(db).query<{ pk: string; account_pk: string; environment: string; allow_ips: string[] | null }>(
-    "SELECT pk::text, account_pk::text, environment::text, allow_ips FROM api_key WHERE hash = $1 AND revoked_at IS NULL",
-    [hash],
+  const [row] = await runQuery(
+    fastSql(db),
+    qb
+      .selectFrom("api_key")
+      .select((eb) => ["pk", "account_pk", eb.cast<string>("environment", "text").as("environment"), eb.ref("allow_ips").$castTo<string[] | null>().as("allow_ips")])
+      .where("hash", "=", hash)
+      .where("revoked_at", "is", null),
   );
   if (!row || !isEnvironment(row.environment)) {
     keyCache.delete(hash);
@@ -121,4 +126,44 @@ export async function revokeApiKey(db: Db, idOrKey: string): Promise<boolean> {
   const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
   keyCache.clear(); // at once on this instance
   return result.count > 0;
+}
+
+/** The account's keys, newest first, for the dashboard (never the key itself: only its prefix). */
+const accountKeySelect = { pk: true, prefix: true, environment: true, allowIps: true, createdAt: true, revokedAt: true, lastUsedAt: true } as const;
+
+export async function listAccountApiKeys(db: Db, accountPk: string) {
+  return db.apiKey.findMany({ where: { accountPk }, orderBy: [{ createdAt: "desc" }, { pk: "desc" }], select: accountKeySelect });
+}
+
+export async function findAccountApiKey(db: Db, accountPk: string, pk: string) {
+  return db.apiKey.findFirst({ where: { accountPk, pk }, select: accountKeySelect });
+}
+
+/** Revokes one of the account's keys; false when it is not the account's or was already revoked. */
+export async function revokeAccountApiKey(db: Db, accountPk: string, pk: string): Promise<boolean> {
+  const result = await db.apiKey.updateMany({ where: { pk, accountPk, revokedAt: null }, data: { revokedAt: new Date() } });
+  keyCache.clear();
+  return result.count > 0;
+}
+
+/** How often a key's last use is written: the list shows "last used", not an access log. */
+export const LAST_USE_INTERVAL_MS = 60_000;
+const lastTouched = new Map<string, number>();
+
+/**
+ * Records that a key was used, at most once a minute per key and instance; the caller does not wait for it
+ * (a failed write only leaves "last used" a little older). The SQL's own condition keeps several instances
+ * to about one write a minute too.
+ */
+export function touchApiKey(db: Db, pk: string, onError: (e: unknown) => void): void {
+  const now = Date.now();
+  if ((lastTouched.get(pk) ?? 0) > now - LAST_USE_INTERVAL_MS) return;
+  if (lastTouched.size > 10_000) lastTouched.clear();
+  lastTouched.set(pk, now);
+  fastSql(db)
+    .query(
+      "UPDATE api_key SET last_used_at = now() WHERE pk = $1::uuid AND (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2))",
+      [pk, LAST_USE_INTERVAL_MS / 1000],
+    )
+    .catch(onError);
 }

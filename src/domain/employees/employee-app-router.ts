@@ -12,9 +12,10 @@ import {
   employeeHome,
   endEmployeeSession,
   pendingVerifications,
-  verifyEmployee,
 } from "./employee-app-service";
-import { ZEmployeeHome, ZOk, ZPendingVerification } from "./employee-app-schemas";
+import { ZEmployeeHome, ZEmployeeLookup, ZEmployeeReview, ZOk, ZPendingVerification, ZRejectEmployee } from "./employee-app-schemas";
+import { approveEmployee, employeeReview, rejectEmployee } from "./employee-review";
+import { requestSignInLink } from "./employee-sign-in-link";
 import { ZEmployeePayout } from "@/domain/payouts/payout-schemas";
 
 const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
@@ -38,6 +39,14 @@ export const employeeAppRouter = router({
     .input(z.object({ payoutId: z.string().min(1).max(255) }))
     .output(ZEmployeePayout)
     .mutation(({ ctx, input }) => acceptPayout(ctx.db, ctx.employeePk, input.payoutId)),
+  /** /e/login: a fresh link by email; the same answer whether the address is an Employee's or not. */
+  requestLink: publicProcedure
+    .input(z.object({ email: z.email().max(254) }))
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await requestSignInLink(ctx.db, { email: input.email, address: ctx.clientIp ?? "unknown" });
+      return { ok: true } as const;
+    }),
   signOut: publicProcedure.output(ZOk).mutation(async ({ ctx }) => {
     await endEmployeeSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
     ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, "", { maxAgeSeconds: 0, httpOnly: true });
@@ -48,8 +57,16 @@ export const employeeAppRouter = router({
 /** The review team's Employee verification (live; demo verifies at once on claim). */
 export const employeeVerificationRouter = router({
   pending: operatorProcedure.output(z.array(ZPendingVerification)).query(({ ctx }) => pendingVerifications(ctx.db)),
+  detail: operatorProcedure
+    .input(ZEmployeeLookup)
+    .output(ZEmployeeReview)
+    .query(({ ctx, input }) => employeeReview(ctx.db, input.employeePk)),
   verify: operatorProcedure
-    .input(z.object({ employeePk: z.uuid() }))
+    .input(ZEmployeeLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => verifyEmployee(ctx.db, input.employeePk)),
+    .mutation(({ ctx, input }) => approveEmployee(ctx.db, input.employeePk, { userId: ctx.principal.userId })),
+  reject: operatorProcedure
+    .input(ZRejectEmployee)
+    .output(z.void())
+    .mutation(({ ctx, input }) => rejectEmployee(ctx.db, input.employeePk, input.reason, { userId: ctx.principal.userId })),
 });

@@ -93,23 +93,10 @@ export async function employeeHome(db: Db, employeePk: string, baseUrl: string) 
   };
 }
 
-/** Live verification by an operator, after the Employee claimed the invitation. */
-export async function verifyEmployee(db: Db, employeePk: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const current = await tx.employee.findUnique({ where: { pk: employeePk }, select: { claimedAt: true, verifiedAt: true } });
-    if (!current) throw new DomainError("not_found", t("not_found"));
-    if (!current.claimedAt) throw new DomainError("conflict", t("employee_not_claimed"));
-    const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: new Date() } });
-    if (count === 0) throw new DomainError("conflict", t("employee_already_verified"));
-    const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
-    await recordEmployeeEvent(tx, "Employee.verified", employee);
-  });
-}
-
-/** Claimed, unverified live Employees: the operators' verification queue, oldest claim first. */
+/** Claimed, unverified, unrejected live Employees: the operators' verification queue, oldest claim first. */
 export async function pendingVerifications(db: Db) {
   const rows = await db.employee.findMany({
-    where: { claimedAt: { not: null }, verifiedAt: null, integration: { environment: "live" } },
+    where: { claimedAt: { not: null }, verifiedAt: null, rejectedAt: null, integration: { environment: "live" } },
     orderBy: { claimedAt: "asc" },
     take: 200,
     select: { ...employeeSelect, integration: { select: { id: true, name: true, account: { select: { name: true } } } } },

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
+import { ZCsvExport } from "@/domain/shared/csv-export";
+import { exportEmployees } from "./employee-export";
 import {
+  ZBulkResendInput,
+  ZBulkResendResult,
   ZCreateEmployeeRequest,
   ZEmployee,
   ZEmployeeList,
@@ -17,6 +21,7 @@ import {
   getEmployee,
   listEmployees,
   resendInvitation,
+  resendInvitations,
   toEmployeeApi,
   updateEmployee,
 } from "./employee-service";
@@ -35,6 +40,18 @@ export const employeeRouter = router({
       const { count, rows } = await listEmployees(ctx.db, ctx.scope, input);
       return envelope(ctx, input, count, rows.map(toEmployeeApi));
     }),
+
+  /** The dashboard's CSV export: every Employee the list's filters match (no REST path). */
+  export: integrationProcedure
+    .input(ZListEmployeesQuery.omit({ page: true, page_size: true }))
+    .output(ZCsvExport)
+    .query(({ ctx, input }) => exportEmployees(ctx.db, ctx.scope, input)),
+
+  /** The dashboard's bulk resend: sends what the once-a-day rule allows and reports the rest (no REST path). */
+  resendMany: integrationProcedure
+    .input(ZBulkResendInput)
+    .output(ZBulkResendResult)
+    .mutation(({ ctx, input }) => resendInvitations(ctx.db, ctx.scope, input.employee_ids, ctx.baseUrl)),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve an Employee" } })

@@ -51,3 +51,11 @@ export const ZListEmployeesQuery = ZPageQuery.extend({
 export type TListEmployeesQuery = z.infer<typeof ZListEmployeesQuery>;
 
 export const ZEmployeeList = listEnvelope(ZEmployee);
+
+/** The dashboard's bulk resend of invitations (no REST path; the API resends one Employee at a time). */
+export const ZBulkResendInput = z.object({ employee_ids: z.array(z.string()).min(1).max(500) });
+export const ZBulkResendResult = z.object({
+  sent: z.array(z.string()),
+  skipped: z.array(z.object({ id: z.string(), reason: z.enum(["too_soon", "not_found"]), retry_at: z.string().nullable() })),
+});
+export type TBulkResendResult = z.infer<typeof ZBulkResendResult>;

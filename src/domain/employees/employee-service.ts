@@ -1,24 +1,25 @@
 /** Employees: the workers an Integration pays. Creating one schedules their invitation (outbox) in the same transaction. */
 import crypto from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
-import { run, sqlIn, SqlStatement, type SqlRunner } from "@/db/sql-statement";
+import { jsonArrayOf, jsonb, qb, runQuery, sqlIn, Statement, typed, type JsonRow, type SqlRunner, type Tables } from "@/db/query-builder";
 import { addEvent } from "@/domain/events/event-service";
 import { rememberCount, rememberedCount } from "./employee-count";
 import { addJob, enqueueJob } from "@/domain/outbox/outbox-service";
 import { normalisePhone } from "@/domain/shared/contact-fields";
 import { pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
-import { containsPattern, timestampSql } from "@/domain/shared/timestamp-filters";
+import { containsPattern, nullableTimestampWhere, timestampConditions, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { EMPLOYEE_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
-import type { TCreateEmployeeRequest, TEmployee, TListEmployeesQuery } from "./employee-schemas";
+import type { TBulkResendResult, TCreateEmployeeRequest, TEmployee, TListEmployeesQuery } from "./employee-schemas";
 
 export const NOTIFY_EMPLOYEE_JOB = "employee.notify";
 export const RESEND_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -76,64 +77,38 @@ function phoneOrError(value: string | null | undefined, country: string): string
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.EmployeeWhereInput => ({ id, integrationPk: scope.integrationPk });
 
-/** Columns of an Employee as the direct queries read them (the same as `employeeSelect`). */
-const EMPLOYEE_FIELDS = "id, name, email, cellphone_number, country, metadata, invitation_code, created_at, notified_at, claimed_at, verified_at";
-const EMPLOYEE_COLUMNS = `pk::text, ${EMPLOYEE_FIELDS}`;
-
-interface EmployeeSqlRow {
-  pk: string;
-  id: string;
-  name: string;
-  email: string | null;
-  cellphone_number: string | null;
-  country: string;
-  metadata: EmployeeRow["metadata"];
-  invitation_code: string | null;
-  created_at: Date;
-  notified_at: Date | null;
-  claimed_at: Date | null;
-  verified_at: Date | null;
+/** The columns of `employeeSelect` as the direct queries read them: the same row type, `EmployeeRow`. */
+function employeeColumns(eb: ExpressionBuilder<Tables, "employee">) {
+  return [
+    "pk",
+    "id",
+    "name",
+    "email",
+    "cellphone_number as cellphoneNumber",
+    "country",
+    eb.ref("metadata").$castTo<Prisma.JsonValue>().as("metadata"),
+    "invitation_code as invitationCode",
+    "created_at as createdAt",
+    "notified_at as notifiedAt",
+    "claimed_at as claimedAt",
+    "verified_at as verifiedAt",
+  ] as const;
 }
-
-function fromSql(r: EmployeeSqlRow): EmployeeRow {
-  return {
-    pk: r.pk,
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    cellphoneNumber: r.cellphone_number,
-    country: r.country,
-    metadata: r.metadata,
-    invitationCode: r.invitation_code,
-    createdAt: r.created_at,
-    notifiedAt: r.notified_at,
-    claimedAt: r.claimed_at,
-    verifiedAt: r.verified_at,
-  };
-}
-
-/** An Employee as the list's JSON page carries it: timestamps as ISO strings. */
-type EmployeeJsonRow = Omit<EmployeeSqlRow, "created_at" | "notified_at" | "claimed_at" | "verified_at"> & {
-  created_at: string;
-  notified_at: string | null;
-  claimed_at: string | null;
-  verified_at: string | null;
-};
 
 const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
 
-function fromJson(r: EmployeeJsonRow): EmployeeRow {
-  return fromSql({
-    ...r,
-    created_at: new Date(r.created_at),
-    notified_at: dateOrNull(r.notified_at),
-    claimed_at: dateOrNull(r.claimed_at),
-    verified_at: dateOrNull(r.verified_at),
-  });
+/** An Employee of the list's JSON page: its timestamps back to dates. */
+function fromJson(r: JsonRow<EmployeeRow>): EmployeeRow {
+  return { ...r, createdAt: new Date(r.createdAt), notifiedAt: dateOrNull(r.notifiedAt), claimedAt: dateOrNull(r.claimedAt), verifiedAt: dateOrNull(r.verifiedAt) };
 }
 
 /** The Integration's Employee count and version: sums over its counter shards (migration 0006). */
-const COUNTER_SQL = "SELECT sum(employees) AS employees, sum(version) AS version FROM integration_employee_count WHERE integration_pk = $1::uuid";
+function counterOf(integrationPk: string) {
+  return qb
+    .selectFrom("integration_employee_count")
+    .select((eb) => [eb.fn.sum<string | null>("employees").as("employees"), eb.fn.sum<string | null>("version").as("version")])
+    .where("integration_pk", "=", integrationPk);
+}
 
 /**
  * The most requested query of the API, so it goes to the driver directly rather than through Prisma's
@@ -143,54 +118,67 @@ const COUNTER_SQL = "SELECT sum(employees) AS employees, sum(version) AS version
  */
 export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmployeesQuery) {
   const { skip, take } = pageWindow(q);
-  const params: unknown[] = [scope.integrationPk];
   // Filters on fields the version covers (created_at never changes; search reads name, email, phone).
-  const covered: string[] = [];
-  covered.push(...timestampSql(q, "created_at", "created_at", params, false));
-  if (q.search) {
-    // search_text: the three fields lower-cased, joined by U+001F (migration 0006), so no term may hold one.
-    params.push(containsPattern(q.search.replaceAll("\x1f", "")));
-    covered.push(`search_text LIKE lower($${params.length})`);
-  }
-  const rememberable = JSON.stringify([covered, params]);
+  const created = timestampWhere(q, "created_at");
+  // search_text: the three fields lower-cased, joined by U+001F (migration 0006), so no term may hold one.
+  const search = q.search ? containsPattern(q.search.replaceAll("\x1f", "")) : undefined;
   // The worker sets these as invitations go out; counts filtered by them are not remembered.
-  const uncovered = [
-    ...timestampSql(q, "notified_at", "notified_at", params, true),
-    ...timestampSql(q, "claimed_at", "claimed_at", params, true),
-    ...timestampSql(q, "verified_at", "verified_at", params, true),
-  ];
-  const conditions = ["integration_pk = $1::uuid", ...covered, ...uncovered].join(" AND ");
+  const uncovered = (["notified_at", "claimed_at", "verified_at"] as const).map((f) => [f, nullableTimestampWhere(q, f)] as const).filter(([, w]) => w);
+  const rememberable = JSON.stringify([scope.integrationPk, created, search]);
+  const where = (eb: ExpressionBuilder<Tables, "employee">) =>
+    eb.and([
+      eb("integration_pk", "=", scope.integrationPk),
+      ...timestampConditions(eb, "created_at", created),
+      ...(search === undefined ? [] : [eb("search_text", "like", eb.fn<string>("lower", [eb.val(search)]))]),
+      ...uncovered.flatMap(([f, w]) => timestampConditions(eb, f, w)),
+    ]);
   const sql = fastSql(db);
-  // The page travels as one JSON value: the embedded database hands rows to JavaScript one message at a
-  // time, which made 25 rows cost about twice what one JSON value does (docs/performance.md).
-  const [page] = await sql.query<{ total: number | null; version: string | null; rows: EmployeeJsonRow[] }>(
-    `SELECT c.employees::int AS total, c.version::text AS version,
-       (SELECT coalesce(json_agg(e ORDER BY e.created_at DESC, e.pk DESC), '[]') FROM (
-          SELECT pk, ${EMPLOYEE_FIELDS} FROM employee WHERE ${conditions}
-          ORDER BY created_at DESC, pk DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) e) AS rows
-     FROM (${COUNTER_SQL}) c`,
-    [...params, take, skip],
+  // The page travels as one JSON value (jsonArrayOf): 25 rows cost about twice what one JSON value does
+  // on the embedded database (docs/performance.md).
+  const rows = qb.selectFrom("employee").select(employeeColumns).where(where).orderBy("created_at", "desc").orderBy("pk", "desc").limit(take).offset(skip);
+  const [page] = await runQuery(
+    sql,
+    qb
+      .selectFrom(counterOf(scope.integrationPk).as("c"))
+      .select((eb) => [
+        eb.cast<number | null>("c.employees", "integer").as("total"),
+        eb.cast<string | null>("c.version", "text").as("version"),
+        jsonArrayOf(rows, [
+          ["createdAt", "desc"],
+          ["pk", "desc"],
+        ]).as("rows"),
+      ]),
   );
-  const rows = page.rows.map(fromJson);
-  if (covered.length + uncovered.length === 0) return { count: page.total ?? 0, rows };
+  const list = page.rows.map(fromJson);
+  if (created === undefined && search === undefined && uncovered.length === 0) return { count: page.total ?? 0, rows: list };
   const version = page.version ?? "0";
   const known = uncovered.length === 0 ? rememberedCount(db, rememberable, version) : undefined;
-  if (known !== undefined) return { count: known, rows };
-  const [counted] = await sql.query<{ n: number; version: string | null }>(
-    `SELECT c.version::text AS version, (SELECT count(*)::int FROM employee WHERE ${conditions}) AS n FROM (${COUNTER_SQL}) c`,
-    params,
+  if (known !== undefined) return { count: known, rows: list };
+  const [counted] = await runQuery(
+    sql,
+    qb
+      .selectFrom(counterOf(scope.integrationPk).as("c"))
+      .select((eb) => [
+        eb.cast<string | null>("c.version", "text").as("version"),
+        eb
+          .selectFrom("employee")
+          .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+          .where(where)
+          .as("n"),
+      ]),
   );
-  if (uncovered.length === 0) rememberCount(db, rememberable, counted.version ?? "0", counted.n);
-  return { count: counted.n, rows };
+  const n = counted.n ?? 0;
+  if (uncovered.length === 0) rememberCount(db, rememberable, counted.version ?? "0", n);
+  return { count: n, rows: list };
 }
 
 export async function getEmployee(db: Db, scope: IntegrationScope, id: string): Promise<EmployeeRow> {
-  const [row] = await fastSql(db).query<EmployeeSqlRow>(`SELECT ${EMPLOYEE_COLUMNS} FROM employee WHERE integration_pk = $1::uuid AND id = $2`, [
-    scope.integrationPk,
-    id,
-  ]);
+  const [row] = await runQuery(
+    fastSql(db),
+    qb.selectFrom("employee").select(employeeColumns).where("integration_pk", "=", scope.integrationPk).where("id", "=", id),
+  );
   if (!row) throw notFound();
-  return fromSql(row);
+  return row;
 }
 
 /**
@@ -212,13 +200,23 @@ async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TC
     claimedAt: null,
     verifiedAt: null,
   };
-  const statement = new SqlStatement();
-  const p = (value: unknown, type: string) => statement.param(value, type);
-  const now = p(row.createdAt.toISOString(), "timestamptz");
-  statement.with(`INSERT INTO employee (pk, id, integration_pk, name, email, cellphone_number, country, metadata, invitation_code, created_at, updated_at)
-    VALUES (${p(row.pk, "uuid")}, ${p(row.id, "text")}, ${p(scope.integrationPk, "uuid")}, ${p(row.name, "text")}, ${p(row.email, "text")},
-            ${p(row.cellphoneNumber, "text")}, ${p(row.country, "text")}, ${p(JSON.stringify(row.metadata), "jsonb")},
-            ${p(row.invitationCode, "text")}, ${now}, ${now})`);
+  const statement = new Statement();
+  const now = typed(row.createdAt.toISOString(), "timestamptz");
+  statement.with(
+    qb.insertInto("employee").values({
+      pk: typed(row.pk, "uuid"),
+      id: typed(row.id, "text"),
+      integration_pk: typed(scope.integrationPk, "uuid"),
+      name: typed(row.name, "text"),
+      email: typed(row.email, "text"),
+      cellphone_number: typed(row.cellphoneNumber, "text"),
+      country: typed(row.country, "text"),
+      metadata: jsonb(input.metadata ?? {}),
+      invitation_code: typed(row.invitationCode, "text"),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   addEvent(statement, {
     name: "Employee.created",
     accountPk: scope.accountPk,
@@ -228,7 +226,7 @@ async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TC
     data: toEmployeeApi(row),
   });
   addJob(statement, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: row.pk, baseUrl } });
-  await run(sql, statement);
+  await statement.run(sql);
   return row;
 }
 
@@ -278,8 +276,9 @@ export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string
 }
 
 /** Sends the invitation again; resends are at least 24 hours apart (429 with Retry-After otherwise). */
-export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+/** Sends the invitation again unless the once-a-day rule forbids it: null when queued, else when it is next allowed. */
+async function resendOnce(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<Date | null> {
+  return db.$transaction(async (tx) => {
     const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, resentAt: true } });
     if (!current) throw notFound();
     const now = new Date();
@@ -287,10 +286,35 @@ export async function resendInvitation(db: Db, scope: IntegrationScope, id: stri
     // The conditional update also stops two concurrent resends from both passing the check.
     const { count } =
       allowedAt <= now ? await tx.employee.updateMany({ where: { pk: current.pk, resentAt: current.resentAt }, data: { resentAt: now } }) : { count: 0 };
-    if (count === 0) {
-      const wait = Math.max(1, Math.ceil((allowedAt.getTime() - now.getTime()) / 1000));
-      throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
-    }
+    if (count === 0) return allowedAt > now ? allowedAt : new Date(now.getTime() + RESEND_INTERVAL_MS);
     await enqueueJob(tx, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: current.pk, baseUrl } });
+    return null;
   });
+}
+
+export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
+  const allowedAt = await resendOnce(db, scope, id, baseUrl);
+  if (allowedAt) {
+    const wait = Math.max(1, Math.ceil((allowedAt.getTime() - Date.now()) / 1000));
+    throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
+  }
+}
+
+/**
+ * The dashboard's bulk resend: each Employee on its own (one refused resend does not stop the others), the
+ * once-a-day rule applied to each; the ones skipped say why and, when throttled, when a resend is allowed.
+ */
+export async function resendInvitations(db: Db, scope: IntegrationScope, ids: string[], baseUrl: string): Promise<TBulkResendResult> {
+  const result: TBulkResendResult = { sent: [], skipped: [] };
+  for (const id of new Set(ids)) {
+    try {
+      const allowedAt = await resendOnce(db, scope, id, baseUrl);
+      if (allowedAt) result.skipped.push({ id, reason: "too_soon", retry_at: allowedAt.toISOString() });
+      else result.sent.push(id);
+    } catch (e) {
+      if (!(e instanceof DomainError && e.code === "not_found")) throw e;
+      result.skipped.push({ id, reason: "not_found", retry_at: null });
+    }
+  }
+  return result;
 }

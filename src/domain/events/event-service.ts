@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Environment } from "@/domain/environments";
 import { addFanOut } from "@/domain/webhooks/webhook-fanout";
-import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
+import { jsonb, qb, sqlIn, Statement, typed } from "@/db/query-builder";
 import type { EventName } from "./event-catalogue";
 
 export interface EventInput {
@@ -20,20 +20,27 @@ export interface EventInput {
 }
 
 /** Adds the event and its webhook deliveries to `statement`; returns the event's pk. */
-export function addEvent(statement: SqlStatement, event: EventInput): string {
+export function addEvent(statement: Statement, event: EventInput): string {
   const pk = crypto.randomUUID();
-  const p = (value: unknown, type: string) => statement.param(value, type);
-  statement.with(`INSERT INTO event (pk, account_pk, environment, integration_pk, name, object_pk, data)
-    VALUES (${p(pk, "uuid")}, ${p(event.accountPk, "uuid")}, ${p(event.environment, "text")}::"Environment",
-            ${p(event.integrationPk ?? null, "uuid")}, ${p(event.name, "text")}, ${p(event.objectPk, "uuid")}, ${p(JSON.stringify(event.data), "jsonb")})`);
+  statement.with(
+    qb.insertInto("event").values({
+      pk: typed(pk, "uuid"),
+      account_pk: typed(event.accountPk, "uuid"),
+      environment: typed(event.environment, "Environment"),
+      integration_pk: typed(event.integrationPk ?? null, "uuid"),
+      name: typed(event.name, "text"),
+      object_pk: typed(event.objectPk, "uuid"),
+      data: jsonb(event.data),
+    }),
+  );
   addFanOut(statement, { ...event, pk, integrationPk: event.integrationPk ?? null });
   return pk;
 }
 
 /** Records the event inside `tx`, in one statement with its deliveries. */
 export async function recordEvent(tx: Prisma.TransactionClient, event: EventInput): Promise<string> {
-  const statement = new SqlStatement();
+  const statement = new Statement();
   const pk = addEvent(statement, event);
-  await run(sqlIn(tx), statement);
+  await statement.run(sqlIn(tx));
   return pk;
 }

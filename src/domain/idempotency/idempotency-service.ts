@@ -10,6 +10,7 @@
  */
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
+import { qb, runIn, typed } from "@/db/query-builder";
 import { sessionLocks } from "@/db/session-locks";
 import type { AccountScope } from "@/domain/scope";
 
@@ -66,11 +67,21 @@ export async function claimIdempotencyKey(
       const pk = await newClaimPk(db);
       let inserted: { pk: string }[] = [];
       try {
-        inserted = await db.$queryRaw<{ pk: string }[]>`
-          INSERT INTO idempotency_record (pk, account_pk, environment, key, request_hash, created_at)
-          VALUES (${pk}::uuid, ${scope.accountPk}::uuid, ${scope.environment}::"Environment", ${key}, ${fingerprint}, now())
-          ON CONFLICT (account_pk, environment, key) DO NOTHING
-          RETURNING pk::text`;
+        inserted = await runIn(
+          db,
+          qb
+            .insertInto("idempotency_record")
+            .values((eb) => ({
+              pk: typed(pk, "uuid"),
+              account_pk: typed(scope.accountPk, "uuid"),
+              environment: typed(scope.environment, "Environment"),
+              key,
+              request_hash: fingerprint,
+              created_at: eb.fn<Date>("now"),
+            }))
+            .onConflict((oc) => oc.columns(["account_pk", "environment", "key"]).doNothing())
+            .returning((eb) => eb.cast<string>("pk", "text").as("pk")),
+        );
       } finally {
         if (!inserted.length) await forget(db, pk);
       }

@@ -6,6 +6,7 @@
  */
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
+import { qb, runQuery } from "@/db/query-builder";
 import type { Environment } from "@/domain/environments";
 
 export interface NamedIntegration {
@@ -39,11 +40,10 @@ export async function findNamedIntegration(db: Db, accountPk: string, environmen
   const sql = fastSql(db);
   const read = async () =>
     (
-      await sql.query<NamedIntegration>('SELECT pk::text, id FROM integration WHERE id = $1 AND account_pk = $2 AND environment = $3::"Environment"', [
-        id,
-        accountPk,
-        environment,
-      ])
+      await runQuery(
+        sql,
+        qb.selectFrom("integration").select(["pk", "id"]).where("id", "=", id).where("account_pk", "=", accountPk).where("environment", "=", environment),
+      )
     )[0];
   if (!sql.listen) return read();
   const memo = await memoFor(db, sql.listen);

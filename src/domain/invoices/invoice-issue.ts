@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
+import { qb, runIn } from "@/db/query-builder";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { ocrReference } from "./ocr";
 import { payrunTotals } from "./invoice-representation";
@@ -44,7 +45,8 @@ export async function issueInvoiceInTx(tx: Prisma.TransactionClient, pk: string,
     },
   });
   if (invoice.issuedAt) return;
-  const [{ number }] = await tx.$queryRaw<{ number: string }[]>`SELECT nextval('invoice_number_seq')::text AS number`;
+  // invoice_number_seq: a sequence of migration 0009.
+  const [{ number }] = await runIn(tx, qb.selectNoFrom((eb) => eb.cast<string>(eb.fn("nextval", [eb.val("invoice_number_seq")]), "text").as("number")));
   const totals = invoice.prepayment
     ? { subtotal: invoice.prepayment.netAmount, vat: new Prisma.Decimal(0) }
     : invoice.payrunPk ? (await payrunTotals(tx, [invoice.payrunPk])).get(invoice.payrunPk) : undefined;

@@ -1,5 +1,6 @@
 /** An Invoice as the API shows it. A pro-forma's totals are its Payrun's as they are now; an issued one's are stored. */
 import { Prisma } from "@/generated/prisma/client";
+import { jsonText, qb, runIn } from "@/db/query-builder";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { timestamp } from "@/domain/shared/schemas";
 import type { TInvoice } from "./invoice-schemas";
@@ -47,9 +48,18 @@ const ZERO = new Prisma.Decimal(0);
  */
 export async function payrunTotals(tx: Prisma.TransactionClient, payrunPks: string[]): Promise<Map<string, Totals>> {
   if (payrunPks.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ payrun_pk: string; subtotal: string; vat: string }[]>`
-    SELECT payrun_pk::text AS payrun_pk, sum(cost)::text AS subtotal, sum((breakdown->>'vat')::numeric)::text AS vat
-    FROM payout WHERE payrun_pk IN (${Prisma.join(payrunPks.map((pk) => Prisma.sql`${pk}::uuid`))}) GROUP BY payrun_pk`;
+  const rows = await runIn(
+    tx,
+    qb
+      .selectFrom("payout")
+      .select((eb) => [
+        eb.cast<string>("payrun_pk", "text").as("payrun_pk"),
+        eb.cast<string>(eb.fn.sum("cost"), "text").as("subtotal"),
+        eb.cast<string>(eb.fn.sum(eb.cast(jsonText(eb, "breakdown", "vat"), "numeric")), "text").as("vat"),
+      ])
+      .where("payrun_pk", "in", payrunPks)
+      .groupBy("payrun_pk"),
+  );
   return new Map(rows.map((r) => [r.payrun_pk, { subtotal: new Prisma.Decimal(r.subtotal), vat: new Prisma.Decimal(r.vat) }]));
 }
 

@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
+import { qb, runIn } from "@/db/query-builder";
 import { DomainError, notFound } from "@/domain/errors";
 import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
@@ -96,8 +97,15 @@ export async function updateMessage(
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
       // Locked, so that concurrent updates replace the recipients one after the other.
-      const [current] = await tx.$queryRaw<{ pk: string }[]>`
-        SELECT pk::text FROM message WHERE id = ${id} AND integration_pk = ${scope.integrationPk}::uuid FOR UPDATE`;
+      const [current] = await runIn(
+        tx,
+        qb
+          .selectFrom("message")
+          .select((eb) => eb.cast<string>("pk", "text").as("pk"))
+          .where("id", "=", id)
+          .where("integration_pk", "=", scope.integrationPk)
+          .forUpdate(),
+      );
       if (!current) throw notFound();
       if (input.employees) {
         const recipients = await recipientsOrError(tx, scope, input.employees);

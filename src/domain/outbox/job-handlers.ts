@@ -1,4 +1,8 @@
-/** The outbox job registry: what each kind of job does, and what a handler is given. A handler completes its job (completeJob) in its own transaction. */
+/**
+ * The outbox job registry: what each kind of job does, and what a handler is given. A handler completes its
+ * job (completeJob) in its own transaction; a batch handler is given every claimed job of its kind at once and
+ * completes them together (completeJobs), with their effects in set-based statements.
+ */
 import type { Db } from "@/db/database";
 import type { ClaimedJob } from "./outbox-service";
 import type { Mailer } from "@/domain/notifications/mailer";
@@ -21,8 +25,22 @@ export interface JobObserver {
 }
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
+/**
+ * Handles a batch of jobs of one kind. It completes or fails (failJob) each job itself; when it throws, the
+ * worker fails every job of the batch still unfinished.
+ */
+export type BatchJobHandler = (jobs: ClaimedJob[], ctx: JobContext) => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
+const batchHandlers = new Map<string, BatchJobHandler>();
+
+export function registerBatchJobHandler(kind: string, handler: BatchJobHandler): void {
+  batchHandlers.set(kind, handler);
+}
+
+export function batchJobHandler(kind: string): BatchJobHandler | undefined {
+  return batchHandlers.get(kind);
+}
 
 export function registerJobHandler(kind: string, handler: JobHandler): void {
   handlers.set(kind, handler);
@@ -34,5 +52,5 @@ export function jobHandler(kind: string): JobHandler | undefined {
 
 /** The kinds with a handler (for metrics that report every kind, 0 included). */
 export function jobKinds(): string[] {
-  return [...handlers.keys()];
+  return [...new Set([...handlers.keys(), ...batchHandlers.keys()])];
 }

@@ -8,7 +8,8 @@ import { env } from "@/config/env";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
+import type { AliasableExpression, ExpressionBuilder } from "kysely";
+import { jsonb, qb, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
 
 
 export interface JobInput {
@@ -20,42 +21,58 @@ export interface JobInput {
   maxAttempts?: number;
 }
 
-/** The columns of jobs as SQL expressions, for jobs made from the rows of another CTE (`from`). */
-export interface JobRowsSql {
+/** Jobs made from the rows of a CTE (`from`): their payload and ordering key are expressions over its row `d`. */
+export interface JobRows<R> {
   kind: string;
-  payload: string;
-  orderingKey: string;
-  from: string;
+  from: Cte<R>;
+  payload: (eb: ExpressionBuilder<Tables & { d: R }, "d">) => AliasableExpression<unknown>;
+  orderingKey: (eb: ExpressionBuilder<Tables & { d: R }, "d">) => AliasableExpression<string>;
   maxAttempts?: number;
 }
 
-/** Adds to `statement` one job per row of `from` (the outbox's one insert: single jobs use it too). */
-export function addJobRows(statement: SqlStatement, job: JobRowsSql & { pk?: string; runAt?: string }): void {
-  statement.with(`INSERT INTO outbox_job (pk, kind, payload, ordering_key, run_at, max_attempts)
-    SELECT ${job.pk ?? "gen_random_uuid()"}, ${statement.param(job.kind, "text")}, ${job.payload}, ${job.orderingKey},
-           ${job.runAt ?? "now()"}, ${statement.param(job.maxAttempts ?? 10, "int")}
-    FROM ${job.from}`);
+const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** Adds to `statement` one job per row of `job.from` (webhook deliveries: one job each). */
+export function addJobRows<R>(statement: Statement, job: JobRows<R>): void {
+  statement.with(
+    qb
+      .insertInto("outbox_job")
+      .columns(["pk", "kind", "payload", "ordering_key", "run_at", "max_attempts"])
+      .expression(
+        qb
+          .selectFrom(job.from.as("d"))
+          .select((eb) => [
+            eb.fn<string>("gen_random_uuid").as("pk"),
+            typed(job.kind, "text").as("kind"),
+            job.payload(eb).as("payload"),
+            job.orderingKey(eb).as("ordering_key"),
+            eb.fn<Date>("now").as("run_at"),
+            typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int").as("max_attempts"),
+          ]),
+      ),
+  );
 }
 
 /** Adds `job` to `statement`; returns its pk. */
-export function addJob(statement: SqlStatement, job: JobInput): string {
+export function addJob(statement: Statement, job: JobInput): string {
   const pk = crypto.randomUUID();
-  addJobRows(statement, {
-    pk: statement.param(pk, "uuid"),
-    kind: job.kind,
-    payload: statement.param(JSON.stringify(job.payload), "jsonb"),
-    orderingKey: statement.param(job.orderingKey ?? null, "text"),
-    runAt: job.runAt ? statement.param(job.runAt.toISOString(), "timestamptz") : undefined,
-    maxAttempts: job.maxAttempts,
-    from: "(SELECT) AS one_row",
-  });
+  statement.with(
+    qb.insertInto("outbox_job").values({
+      pk: typed(pk, "uuid"),
+      kind: typed(job.kind, "text"),
+      payload: jsonb(job.payload),
+      ordering_key: typed(job.orderingKey ?? null, "text"),
+      run_at: job.runAt ? typed(job.runAt.toISOString(), "timestamptz") : qb.fn<Date>("now"),
+      max_attempts: typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int"),
+    }),
+  );
   return pk;
 }
 
 export async function enqueueJob(tx: Prisma.TransactionClient, job: JobInput): Promise<string> {
-  const statement = new SqlStatement();
+  const statement = new Statement();
   const pk = addJob(statement, job);
-  await run(sqlIn(tx), statement);
+  await statement.run(sqlIn(tx));
   return pk;
 }
 

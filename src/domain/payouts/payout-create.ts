@@ -129,20 +129,50 @@ async function insertedRows(tx: Prisma.TransactionClient, pks: string[]): Promis
   });
 }
 
+/** Every item checked (fields, Employee, price, id), inline Employees created in `tx`: the errors (null for a valid item) and the plans. */
+async function planAll(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string) {
+  const drafts = input.items.map(readPayoutBody);
+  await lockInlineEmployees(tx, scope, drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])));
+  const batch = await newBatch(tx, scope, drafts);
+  const errors: (FieldErrors | null)[] = [];
+  const planned: Planned[] = [];
+  for (const draft of drafts) {
+    const result = draft.ok ? await plan(tx, scope, draft.value, batch, baseUrl) : draft;
+    errors.push(result.ok ? null : result.errors);
+    if (result.ok) planned.push(result.value);
+  }
+  return { errors, planned };
+}
+
+/** Thrown to roll a dry run back: whatever checking wrote (inline Employees) must not stay. */
+class DryRun extends Error {
+  constructor(readonly errors: (FieldErrors | null)[]) {
+    super("dry run");
+  }
+}
+
+/**
+ * A dry run of `createPayouts`: the same checks in the same order, rolled back, so nothing is written. The
+ * answer is index-aligned with the items (`{}` for a valid one), as a bulk create's 400 would be.
+ */
+export async function validatePayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<FieldErrors[]> {
+  checkBatchSize(input.items);
+  try {
+    await db.$transaction(async (tx) => {
+      throw new DryRun((await planAll(tx, scope, input, baseUrl)).errors);
+    }, TRANSACTION_OPTIONS);
+  } catch (e) {
+    if (e instanceof DryRun) return e.errors.map((errors) => errors ?? {});
+    throw e;
+  }
+  throw new Error("a dry run always rolls back");
+}
+
 export async function createPayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<PayoutRow[]> {
   checkBatchSize(input.items);
-  const drafts = input.items.map(readPayoutBody);
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      await lockInlineEmployees(tx, scope, drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])));
-      const batch = await newBatch(tx, scope, drafts);
-      const errors: (FieldErrors | null)[] = [];
-      const planned: Planned[] = [];
-      for (const draft of drafts) {
-        const result = draft.ok ? await plan(tx, scope, draft.value, batch, baseUrl) : draft;
-        errors.push(result.ok ? null : result.errors);
-        if (result.ok) planned.push(result.value);
-      }
+      const { errors, planned } = await planAll(tx, scope, input, baseUrl);
       throwItemErrors(errors, input.bulk);
 
       // Currencies in a fixed order, so that concurrent bulk requests take the Payrun locks in the same order.

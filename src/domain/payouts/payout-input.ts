@@ -4,6 +4,7 @@
  * a bulk request can answer with an index-aligned array.
  */
 import type { Prisma } from "@/generated/prisma/client";
+import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { employeeSelect, type EmployeeRow } from "@/domain/employees/employee-service";
 import type { TCreateEmployeeRequest } from "@/domain/employees/employee-schemas";
 import { DomainError, fieldErrorsFromZod, itemErrors, type FieldErrors } from "@/domain/errors";
@@ -83,8 +84,7 @@ export async function lockInlineEmployees(tx: Prisma.TransactionClient, scope: I
     if (ref.id) keys.add(`${scope.integrationPk}:id:${ref.id}`);
   }
   if (keys.size === 0) return;
-  await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(${INLINE_EMPLOYEE_LOCKS}::int, hashtext(k)))::int AS locked
-    FROM (SELECT k FROM unnest(${[...keys].sort()}::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) ordered`;
+  await runIn(tx, advisoryXactLocks(INLINE_EMPLOYEE_LOCKS, [...keys].sort()));
 }
 
 /** The breakdown of a body for an Employee in `country`: unsupported countries and currencies are field errors. */

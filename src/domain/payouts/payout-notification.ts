@@ -6,7 +6,8 @@ import { z } from "zod";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { formatMoney } from "@/domain/pricing/pricing";
-import { t, type Locale } from "@/i18n/locale";
+import { employeeLocale } from "@/domain/employees/employee-invitation";
+import { t } from "@/i18n/locale";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 
 export const EMAIL_PAYOUT_JOB = "payout.email";
@@ -29,7 +30,7 @@ export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<voi
   // Deleted since, or no address to write to: nothing to send.
   if (payout?.employee.email) {
     const link = `${ctx.publicUrl}/e`;
-    const locale: Locale = payout.employee.country === "SWE" ? "sv" : "en";
+    const locale = employeeLocale(payout.employee);
     const params = {
       name: payout.employee.name,
       amount: formatMoney(payout.amount),

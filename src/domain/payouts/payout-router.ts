@@ -2,7 +2,9 @@ import { z } from "zod";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { envelope } from "@/trpc/pagination";
-import { createPayouts } from "./payout-create";
+import { ZCsvExport } from "@/domain/shared/csv-export";
+import { createPayouts, validatePayouts } from "./payout-create";
+import { exportPayouts } from "./payout-export";
 import { toPayoutsApiExpanded } from "./payout-expand";
 import { ZCreatePayoutsBody, ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQuery, ZPayout, ZPayoutList, ZPayoutLookup } from "./payout-schemas";
 import { deletePayout, getPayout, listPayouts, resendPayoutNotification } from "./payout-service";
@@ -29,6 +31,12 @@ export const payoutRouter = router({
     .output(ZPayoutTotals)
     .query(({ ctx, input }) => payoutTotals(ctx.db, ctx.scope, input)),
 
+  /** The dashboard's CSV export: every Payout the list's filters match (no REST path). */
+  export: integrationProcedure
+    .input(ZPayoutTotalsQuery)
+    .output(ZCsvExport)
+    .query(({ ctx, input }) => exportPayouts(ctx.db, ctx.scope, input)),
+
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payout" } })
     .input(ZGetPayoutQuery)
@@ -47,6 +55,20 @@ export const payoutRouter = router({
       const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl), input.expand, ctx.baseUrl);
       return input.bulk ? payouts : payouts[0];
     }),
+
+  validate: integrationProcedure
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: "/payouts/validate/",
+        summary: "Check a Payout, or (JSON array) many, as POST /payouts/ would, without creating anything",
+      },
+      requestSchema: ZCreatePayoutsBody,
+    })
+    .input(ZCreatePayoutsInput)
+    .output(z.array(z.record(z.string(), z.unknown())).meta({ description: "One entry per item, in order: {} when valid, else its field errors" }))
+    .mutation(({ ctx, input }) => validatePayouts(ctx.db, ctx.scope, input, ctx.baseUrl)),
 
   delete: integrationProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a Payout (refused once its Payrun is paid)" }, status: 204 })

@@ -4,6 +4,7 @@
  * without activity or 90 days after creation (payrun-lifetime.ts). One outbox job does that, re-enqueuing
  * itself while open explicit Payruns remain; an explicit Payrun that never got a Payout is removed instead.
  */
+import { advisoryXactLock, executeIn } from "@/db/query-builder";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
@@ -61,7 +62,7 @@ export async function createPayrun(db: Db, scope: IntegrationScope, input: TCrea
  * transaction lock), due when the earliest open explicit Payrun is. Nothing when none is open.
  */
 async function ensureAutoCloseJob(tx: Prisma.TransactionClient): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${AUTO_CLOSE_PAYRUNS_JOB}))`;
+  await executeIn(tx, advisoryXactLock(AUTO_CLOSE_PAYRUNS_JOB));
   const pending = await tx.outboxJob.findFirst({ where: { kind: AUTO_CLOSE_PAYRUNS_JOB, completedAt: null, failedAt: null }, select: { pk: true } });
   if (pending) return;
   const earliest = await tx.payrun.aggregate({ where: { manuallyManaged: true, open: true }, _min: { lastActivityAt: true, createdAt: true } });

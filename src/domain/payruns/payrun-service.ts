@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
+import { advisoryXactLock, executeIn } from "@/db/query-builder";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { pageWindow } from "@/domain/shared/pagination";
@@ -21,7 +22,7 @@ import type { TListPayrunsQuery, TPayrun, TUpdatePayrunRequest } from "./payrun-
 
 /** Serialises membership and state changes of the Payruns of one Integration and currency (until commit). */
 export async function lockPayruns(tx: Prisma.TransactionClient, integrationPk: string, currency: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`payrun:${integrationPk}:${currency}`}))`;
+  await executeIn(tx, advisoryXactLock(`payrun:${integrationPk}:${currency}`));
 }
 
 /** The open Payrun of the Integration for `currency`, opened if there is none. Takes the lock. */

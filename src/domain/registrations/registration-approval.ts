@@ -11,17 +11,14 @@ import { recordEvent } from "@/domain/events/event-service";
 import { insertIntegration } from "@/domain/integrations/integration-service";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
+import { reviewerOf, type Actor } from "@/domain/shared/reviewer";
 import { registrationSelect, scopedRegistration, toRegistrationApi, type RegistrationRow } from "./registration-service";
 
-/** Who made a decision: a signed-in person, or (demo approvals through the API) an API key. */
-export interface Actor {
-  userId?: string;
-  apiKeyPk?: string;
-}
+export type { Actor };
 
-export type Decision = "approved" | "rejected";
+export type Decision = "approved" | "rejected" | "edited";
 
-/** Adds a decision to the audit trail; the reviewer is kept by id and by email (or API key prefix), which outlive the user. */
+/** Adds a decision to the audit trail. */
 export async function recordDecision(
   tx: Prisma.TransactionClient,
   registrationPk: string,
@@ -29,14 +26,7 @@ export async function recordDecision(
   actor: Actor,
   reason: string | null = null,
 ): Promise<void> {
-  const [user, key] = await Promise.all([
-    actor.userId ? tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } }) : null,
-    actor.apiKeyPk ? tx.apiKey.findUnique({ where: { pk: actor.apiKeyPk }, select: { prefix: true } }) : null,
-  ]);
-  const reviewerEmail = user?.email ?? (key ? `api-key:${key.prefix}` : "unknown");
-  await tx.registrationDecision.create({
-    data: { registrationPk, decision, reason, reviewerId: actor.userId ?? null, reviewerEmail },
-  });
+  await tx.registrationDecision.create({ data: { registrationPk, decision, reason, ...(await reviewerOf(tx, actor)) } });
 }
 
 const integrationTaken = (id: string) => new DomainError("conflict", t("registration_integration_taken_on_approval", { id }));

@@ -56,7 +56,7 @@ export const registrationRouter = router({
     .input(ZUpdateRegistrationRequest)
     .output(ZRegistration)
     .mutation(async ({ ctx, input: { registration_id, ...patch } }) =>
-      toRegistrationApi(await patchRegistration(ctx.db, ctx.scope, registration_id, patch)),
+      toRegistrationApi(await patchRegistration(ctx.db, ctx.scope, registration_id, patch, ctx.principal)),
     ),
 
   replace: accountProcedure
@@ -64,7 +64,7 @@ export const registrationRouter = router({
     .input(ZReplaceRegistrationRequest)
     .output(ZRegistration)
     .mutation(async ({ ctx, input: { registration_id, ...body } }) =>
-      toRegistrationApi(await replaceRegistration(ctx.db, ctx.scope, registration_id, body)),
+      toRegistrationApi(await replaceRegistration(ctx.db, ctx.scope, registration_id, body, ctx.principal)),
     ),
 
   delete: accountProcedure

@@ -12,6 +12,7 @@ import { pageWindow } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
+import { reviewerOf, type Actor } from "@/domain/shared/reviewer";
 import type { AccountScope } from "@/domain/scope";
 import type { TCreateRegistrationRequest, TListRegistrationsQuery, TRegistration } from "./registration-schemas";
 import { validateRegistration } from "./registration-validation";
@@ -75,7 +76,7 @@ export async function listRegistrations(db: Db, scope: AccountScope, q: TListReg
   const where: Prisma.RegistrationWhereInput = { accountPk: scope.accountPk, environment: scope.environment };
   const [count, rows] = await Promise.all([
     db.registration.count({ where }),
-    db.registration.findMany({ where, select: registrationSelect, orderBy: [{ createdAt: "asc" }, { pk: "asc" }], ...pageWindow(q) }),
+    db.registration.findMany({ where, select: registrationSelect, orderBy: [{ createdAt: "desc" }, { pk: "desc" }], ...pageWindow(q) }),
   ]);
   return { count, rows };
 }
@@ -186,8 +187,18 @@ async function findPending(tx: Prisma.TransactionClient, scope: AccountScope, id
 
 type Next = (current: RegistrationRow) => { id: string; integrationId: string; fields: Required<Fields> };
 
-/** Writes a PATCH or PUT result; the whole Registration is validated again, and an edit puts a rejected one back in the queue. */
-async function saveEdit(db: Db, scope: AccountScope, id: string, next: Next): Promise<RegistrationRow> {
+/** The fields an edit changed, by their API names (for the audit trail). */
+function changedFields(before: RegistrationRow, after: RegistrationRow): string[] {
+  const a = toRegistrationApi(before);
+  const b = toRegistrationApi(after);
+  return (Object.keys(b) as (keyof typeof b)[]).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
+ * Writes a PATCH or PUT result; the whole Registration is validated again, and an edit puts a rejected one back
+ * in the queue. An edit that changes anything joins the review's audit trail ("edited", naming the fields).
+ */
+async function saveEdit(db: Db, scope: AccountScope, id: string, next: Next, actor: Actor): Promise<RegistrationRow> {
   let changedIntegrationId: string | null = null;
   return withUniqueIds(db, scope, () => changedIntegrationId, () =>
     db.$transaction(async (tx) => {
@@ -199,29 +210,34 @@ async function saveEdit(db: Db, scope: AccountScope, id: string, next: Next): Pr
         await assertIntegrationIdFree(tx, scope, target.integrationId);
       }
       if (target.id !== current.id) await assertIdFree(tx, scope, target.id);
-      return tx.registration.update({
+      const saved = await tx.registration.update({
         where: { pk: current.pk },
         data: { ...data, id: target.id, integrationId: target.integrationId, rejectedAt: null, rejectionReason: null },
         select: registrationSelect,
       });
+      const changed = changedFields(current, saved).filter((f) => f !== "rejection_reason");
+      if (changed.length > 0) {
+        await tx.registrationDecision.create({ data: { registrationPk: current.pk, decision: "edited", reason: changed.join(", "), ...(await reviewerOf(tx, actor)) } });
+      }
+      return saved;
     }),
   );
 }
 
 /** PATCH: omitted fields keep their values (`null` clears vat_number, state and address_line_2). */
-export function patchRegistration(db: Db, scope: AccountScope, id: string, patch: Partial<TCreateRegistrationRequest>) {
+export function patchRegistration(db: Db, scope: AccountScope, id: string, patch: Partial<TCreateRegistrationRequest>, actor: Actor) {
   return saveEdit(db, scope, id, (current) => {
     const merged: TCreateRegistrationRequest = { ...currentFields(current), ...patch };
     return { id: merged.id ?? current.id, integrationId: merged.integration_id ?? current.integrationId, fields: withDefaults(merged) };
-  });
+  }, actor);
 }
 
 /** PUT: replaces completely; omitted optional fields take create's defaults (a new integration_id, id = integration_id). */
-export function replaceRegistration(db: Db, scope: AccountScope, id: string, body: TCreateRegistrationRequest) {
+export function replaceRegistration(db: Db, scope: AccountScope, id: string, body: TCreateRegistrationRequest, actor: Actor) {
   return saveEdit(db, scope, id, () => {
     const integrationId = body.integration_id ?? crypto.randomUUID();
     return { id: body.id ?? integrationId, integrationId, fields: withDefaults(body) };
-  });
+  }, actor);
 }
 
 /** The Registration's writable fields, as a create request would carry them (for re-validating a PATCH). */

@@ -34,7 +34,8 @@ export type TReviewItem = z.infer<typeof ZReviewItem>;
 export const ZReviewQueue = listEnvelope(ZReviewItem);
 
 export const ZDecision = z.object({
-  decision: z.enum(["approved", "rejected"]),
+  /** "edited": the registrant changed the fields named in `reason`. */
+  decision: z.enum(["approved", "rejected", "edited"]),
   reason: z.string().nullable(),
   reviewer_id: z.string().nullable(),
   reviewer_email: z.string(),

@@ -74,7 +74,7 @@ export async function reviewQueue(db: Db, q: TReviewQueueQuery) {
 }
 
 function isDecision(value: string): value is Decision {
-  return value === "approved" || value === "rejected";
+  return value === "approved" || value === "rejected" || value === "edited";
 }
 
 /** The audit trail of one Registration, oldest first. */

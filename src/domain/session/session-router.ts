@@ -1,5 +1,8 @@
-/** Who is signed in to the dashboard, for the shell (account name, environment, role). */
+/** Who is signed in to the dashboard, for the shell (account name, environment, role), and their saved language. */
 import { z } from "zod";
+import { DomainError } from "@/domain/errors";
+import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
+import { t } from "@/i18n/locale";
 import { publicProcedure, router } from "@/trpc/init";
 
 export const sessionRouter = router({
@@ -11,8 +14,10 @@ export const sessionRouter = router({
           name: z.string(),
           email: z.string(),
           role: z.enum(["client", "operator"]),
+          teamRole: z.enum(["admin", "member"]),
           environment: z.enum(["live", "demo"]),
           account: z.string().nullable(),
+          locale: z.enum(LOCALES).nullable(),
         })
         .nullable(),
     )
@@ -21,9 +26,28 @@ export const sessionRouter = router({
       if (!p?.userId) return null;
       const user = await ctx.db.user.findUnique({
         where: { id: p.userId },
-        select: { name: true, email: true, account: { select: { name: true } } },
+        select: { name: true, email: true, locale: true, account: { select: { name: true } } },
       });
       if (!user) return null;
-      return { userId: p.userId, name: user.name, email: user.email, role: p.role, environment: p.environment, account: user.account?.name ?? null };
+      return {
+        userId: p.userId,
+        name: user.name,
+        email: user.email,
+        role: p.role,
+        teamRole: p.teamRole ?? "admin",
+        environment: p.environment,
+        account: user.account?.name ?? null,
+        locale: isLocale(user.locale) ? user.locale : null,
+      };
+    }),
+  /** The language switch saves the choice on the person's row, so that their next sign-in restores it. */
+  setLocale: publicProcedure
+    .input(z.object({ locale: z.enum(LOCALES) }))
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.principal?.userId;
+      if (!userId) throw new DomainError("unauthenticated", t("not_authenticated"));
+      await ctx.db.user.update({ where: { id: userId }, data: { locale: input.locale } });
+      return { ok: true as const };
     }),
 });

@@ -1,4 +1,5 @@
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
+import { qb, runIn, typed } from "@/db/query-builder";
 import { notFound } from "@/domain/errors";
 
 /** The tables whose rows the API addresses by an `id` that a PATCH or PUT may change. */
@@ -13,7 +14,7 @@ export type AddressedTable = "integration" | "employee" | "webhook_subscription"
  */
 export async function lockFound<T extends { pk: string }>(tx: Prisma.TransactionClient, table: AddressedTable, found: T | null, id: string): Promise<T> {
   if (!found) throw notFound();
-  const rows = await tx.$queryRaw<unknown[]>(Prisma.sql`SELECT 1 FROM ${Prisma.raw(table)} WHERE pk = ${found.pk}::uuid AND id = ${id} FOR UPDATE`);
+  const rows = await runIn(tx, qb.selectFrom(table).select("pk").where("pk", "=", typed(found.pk, "uuid")).where("id", "=", id).forUpdate());
   if (rows.length === 0) throw notFound();
   return found;
 }
@@ -25,8 +26,14 @@ export async function lockFound<T extends { pk: string }>(tx: Prisma.Transaction
  */
 export async function keepReferenced(tx: Prisma.TransactionClient, table: AddressedTable, pks: string[]): Promise<Set<string>> {
   if (pks.length === 0) return new Set();
-  const rows = await tx.$queryRaw<{ pk: string }[]>(
-    Prisma.sql`SELECT pk::text FROM ${Prisma.raw(table)} WHERE pk = ANY(${pks}::uuid[]) ORDER BY pk FOR KEY SHARE`,
+  const rows = await runIn(
+    tx,
+    qb
+      .selectFrom(table)
+      .select((eb) => eb.cast<string>("pk", "text").as("pk"))
+      .where((eb) => eb("pk", "=", eb.fn.any(typed(pks, "uuid[]"))))
+      .orderBy("pk")
+      .forKeyShare(),
   );
   return new Set(rows.map((r) => r.pk));
 }

@@ -2,6 +2,7 @@
  * Timestamp filters, the same on every list: `<field>` (a date: that UTC day; a datetime: that instant),
  * `<field>_null` (true/false, any case), `<field>_before` and `<field>_after` (ISO 8601).
  */
+import type { Expression, ExpressionBuilder, SqlBool, StringReference } from "kysely";
 import { z } from "zod";
 import { t } from "@/i18n/locale";
 import { instantRangeMessage, isInstantInRange, MAX_INSTANT } from "./schemas";
@@ -79,8 +80,15 @@ function range(q: Query, f: string): Range {
   return out;
 }
 
+/** A list's filter of one timestamp column, in Prisma's shape (`in: []` matches nothing). */
+export interface TimestampFilter extends Range {
+  in?: never[];
+}
+/** The same for a nullable column: `equals: null` is IS NULL, `not: null` IS NOT NULL. */
+type NullableTimestampFilter = Omit<TimestampFilter, "equals"> & { equals?: Date | null; not?: null };
+
 /** Prisma filter for a nullable timestamp column. */
-export function nullableTimestampWhere(q: Query, f: string) {
+export function nullableTimestampWhere(q: Query, f: string): NullableTimestampFilter | undefined {
   const isNull = q[`${f}_null`];
   const r = range(q, f);
   const hasRange = Object.keys(r).length > 0;
@@ -90,31 +98,39 @@ export function nullableTimestampWhere(q: Query, f: string) {
 }
 
 /** Prisma filter for a timestamp that is always set (created_at): `_null=true` matches nothing. */
-export function timestampWhere(q: Query, f: string) {
+export function timestampWhere(q: Query, f: string): TimestampFilter | undefined {
   if (q[`${f}_null`] === true) return { in: [] };
   const r = range(q, f);
   return Object.keys(r).length ? r : undefined;
 }
 
+const COMPARISONS = [
+  ["gte", ">="],
+  ["gt", ">"],
+  ["lt", "<"],
+  ["lte", "<="],
+] as const;
+
 /**
- * The same filters as SQL conditions, for list queries that bypass Prisma (see src/db/fast-sql.ts).
- * Values are appended to `params`; `column` is a trusted identifier.
+ * The same filter (one implementation: the Prisma shape above) as conditions of a query written with
+ * Kysely, for the lists that bypass Prisma (src/db/fast-sql.ts).
  */
-export function timestampSql(q: Query, f: string, column: string, params: unknown[], nullable: boolean): string[] {
-  const conditions: string[] = [];
-  const isNull = q[`${f}_null`];
-  const r = range(q, f);
-  const bind = (v: Date) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  if (isNull === true) return [nullable && Object.keys(r).length === 0 ? `${column} IS NULL` : "false"];
-  if (isNull === false && nullable) conditions.push(`${column} IS NOT NULL`);
-  if (r.equals) conditions.push(`${column} = ${bind(r.equals)}`);
-  if (r.gte) conditions.push(`${column} >= ${bind(r.gte)}`);
-  if (r.gt) conditions.push(`${column} > ${bind(r.gt)}`);
-  if (r.lt) conditions.push(`${column} < ${bind(r.lt)}`);
-  if (r.lte) conditions.push(`${column} <= ${bind(r.lte)}`);
+export function timestampConditions<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  column: StringReference<DB, TB>,
+  filter: NullableTimestampFilter | undefined,
+): Expression<SqlBool>[] {
+  if (!filter) return [];
+  if (filter.in) return [eb.lit(false)];
+  const ref = eb.ref(column).$castTo<Date | null>();
+  if (filter.equals === null) return [eb(ref, "is", null)];
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.not === null) conditions.push(eb(ref, "is not", null));
+  if (filter.equals) conditions.push(eb(ref, "=", filter.equals));
+  for (const [key, op] of COMPARISONS) {
+    const value = filter[key];
+    if (value) conditions.push(eb(ref, op, value));
+  }
   return conditions;
 }
 

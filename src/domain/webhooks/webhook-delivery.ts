@@ -1,5 +1,5 @@
 /**
- * The delivery job: POST the stored body, signed, to the subscription's URL. A 2xx within 10 seconds
+ * The delivery jobs, a batch at a time: POST the stored body, signed, to the subscription's URL. A 2xx within 10 seconds
  * (WEBHOOK_TIMEOUT_MS) is success; anything else, redirects included (never followed), is logged as an
  * attempt and retried with the outbox's backoff (10 s, 20 s, 40 s … capped at 1 hour, ±25 % jitter) up to
  * 10 times, then the delivery is marked failed.
@@ -8,7 +8,8 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { z } from "zod";
-import { completeJob, failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { BATCH_TRANSACTION, completeJobs } from "@/domain/outbox/outbox-claim";
+import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Environment } from "@/domain/environments";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { signatureHeader } from "./webhook-body";
@@ -63,58 +64,123 @@ export async function postSigned(url: string, body: string, secret: string, envi
   });
 }
 
-export async function deliverWebhook(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { deliveryPk } = ZPayload.parse(job.payload);
-  const delivery = await ctx.db.webhookDelivery.findUnique({
-    where: { pk: deliveryPk },
+/**
+ * Sends to one receiver (an origin) at most this many deliveries at a time, whatever the batches in flight:
+ * a burst of events reaches a receiver quickly without flooding it. Deliveries of one object to one
+ * subscription never overlap anyway (the jobs' ordering key).
+ */
+export const PER_RECEIVER_CONCURRENCY = 16;
+
+/** A counting semaphore per receiver origin; an origin with nothing waiting or running is forgotten. */
+const gates = new Map<string, { running: number; waiting: (() => void)[] }>();
+
+async function atReceiver<T>(origin: string, work: () => Promise<T>): Promise<T> {
+  let gate = gates.get(origin);
+  if (!gate) gates.set(origin, (gate = { running: 0, waiting: [] }));
+  if (gate.running >= PER_RECEIVER_CONCURRENCY) await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  else gate.running++;
+  try {
+    return await work();
+  } finally {
+    const next = gate.waiting.shift();
+    if (next) next(); // the slot passes on as it is
+    else if (--gate.running === 0) gates.delete(origin);
+  }
+}
+
+interface AttemptRow {
+  deliveryPk: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+}
+
+/** One attempt of one delivery: the signed POST and its outcome (never throws). */
+async function attemptDelivery(
+  delivery: { pk: string; body: string; subscription: { url: string; secretKey: string; environment: Environment } },
+  ctx: JobContext,
+): Promise<{ ok: boolean; attempt: AttemptRow }> {
+  const { url, secretKey, environment } = delivery.subscription;
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // postSigned reports the bad URL as the attempt's error
+  }
+  return atReceiver(origin, async () => {
+    const started = Date.now();
+    let result: PostResult | null = null;
+    let error: string | null = null;
+    try {
+      result = await postSigned(url, delivery.body, secretKey, environment, ctx.webhooks);
+    } catch (e) {
+      error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    const ok = result !== null && result.status >= 200 && result.status < 300;
+    ctx.observe?.webhookAttempt(ok ? "success" : result ? "http_error" : "network_error", (Date.now() - started) / 1000);
+    return {
+      ok,
+      attempt: {
+        deliveryPk: delivery.pk,
+        durationMs: Date.now() - started,
+        statusCode: result?.status ?? null,
+        error: error ?? (ok ? null : `HTTP ${result?.status}`),
+        responseBody: result?.body ?? null,
+      },
+    };
+  });
+}
+
+/**
+ * A batch of delivery jobs: every POST at once (at most PER_RECEIVER_CONCURRENCY per receiver), then the
+ * successes recorded in one transaction with set-based statements (their attempts, their deliveries, their
+ * jobs' completion); a failed attempt is recorded and retried on its own.
+ */
+export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Promise<void> {
+  const jobOf = new Map(jobs.map((job) => [ZPayload.parse(job.payload).deliveryPk, job]));
+  const deliveries = await ctx.db.webhookDelivery.findMany({
+    where: { pk: { in: [...jobOf.keys()] } },
     select: { pk: true, body: true, subscription: { select: { url: true, secretKey: true, environment: true } } },
   });
-  if (!delivery) {
-    await ctx.db.$transaction((tx) => completeJob(tx, job)); // its subscription was deleted
-    return;
-  }
-  const started = Date.now();
-  let result: PostResult | null = null;
-  let error: string | null = null;
-  try {
-    const { url, secretKey, environment } = delivery.subscription;
-    result = await postSigned(url, delivery.body, secretKey, environment, ctx.webhooks);
-  } catch (e) {
-    error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  }
-  const ok = result !== null && result.status >= 200 && result.status < 300;
-  ctx.observe?.webhookAttempt(ok ? "success" : result ? "http_error" : "network_error", (Date.now() - started) / 1000);
-  const attempt = {
-    deliveryPk,
-    durationMs: Date.now() - started,
-    statusCode: result?.status ?? null,
-    error: error ?? (ok ? null : `HTTP ${result?.status}`),
-    responseBody: result?.body ?? null,
-  };
-  if (ok) {
-    await ctx.db.$transaction(async (tx) => {
-      await tx.webhookAttempt.create({ data: attempt });
-      await tx.webhookDelivery.update({
-        where: { pk: deliveryPk },
-        data: { status: "succeeded", attempts: { increment: 1 }, completedAt: new Date(), nextAttemptAt: null },
-      });
-      await completeJob(tx, job);
-    });
-    return;
-  }
-  const final = job.attempts >= job.maxAttempts;
-  const delay = retryDelayMs(job.attempts);
+  const found = new Set(deliveries.map((d) => d.pk));
+  // Its subscription was deleted (and the delivery with it): nothing to send.
+  const gone = jobs.filter((job) => !found.has(ZPayload.parse(job.payload).deliveryPk));
+  const outcomes = await Promise.all(deliveries.map((d) => attemptDelivery(d, ctx)));
+
+  const succeeded = outcomes.filter((o) => o.ok);
   await ctx.db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({ data: attempt });
-    await tx.webhookDelivery.update({
-      where: { pk: deliveryPk },
-      data: {
-        status: final ? "failed" : "pending",
-        attempts: { increment: 1 },
-        completedAt: final ? new Date() : null,
-        nextAttemptAt: final ? null : new Date(Date.now() + delay),
-      },
+    const mine = await completeJobs(tx, [...gone, ...succeeded.flatMap((o) => jobOf.get(o.attempt.deliveryPk) ?? [])]);
+    const recorded = succeeded.filter((o) => mine.has(jobOf.get(o.attempt.deliveryPk)?.pk ?? ""));
+    if (recorded.length === 0) return;
+    await tx.webhookAttempt.createMany({ data: recorded.map((o) => o.attempt) });
+    await tx.webhookDelivery.updateMany({
+      where: { pk: { in: recorded.map((o) => o.attempt.deliveryPk) } },
+      data: { status: "succeeded", attempts: { increment: 1 }, completedAt: new Date(), nextAttemptAt: null },
     });
-  });
-  await failJob(ctx.db, job, attempt.error, delay);
+  }, BATCH_TRANSACTION);
+
+  await Promise.all(
+    outcomes
+      .filter((o) => !o.ok)
+      .map(async ({ attempt }) => {
+        const job = jobOf.get(attempt.deliveryPk);
+        if (!job) return;
+        const final = job.attempts >= job.maxAttempts;
+        const delay = retryDelayMs(job.attempts);
+        await ctx.db.$transaction(async (tx) => {
+          await tx.webhookAttempt.create({ data: attempt });
+          await tx.webhookDelivery.update({
+            where: { pk: attempt.deliveryPk },
+            data: {
+              status: final ? "failed" : "pending",
+              attempts: { increment: 1 },
+              completedAt: final ? new Date() : null,
+              nextAttemptAt: final ? null : new Date(Date.now() + delay),
+            },
+          });
+        });
+        await failJob(ctx.db, job, attempt.error, delay);
+      }),
+  );
 }

@@ -5,7 +5,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
 import { addJobRows } from "@/domain/outbox/outbox-service";
-import { run, sqlIn, SqlStatement } from "@/db/sql-statement";
+import { qb, sqlIn, Statement, typed, type Cte } from "@/db/query-builder";
 import type { Environment } from "@/domain/environments";
 import { pythonJson } from "./webhook-body";
 
@@ -32,30 +32,45 @@ interface DeliveryEvent {
 }
 
 /**
- * Adds to `statement` one delivery per subscription that `subscriptions` (a CTE or subquery with a `pk`
- * column) yields, each with its outbox job; returns the name of the CTE of the new deliveries.
+ * Adds to `statement` one delivery per subscription that `subscriptions` (a CTE with a `pk` column) yields,
+ * each with its outbox job; returns the CTE of the new deliveries.
  */
-function addDeliveries(statement: SqlStatement, subscriptions: string, event: DeliveryEvent): string {
-  const deliveries = statement.with(`INSERT INTO webhook_delivery (pk, subscription_pk, event_pk, event_name, body, next_attempt_at)
-    SELECT gen_random_uuid(), s.pk, ${statement.param(event.pk, "uuid")}, ${statement.param(event.name, "text")},
-           ${statement.param(event.body, "text")}, now()
-    FROM ${subscriptions} s
-    RETURNING pk, subscription_pk`);
+function addDeliveries(statement: Statement, subscriptions: Cte<{ pk: string }>, event: DeliveryEvent): Cte<{ pk: string; subscription_pk: string }> {
+  const deliveries = statement.with(
+    qb
+      .insertInto("webhook_delivery")
+      .columns(["pk", "subscription_pk", "event_pk", "event_name", "body", "next_attempt_at"])
+      .expression(
+        qb
+          .selectFrom(subscriptions.as("s"))
+          .select((eb) => [
+            eb.fn<string>("gen_random_uuid").as("pk"),
+            "s.pk",
+            typed(event.pk, "uuid").as("event_pk"),
+            typed(event.name, "text").as("event_name"),
+            typed(event.body, "text").as("body"),
+            eb.fn<Date>("now").as("next_attempt_at"),
+          ]),
+      )
+      .returning(["pk", "subscription_pk"]),
+  );
   addJobRows(statement, {
     kind: DELIVER_WEBHOOK_JOB,
-    payload: "jsonb_build_object('deliveryPk', d.pk::text)",
-    orderingKey: `d.subscription_pk::text || ':' || ${statement.param(event.objectKey, "text")}`,
+    payload: (eb) => eb.fn("jsonb_build_object", [typed("deliveryPk", "text"), eb.cast("d.pk", "text")]),
+    // `<subscription>:<object>`
+    orderingKey: (eb) => eb(eb(eb.cast("d.subscription_pk", "text"), "||", typed(":", "text")), "||", typed(event.objectKey, "text")).$castTo<string>(),
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-    from: `${deliveries} d`,
+    from: deliveries,
   });
   return deliveries;
 }
 
 /** One delivery to one subscription (redelivery, test events); returns the delivery's pk. */
 export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk: string, event: DeliveryEvent): Promise<string> {
-  const statement = new SqlStatement();
-  const deliveries = addDeliveries(statement, `(SELECT ${statement.param(subscriptionPk, "uuid")} AS pk)`, event);
-  const [row] = await run<{ pk: string }>(sqlIn(tx), statement, `SELECT pk::text FROM ${deliveries}`);
+  const statement = new Statement();
+  const subscription = statement.with(qb.selectNoFrom(typed(subscriptionPk, "uuid").as("pk")));
+  const deliveries = addDeliveries(statement, subscription, event);
+  const [row] = await statement.run(sqlIn(tx), qb.selectFrom(deliveries.as("d")).select((eb) => eb.cast<string>("d.pk", "text").as("pk")));
   return row.pk;
 }
 
@@ -65,11 +80,16 @@ export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk
  * statement itself, so the answer is the writing transaction's own view; locked as the deliveries' foreign
  * keys would lock them anyway, so that a subscription deleted meanwhile is skipped rather than failing the write.
  */
-export function addFanOut(statement: SqlStatement, event: FanOutEvent): void {
-  const integration = isUserScoped(event.name) ? "true" : `integration_pk = ${statement.param(event.integrationPk, "uuid")}`;
-  const subscriptions = statement.with(`SELECT pk FROM webhook_subscription
-    WHERE account_pk = ${statement.param(event.accountPk, "uuid")} AND environment = ${statement.param(event.environment, "text")}::"Environment"
-      AND ${statement.param(event.name, "text")} = ANY(events) AND ${integration}
-    FOR KEY SHARE`);
+export function addFanOut(statement: Statement, event: FanOutEvent): void {
+  const subscriptions = statement.with(
+    qb
+      .selectFrom("webhook_subscription")
+      .select("pk")
+      .where("account_pk", "=", typed(event.accountPk, "uuid"))
+      .where("environment", "=", typed(event.environment, "Environment"))
+      .where((eb) => eb(typed<string>(event.name, "text"), "=", eb.fn.any("events")))
+      .$if(!isUserScoped(event.name), (q) => q.where("integration_pk", "=", typed(event.integrationPk, "uuid")))
+      .forKeyShare(),
+  );
   addDeliveries(statement, subscriptions, { pk: event.pk, name: event.name, objectKey: event.objectPk, body: pythonJson(event.data) });
 }

@@ -1,4 +1,5 @@
 /** The delivery log of a subscription, redelivery, and test events (the dashboard's webhook tools). */
+import { z } from "zod";
 import type { Db } from "@/db/database";
 import { EVENT_CATALOGUE, type EventName } from "@/domain/events/event-catalogue";
 import { DomainError, notFound } from "@/domain/errors";
@@ -7,6 +8,27 @@ import { t } from "@/i18n/locale";
 import { pythonJson } from "./webhook-body";
 import { queueDelivery } from "./webhook-fanout";
 import { getWebhook, type WebhookScope } from "./webhook-service";
+
+const ZDeliveredObject = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  friendly_name: z.string().nullish(),
+  description: z.string().nullish(),
+});
+
+/** Which object a delivery concerns, read from the body sent (the event's object as the API represented it). */
+export function deliveryObject(body: string): { id: string; name: string | null } | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const parsed = ZDeliveredObject.safeParse(data);
+  if (!parsed.success) return null;
+  const { id, name, friendly_name, description } = parsed.data;
+  return { id, name: name || friendly_name || description || null };
+}
 
 export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: string, page: number, pageSize = 20) {
   const webhook = await getWebhook(db, scope, webhookId);
@@ -36,6 +58,7 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
     results: rows.map((d) => ({
       pk: d.pk,
       event: d.eventName,
+      object: deliveryObject(d.body),
       payload: d.body,
       status: d.status,
       attempts: d.attempts,

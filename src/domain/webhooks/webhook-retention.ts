@@ -4,6 +4,7 @@
  * delivery still pending is kept whatever its age: its job may yet run.
  */
 import type { Db } from "@/db/database";
+import { executeIn, qb } from "@/db/query-builder";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,9 +13,12 @@ export async function purgeOldWebhookDeliveries(db: Db, retentionDays: number, n
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
   let total = 0;
   for (;;) {
-    const removed = await db.$executeRaw`
-      DELETE FROM webhook_delivery WHERE pk IN (
-        SELECT pk FROM webhook_delivery WHERE created_at < ${before} AND status <> 'pending' LIMIT ${batch})`;
+    const removed = await executeIn(
+      db,
+      qb
+        .deleteFrom("webhook_delivery")
+        .where("pk", "in", qb.selectFrom("webhook_delivery").select("pk").where("created_at", "<", before).where("status", "<>", "pending").limit(batch)),
+    );
     total += removed;
     if (removed < batch) return total;
   }

@@ -56,6 +56,8 @@ export const ZDeliveryLog = z.object({
     z.object({
       pk: z.string(),
       event: z.string(),
+      /** The object the event concerns (its id, and its name where it has one), from the body. */
+      object: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
       payload: z.string(),
       status: z.string(),
       attempts: z.number().int(),

@@ -123,6 +123,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
     requestId: r.requestId,
+    clientIp: r.info.ip,
     principal,
     pageOf: url,
     inputScreened: true,

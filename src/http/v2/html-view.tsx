@@ -6,6 +6,7 @@ import type http from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
 import { t, type Locale } from "@/i18n/locale";
+import { viewTitlesSv } from "@/i18n/messages";
 import { qualityValues } from "@/i18n/catalogue/quality-values";
 import type { Route } from "./routes";
 
@@ -110,7 +111,8 @@ function Page(props: ViewProps): ReactNode {
   const data = maskSecrets(props.data);
   const jsonUrl = new URL(url);
   jsonUrl.searchParams.set("format", "json");
-  const title = route?.meta.openapi?.summary ?? (status >= 400 ? t("html_error", { status }, locale) : t("html_title", undefined, locale));
+  const summary = route?.meta.openapi?.summary;
+  const title = summary ? (locale === "sv" ? (viewTitlesSv[summary] ?? summary) : summary) : (status >= 400 ? t("html_error", { status }, locale) : t("html_title", undefined, locale));
   const detailPath = route?.meta.detailPath;
   return (
     <html lang={locale}>
@@ -133,7 +135,7 @@ function Page(props: ViewProps): ReactNode {
             ))}
           </nav>
           <a href="/docs">{t("html_docs", undefined, locale)}</a>
-          <a href="/">Dashboard</a>
+          <a href="/">{t("html_dashboard", undefined, locale)}</a>
         </header>
         <main>
           <h1>{title}</h1>

@@ -7,11 +7,19 @@ import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import { invoices } from "./invoices";
 import type { Locale } from "./locales";
+import { employees } from "./employees";
+import { messages } from "./messages";
+import { payouts } from "./payouts";
 import { payruns } from "./payruns";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
+import { account } from "./account";
+import { employeeApp } from "./employee-app";
+import { employeeReview } from "./employee-review";
+import { review } from "./review";
+import { settings } from "./settings";
 
-const namespaces = { common, shell, prepayments, payruns, invoices };
+const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, payruns, invoices };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -20,7 +28,15 @@ export function messagesFor(locale: Locale): Messages {
   return {
     common: namespaces.common[locale],
     shell: namespaces.shell[locale],
+    payouts: namespaces.payouts[locale],
+    employees: namespaces.employees[locale],
+    messages: namespaces.messages[locale],
     prepayments: namespaces.prepayments[locale],
+    account: namespaces.account[locale],
+    settings: namespaces.settings[locale],
+    employeeReview: namespaces.employeeReview[locale],
+    employeeApp: namespaces.employeeApp[locale],
+    review: namespaces.review[locale],
     payruns: namespaces.payruns[locale],
     invoices: namespaces.invoices[locale],
   };

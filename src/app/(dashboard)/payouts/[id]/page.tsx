@@ -1,0 +1,9 @@
+import { PayoutDetailPage } from "@/dashboard/payouts/payout-detail-page";
+
+export const metadata = { title: "Payout" };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  // Next hands the segment over still percent-encoded.
+  return <PayoutDetailPage payoutId={decodeURIComponent(id)} />;
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Fragment, useState } from "react";
+import { useTranslations } from "use-intl";
+import { employeePath } from "../employees/employee-types";
+import { useFormat } from "../i18n/use-format";
+import { payrunPath } from "../payruns/payrun-types";
+import { IntegrationScoped } from "../shell/integration-scoped";
+import { trpc } from "../trpc";
+import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
+import { MetadataValue } from "../ui/metadata-value";
+import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { DeletePayoutDialog } from "./delete-payout-dialog";
+import { PayoutStatusBadge } from "./payout-status-badge";
+import { mayDelete, mayResend, payoutEmployee, payrunId, type Payout } from "./payout-types";
+import { ResendPayoutButton } from "./resend-payout-button";
+
+export function PayoutDetailPage({ payoutId }: { payoutId: string }) {
+  const t = useTranslations("payouts");
+  return <IntegrationScoped what={t("title")}>{() => <PayoutDetail payoutId={payoutId} />}</IntegrationScoped>;
+}
+
+function PayoutDetail({ payoutId }: { payoutId: string }) {
+  const t = useTranslations("payouts");
+  const query = trpc.payouts.get.useQuery({ payout_id: payoutId, expand: ["employee"] }, { retry: retryUnlessNotFound });
+  return (
+    <DetailFrame back={{ href: "/payouts", label: t("detail.back") }} query={query} notFound={t("detail.notFound", { id: payoutId })}>
+      {(payout) => <PayoutSummary payout={payout} />}
+    </DetailFrame>
+  );
+}
+
+function PayoutSummary({ payout }: { payout: Payout }) {
+  const t = useTranslations("payouts");
+  const f = useFormat();
+  const router = useRouter();
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const employee = payoutEmployee(payout);
+  const subject = t("subject", { description: payout.description, employee: employee.name });
+  const day = (iso: string | null) => (iso ? f.date(iso) : null);
+  const start = day(payout.start_at);
+  const end = day(payout.end_at);
+  const history: [string, string | null][] = [
+    [t("detail.createdAt"), payout.created_at],
+    [t("detail.notifiedAt"), payout.notified_at],
+    [t("detail.acceptedAt"), payout.accepted_at],
+    [t("detail.canceledAt"), payout.canceled_at],
+  ];
+  return (
+    <>
+      <PageHeader title={payout.description} badge={<PayoutStatusBadge status={payout.latest_status} />} objectId={payout.id}>
+        {mayResend(payout) && <ResendPayoutButton payout={payout} subject={subject} onResult={setNotice} />}
+        {mayDelete(payout) && (
+          <button type="button" className="button button-danger-quiet" onClick={() => setDeleting(true)}>
+            {t("detail.delete")}
+          </button>
+        )}
+      </PageHeader>
+
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+
+      <div className="detail-grid">
+        <div className="card card-padded">
+          <h2 className="card-title">{t("detail.details")}</h2>
+          <dl className="details">
+            <dt>{t("fields.employee")}</dt>
+            <dd>
+              <Link href={employeePath(employee.id)}>{employee.name}</Link>
+            </dd>
+            <dt>{t("fields.amount")}</dt>
+            <dd>{f.money(payout.amount, payout.currency)}</dd>
+            <dt>{t("fields.invoiced_amount")}</dt>
+            <dd>{f.money(payout.invoiced_amount, payout.currency)}</dd>
+            <dt>{t("fields.cost")}</dt>
+            <dd>{f.money(payout.cost, payout.currency)}</dd>
+            <dt>{t("detail.period")}</dt>
+            <dd>{start || end ? t("detail.periodRange", { start: start ?? "…", end: end ?? "…" }) : <span className="muted">{t("detail.notGiven")}</span>}</dd>
+            <dt>{t("detail.payrun")}</dt>
+            <dd>
+              <Link className="mono" href={payrunPath(payrunId(payout))}>
+                {payrunId(payout)}
+              </Link>
+            </dd>
+            <dt>{t("detail.metadata")}</dt>
+            <dd>
+              <MetadataValue metadata={payout.metadata} />
+            </dd>
+            <dt>{t("detail.api")}</dt>
+            <dd>
+              <a href={`/v2/payouts/${encodeURIComponent(payout.id)}/`}>{t("detail.viewInApi")}</a>
+            </dd>
+          </dl>
+        </div>
+        <div className="card card-padded">
+          <h2 className="card-title">{t("detail.timeline")}</h2>
+          <dl className="details">
+            {history.map(([label, at]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{at ? f.dateTime(at) : <span className="muted">—</span>}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </div>
+      </div>
+
+      {deleting && <DeletePayoutDialog payout={payout} onClose={() => setDeleting(false)} onDeleted={() => router.push("/payouts")} />}
+    </>
+  );
+}

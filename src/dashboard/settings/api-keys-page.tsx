@@ -1,0 +1,168 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
+import { fieldMessages } from "../errors";
+import { trpc, type RouterOutputs } from "../trpc";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
+import { Field } from "../ui/field";
+import { FormActions, FormErrorAlert } from "../ui/form";
+import { Modal } from "../ui/modal";
+import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { QueryCard } from "../ui/query-card";
+import { RowButton, TableHead } from "../ui/table";
+import { AdminGate } from "./admin-gate";
+
+type ApiKey = RouterOutputs["apiKeys"]["list"][number];
+
+/** The account's API keys: create (shown once), list with prefix and last use, revoke. Admins only. */
+export function ApiKeysPage() {
+  const t = useTranslations("settings.apiKeys");
+  return (
+    <AdminGate what={t("title")}>
+      <ApiKeys />
+    </AdminGate>
+  );
+}
+
+function ApiKeys() {
+  const t = useTranslations("settings.apiKeys");
+  const keys = trpc.apiKeys.list.useQuery();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  return (
+    <section>
+      <PageHeader title={t("title")} lead={t("lead")}>
+        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          {t("newKey")}
+        </button>
+      </PageHeader>
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      <QueryCard query={keys} isEmpty={(rows) => rows.length === 0} empty={t("empty")}>
+        {(rows) => (
+          // Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too.
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t("title")}>
+            <KeysTable rows={rows} onRevoke={setRevoking} />
+          </div>
+        )}
+      </QueryCard>
+      {creating && <CreateKeyDialog onClose={() => setCreating(false)} onCreated={setCreated} />}
+      {created && <CreatedKeyDialog apiKey={created} onClose={() => setCreated(null)} />}
+      {revoking && <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} onRevoked={setNotice} />}
+    </section>
+  );
+}
+
+function KeysTable({ rows, onRevoke }: { rows: ApiKey[]; onRevoke: (k: ApiKey) => void }) {
+  const t = useTranslations("settings.apiKeys");
+  const f = useFormat();
+  return (
+    <table className="table">
+      <TableHead columns={[t("prefix"), t("environment"), t("allowIps"), t("created"), t("lastUsed"), t("status")]} actions />
+      <tbody>
+        {rows.map((k) => (
+          <tr key={k.pk}>
+            <td className="mono">{k.prefix}…</td>
+            <td>{k.environment === "live" ? t("live") : t("demo")}</td>
+            <td>{k.allow_ips.length ? k.allow_ips.join(", ") : <span className="muted">{t("anyAddress")}</span>}</td>
+            <td className="nowrap">{f.dateTime(k.created_at)}</td>
+            <td className="nowrap">{k.last_used_at ? f.dateTime(k.last_used_at) : <span className="muted">{t("never")}</span>}</td>
+            <td>{k.revoked_at ? <span className="badge">{t("revoked")}</span> : <span className="badge badge-success">{t("active")}</span>}</td>
+            <td className="actions">{!k.revoked_at && <RowButton label={t("revoke")} subject={`${k.prefix}…`} danger onClick={() => onRevoke(k)} />}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: string) => void }) {
+  const t = useTranslations("settings.apiKeys");
+  const [environment, setEnvironment] = useState<"demo" | "live">("demo");
+  const [allowIps, setAllowIps] = useState("");
+  const create = trpc.apiKeys.create.useMutation(
+    useDialogMutation({ refresh: (u) => u.apiKeys.list.invalidate(), onDone: (data) => onCreated(data.key), onClose }),
+  );
+  const errors = fieldMessages(create.error);
+  return (
+    <Modal title={t("newKey")} onClose={onClose}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const list = allowIps.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+          create.mutate({ environment, allow_ips: list });
+        }}
+      >
+        <FormErrorAlert error={create.error} fields={["environment", "allow_ips"]} />
+        <Field label={t("environment")} errors={errors.environment}>
+          {(control) => (
+            <select {...control} value={environment} onChange={(e) => setEnvironment(e.target.value === "live" ? "live" : "demo")}>
+              <option value="demo">{t("demo")}</option>
+              <option value="live">{t("live")}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={t("allowIps")} hint={t("allowIpsHint")} errors={errors.allow_ips}>
+          {(control) => <textarea {...control} rows={3} className="mono" value={allowIps} onChange={(e) => setAllowIps(e.target.value)} />}
+        </Field>
+        <FormActions pending={create.isPending} submitLabel={t("create")} pendingLabel={t("creating")} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+/** The key itself, once: it is stored only as a hash. */
+function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
+  const t = useTranslations("settings.apiKeys");
+  const [copied, setCopied] = useState(false);
+  return (
+    <Modal title={t("createdTitle")} onClose={onClose}>
+      <p>{t("createdLead")}</p>
+      <Field label={t("key")}>{(control) => <input {...control} readOnly className="mono" value={apiKey} onFocus={(e) => e.target.select()} />}</Field>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void navigator.clipboard?.writeText(apiKey).then(() => setCopied(true), () => setCopied(false))}
+        >
+          {copied ? t("copied") : t("copy")}
+        </button>
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {t("done")}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function RevokeKeyDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey; onClose: () => void; onRevoked: (n: NoticeValue) => void }) {
+  const t = useTranslations("settings.apiKeys");
+  const revoke = trpc.apiKeys.revoke.useMutation(
+    useDialogMutation({
+      refresh: (u) => u.apiKeys.list.invalidate(),
+      onDone: () => onRevoked({ kind: "success", text: t("revokedNotice", { prefix: apiKey.prefix }) }),
+      onClose,
+      refreshOnError: true,
+    }),
+  );
+  return (
+    <ConfirmDialog
+      title={t("revokeTitle", { prefix: apiKey.prefix })}
+      confirmLabel={t("revoke")}
+      pendingLabel={t("revoking")}
+      mutation={revoke}
+      danger
+      onConfirm={() => revoke.mutate({ pk: apiKey.pk })}
+      onClose={onClose}
+    >
+      <p>{t("revokeBody")}</p>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,181 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { fieldMessages } from "../errors";
+import { useFormat } from "../i18n/use-format";
+import { trpc, type RouterOutputs } from "../trpc";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useDialogMutation } from "../ui/dialog-mutation";
+import { Field } from "../ui/field";
+import { FormActions, FormErrorAlert, TextField } from "../ui/form";
+import { Modal } from "../ui/modal";
+import { Notice, type NoticeValue } from "../ui/notice";
+import { PageHeader } from "../ui/page-header";
+import { QueryCard } from "../ui/query-card";
+import { RowButton, TableHead } from "../ui/table";
+
+type Team = RouterOutputs["team"]["list"];
+type Member = Team["members"][number];
+type Invitation = Team["invitations"][number];
+
+/** The account's people and open invitations; admins invite, remove and revoke, members look. */
+export function TeamPage() {
+  const t = useTranslations("settings.team");
+  const me = trpc.session.me.useQuery();
+  const team = trpc.team.list.useQuery();
+  const utils = trpc.useUtils();
+  const admin = me.data?.teamRole === "admin";
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const revoke = trpc.team.revokeInvitation.useMutation({
+    onSuccess: (_data, vars) => {
+      const email = team.data?.invitations.find((i) => i.pk === vars.pk)?.email ?? "";
+      setNotice({ kind: "success", text: t("revokedNotice", { email }) });
+    },
+    onError: (error) => setNotice({ kind: "error", text: error.message }),
+    onSettled: () => utils.team.list.invalidate(),
+  });
+  return (
+    <section>
+      <PageHeader title={t("title")} lead={t("lead", { account: me.data?.account ?? "" })}>
+        {admin && (
+          <button type="button" className="button button-primary" onClick={() => setInviting(true)}>
+            {t("invite")}
+          </button>
+        )}
+      </PageHeader>
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      <QueryCard query={team} isEmpty={() => false} empty={null}>
+        {(data) => (
+          // Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too.
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t("title")}>
+            <MembersTable members={data.members} admin={admin} onRemove={setRemoving} />
+          </div>
+        )}
+      </QueryCard>
+      <section className="detail-section" aria-labelledby="team-invitations">
+        <h2 id="team-invitations">{t("invitations")}</h2>
+        <QueryCard query={team} isEmpty={(data) => data.invitations.length === 0} empty={t("noInvitations")}>
+          {(data) => (
+            <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="team-invitations">
+              <InvitationsTable invitations={data.invitations} admin={admin} onRevoke={(i) => revoke.mutate({ pk: i.pk })} />
+            </div>
+          )}
+        </QueryCard>
+      </section>
+      {inviting && <InviteDialog onClose={() => setInviting(false)} onInvited={setNotice} />}
+      {removing && <RemoveDialog member={removing} account={me.data?.account ?? ""} onClose={() => setRemoving(null)} onRemoved={setNotice} />}
+    </section>
+  );
+}
+
+function MembersTable({ members, admin, onRemove }: { members: Member[]; admin: boolean; onRemove: (m: Member) => void }) {
+  const t = useTranslations("settings.team");
+  const f = useFormat();
+  return (
+    <table className="table">
+      <TableHead columns={[t("name"), t("email"), t("role"), t("since")]} actions={admin} />
+      <tbody>
+        {members.map((m) => (
+          <tr key={m.id}>
+            <td>
+              {m.name}
+              {m.you && <span className="muted"> ({t("you")})</span>}
+            </td>
+            <td>{m.email}</td>
+            <td>{m.team_role === "admin" ? t("admin") : t("member")}</td>
+            <td className="nowrap">{f.date(m.created_at)}</td>
+            {admin && <td className="actions">{!m.you && <RowButton label={t("remove")} subject={m.name} danger onClick={() => onRemove(m)} />}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function InvitationsTable({ invitations, admin, onRevoke }: { invitations: Invitation[]; admin: boolean; onRevoke: (i: Invitation) => void }) {
+  const t = useTranslations("settings.team");
+  const f = useFormat();
+  return (
+    <table className="table">
+      <TableHead columns={[t("email"), t("role"), t("invitedBy"), t("expires")]} actions={admin} />
+      <tbody>
+        {invitations.map((i) => (
+          <tr key={i.pk}>
+            <td>{i.email}</td>
+            <td>{i.team_role === "admin" ? t("admin") : t("member")}</td>
+            <td>{i.invited_by}</td>
+            <td className="nowrap">{f.dateTime(i.expires_at)}</td>
+            {admin && (
+              <td className="actions">
+                <RowButton label={t("revokeInvitation")} subject={i.email} danger onClick={() => onRevoke(i)} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (n: NoticeValue) => void }) {
+  const t = useTranslations("settings.team");
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<"admin" | "member">("member");
+  const invite = trpc.team.invite.useMutation(
+    useDialogMutation({ refresh: (u) => u.team.list.invalidate(), onDone: () => onInvited({ kind: "success", text: t("invitedNotice", { email }) }), onClose }),
+  );
+  const errors = fieldMessages(invite.error);
+  return (
+    <Modal title={t("invite")} onClose={onClose}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          invite.mutate({ email, team_role: role });
+        }}
+      >
+        <FormErrorAlert error={invite.error} fields={["email", "team_role"]} />
+        <TextField label={t("email")} type="email" required value={email} onChange={setEmail} errors={errors.email} autoComplete="off" />
+        <Field label={t("role")} errors={errors.team_role}>
+          {(control) => (
+            <select {...control} value={role} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "member")}>
+              <option value="member">{t("member")}</option>
+              <option value="admin">{t("admin")}</option>
+            </select>
+          )}
+        </Field>
+        <FormActions pending={invite.isPending} submitLabel={t("send")} pendingLabel={t("sending")} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+function RemoveDialog(props: { member: Member; account: string; onClose: () => void; onRemoved: (n: NoticeValue) => void }) {
+  const { member, account, onClose, onRemoved } = props;
+  const t = useTranslations("settings.team");
+  const remove = trpc.team.remove.useMutation(
+    useDialogMutation({
+      refresh: (u) => u.team.list.invalidate(),
+      onDone: () => onRemoved({ kind: "success", text: t("removedNotice", { name: member.name }) }),
+      onClose,
+      refreshOnError: true,
+    }),
+  );
+  return (
+    <ConfirmDialog
+      title={t("removeTitle", { name: member.name })}
+      confirmLabel={t("remove")}
+      pendingLabel={t("removing")}
+      mutation={remove}
+      danger
+      onConfirm={() => remove.mutate({ id: member.id })}
+      onClose={onClose}
+    >
+      <p>{t("removeBody", { account })}</p>
+    </ConfirmDialog>
+  );
+}

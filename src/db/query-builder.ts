@@ -1,0 +1,162 @@
+/**
+ * The query-builder layer: every SQL statement of the services is written here with Kysely, against the
+ * tables' types (generated from prisma/schema.prisma by prisma-kysely, plus the hand-written columns of the
+ * migrations below), so that the compiler checks tables and columns. Kysely is only the compiler: its driver
+ * is a DummyDriver, and `.compile()` hands text and parameters to the existing runners (the direct driver
+ * with its prepared statements, src/db/fast-sql.ts, or a Prisma transaction).
+ */
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type AliasedRawBuilder,
+  type Compilable,
+  type ExpressionBuilder,
+  type StringReference,
+  type GeneratedAlways,
+  type OperationNodeSource,
+  type RawBuilder,
+} from "kysely";
+import type { QueryResultRow } from "pg";
+import type { Prisma } from "@/generated/prisma/client";
+import type { DB } from "@/generated/kysely/database";
+
+/** The tables, as prisma-kysely generates them, with what only the migrations define. */
+export interface Tables extends Omit<DB, "employee"> {
+  /** `search_text`: the searched fields lower-cased, a generated column (migration 0006). */
+  employee: DB["employee"] & { search_text: GeneratedAlways<string> };
+}
+
+/** The compiler. It executes nothing (DummyDriver); the runners below send what it compiles. */
+export const qb = new Kysely<Tables>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/** Runs SQL text with parameters: the direct driver (`fastSql`) or a Prisma transaction (`sqlIn`). */
+export interface SqlRunner {
+  query<T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
+}
+
+/** Statements inside a Prisma interactive transaction. */
+export function sqlIn(tx: Prisma.TransactionClient): SqlRunner {
+  return { query: <T extends QueryResultRow>(text: string, params: unknown[]) => tx.$queryRawUnsafe<T[]>(text, ...params) };
+}
+
+type Query<R> = Compilable<R> | RawBuilder<R>;
+
+/** Compiles `query` and runs it; its rows are typed by the query. */
+export async function runQuery<R>(runner: SqlRunner, query: Query<R>): Promise<R[]> {
+  const { sql: text, parameters } = isRaw(query) ? query.compile(qb) : query.compile();
+  return runner.query<R & QueryResultRow>(text, [...parameters]);
+}
+
+function isRaw<R>(query: Query<R>): query is RawBuilder<R> {
+  return "isRawBuilder" in query && query.isRawBuilder === true;
+}
+
+/** Runs `query` inside the Prisma transaction `tx` (or on the client outside one). */
+export function runIn<R>(tx: Prisma.TransactionClient, query: Query<R>): Promise<R[]> {
+  return runQuery(sqlIn(tx), query);
+}
+
+/** Runs a data-modifying `query` (no RETURNING) through Prisma; answers how many rows it changed. */
+export function executeIn(tx: Prisma.TransactionClient, query: Compilable<unknown>): Promise<number> {
+  const { sql: text, parameters } = query.compile();
+  return tx.$executeRawUnsafe(text, ...parameters);
+}
+
+/** Statements on a `pg` connection or pool of its own (session locks). */
+export function pgRunner(client: { query<T extends QueryResultRow>(text: string, params: unknown[]): Promise<{ rows: T[] }> }): SqlRunner {
+  return { query: async <T extends QueryResultRow>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows };
+}
+
+/**
+ * A parameter with its PostgreSQL type written out, where the statement itself does not give it one (a
+ * value in a SELECT list, the argument of a function): each driver then knows the type.
+ */
+export function typed<T>(value: T, type: "uuid" | "text" | "int" | "jsonb" | "timestamptz" | "text[]" | "uuid[]" | "Environment"): RawBuilder<T> {
+  return sql<T>`${value}::${sql.raw(type === "Environment" ? '"Environment"' : type)}`;
+}
+
+/** A JSON value as a `jsonb` parameter (the drivers take JSON as its text). */
+export const jsonb = (value: Prisma.InputJsonValue): RawBuilder<unknown> => sql`${JSON.stringify(value)}::jsonb`;
+
+/** A common table expression of a `Statement`, to read from in a later one: `qb.selectFrom(cte.as("d"))`. */
+export interface Cte<R> {
+  readonly name: string;
+  as<A extends string>(alias: A): AliasedRawBuilder<R, A>;
+}
+
+/** What a Statement may hold as a CTE: a query (a data-modifying one runs whether read or not). */
+type CteQuery<R> = Compilable<R> & OperationNodeSource;
+
+/**
+ * One SQL statement assembled from data-modifying CTEs (an Employee, its event, the event's webhook
+ * deliveries and the invitation job), so that a write is one round trip. A single statement is atomic on its
+ * own, and inside a transaction it is simply part of it; the same statement therefore serves a lone create
+ * (sent straight to the driver) and a bulk request (sent through the Prisma transaction). Each part is a
+ * typed query; the CTEs are named w0, w1… in the order they are added.
+ */
+export class Statement {
+  private readonly ctes: RawBuilder<unknown>[] = [];
+
+  /** Adds a CTE; the handle types its rows (its RETURNING columns) for the parts that read it. */
+  with<R>(query: CteQuery<R>): Cte<R> {
+    const name = `w${this.ctes.length}`;
+    // Kysely leaves a data-modifying query inside raw SQL unparenthesised (and parenthesises a SELECT).
+    this.ctes.push(sql`${sql.id(name)} as (${query})`);
+    return { name, as: <A extends string>(alias: A) => sql<R>`${sql.id(name)}`.as(alias) };
+  }
+
+  /** The statement: the CTEs, then `select` (which may read them). */
+  build<O>(select: CteQuery<O>): RawBuilder<O> {
+    return this.ctes.length ? sql<O>`with ${sql.join(this.ctes, sql`, `)} ${select}` : sql<O>`${select}`;
+  }
+
+  /** Runs the statement, ending in `select` (by default one row that only says it ran). */
+  run(runner: SqlRunner): Promise<unknown[]>;
+  run<O>(runner: SqlRunner, select: CteQuery<O>): Promise<O[]>;
+  run(runner: SqlRunner, select: CteQuery<unknown> = qb.selectNoFrom(sql<number>`1`.as("done"))): Promise<unknown[]> {
+    return runQuery(runner, this.build(select));
+  }
+}
+
+/** A row as JSON carries it: timestamps become strings. */
+export type JsonRow<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
+
+/**
+ * The rows of `rows` as one JSON array (`[]` when none), in the order given, which columns of the rows name.
+ * One value instead of a row each: the embedded database hands rows to JavaScript one message at a time.
+ */
+export function jsonArrayOf<O>(rows: CteQuery<O>, orderBy: readonly (readonly [keyof O & string, "asc" | "desc"])[]): RawBuilder<JsonRow<O>[]> {
+  const order = sql.join(orderBy.map(([column, direction]) => sql`${sql.ref(`e.${column}`)} ${sql.raw(direction)}`));
+  return sql<JsonRow<O>[]>`(select coalesce(json_agg(e order by ${order}), '[]') from ${rows} as e)`;
+}
+
+/** The text of `key` of a JSON column (`column->>'key'`). */
+export function jsonText<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: StringReference<DB, TB>, key: string): RawBuilder<string | null> {
+  return sql<string | null>`${eb.ref(column)}->>${sql.lit(key)}`;
+}
+
+/**
+ * Transaction-level advisory locks, held until commit or rollback: one per key (`hashtext(key)`, in the
+ * namespace given as the first key of the two-key form), taken in the order given, so that two
+ * transactions taking the same keys in one order cannot deadlock.
+ */
+export function advisoryXactLocks(namespace: number, keys: readonly string[]): RawBuilder<{ locked: number }> {
+  return sql<{ locked: number }>`select count(pg_advisory_xact_lock(${typed(namespace, "int")}, hashtext(k)))::int as locked
+    from (select k from unnest(${typed(keys, "text[]")}) with ordinality as u(k, n) order by n) ordered`;
+}
+
+/** One transaction-level advisory lock on `hashtext(key)` (the one-key form); it answers void, so run it with `executeIn`. */
+export function advisoryXactLock(key: string) {
+  return qb.selectNoFrom((eb) => eb.fn<string>("pg_advisory_xact_lock", [eb.fn<number>("hashtext", [typed(key, "text")])]).as("locked"));
+}

@@ -1,0 +1,30 @@
+/** CSV export of the Employees a list's filters match (all of them, not one page). */
+import type { Db } from "@/db/database";
+import type { IntegrationScope } from "@/domain/scope";
+import { allRows, toCsv, type TCsvExport } from "@/domain/shared/csv-export";
+import type { TListEmployeesQuery } from "./employee-schemas";
+import { listEmployees, toEmployeeApi } from "./employee-service";
+
+export const EMPLOYEE_EXPORT_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "cellphone_number",
+  "country",
+  "latest_status",
+  "created_at",
+  "notified_at",
+  "claimed_at",
+  "verified_at",
+] as const;
+
+export async function exportEmployees(db: Db, scope: IntegrationScope, q: Omit<TListEmployeesQuery, "page" | "page_size">): Promise<TCsvExport> {
+  const rows = await allRows((page) => listEmployees(db, scope, { ...q, ...page }));
+  return toCsv(
+    EMPLOYEE_EXPORT_COLUMNS,
+    rows.map((row) => {
+      const { metadata: _metadata, invitation_code: _code, ...api } = toEmployeeApi(row);
+      return api;
+    }),
+  );
+}

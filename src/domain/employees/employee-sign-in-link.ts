@@ -1,0 +1,64 @@
+/**
+ * "Send me a new link" at /e/login: an Employee whose link was used or has expired asks for a fresh one by
+ * email. The answer is the same whether the address belongs to an Employee or not (the emails go out from
+ * the outbox, off the request); requests are limited per address and per email, counted in the database so
+ * that every instance sees them.
+ */
+import { z } from "zod";
+import type { Db } from "@/db/database";
+import { DomainError } from "@/domain/errors";
+import { textMailHtml } from "@/domain/notifications/mail-html";
+import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import type { JobContext } from "@/domain/outbox/job-handlers";
+import { t } from "@/i18n/locale";
+import { employeeLocale, issueMagicLink } from "./employee-invitation";
+
+export const SIGN_IN_LINK_JOB = "employee.sign_in_link";
+export const SIGN_IN_LINK_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 3, perAddress: 10 };
+/** One address may be several Employees' (one per employer); each gets their own link, up to this many. */
+const MAX_EMPLOYEES_PER_REQUEST = 10;
+
+export async function requestSignInLink(db: Db, input: { email: string; address: string }): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  const since = new Date(Date.now() - SIGN_IN_LINK_LIMITS.windowMs);
+  await db.$transaction(async (tx) => {
+    const [byEmail, byAddress] = await Promise.all([
+      tx.signInLinkRequest.count({ where: { email, createdAt: { gt: since } } }),
+      tx.signInLinkRequest.count({ where: { address: input.address, createdAt: { gt: since } } }),
+    ]);
+    if (byEmail >= SIGN_IN_LINK_LIMITS.perEmail || byAddress >= SIGN_IN_LINK_LIMITS.perAddress) {
+      throw new DomainError("throttled", t("sign_in_link_rate_limited"));
+    }
+    await tx.signInLinkRequest.create({ data: { email, address: input.address } });
+    // Older requests no longer count: kept small without a separate clean-up.
+    await tx.signInLinkRequest.deleteMany({ where: { createdAt: { lt: since } } });
+    const employees = await tx.employee.findMany({ where: { email }, select: { pk: true }, take: MAX_EMPLOYEES_PER_REQUEST });
+    for (const e of employees) await enqueueJob(tx, { kind: SIGN_IN_LINK_JOB, payload: { employeePk: e.pk } });
+  });
+}
+
+const ZPayload = z.object({ employeePk: z.string() });
+
+export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  const { employeePk } = ZPayload.parse(job.payload);
+  const employee = await ctx.db.employee.findUnique({
+    where: { pk: employeePk },
+    select: { name: true, email: true, country: true, integration: { select: { name: true } } },
+  });
+  if (employee?.email) {
+    const link = await issueMagicLink(ctx, employeePk);
+    const locale = employeeLocale(employee);
+    const params = { name: employee.name, integration: employee.integration.name, link };
+    const text = t("sign_in_link_text", params, locale);
+    await ctx.mailer.send({
+      key: `sign-in-link-${job.pk}`,
+      to: employee.email,
+      subject: t("sign_in_link_subject", params, locale),
+      text,
+      html: textMailHtml(text, link, t("sign_in_link_button", undefined, locale)),
+    });
+  }
+  await ctx.db.$transaction(async (tx) => {
+    if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * The account's team: its people (admins manage API keys, the team and webhooks; members do the rest),
+ * invitations by email (a single-use link, stored as a hash, that lets the invitee choose a password), and
+ * removal. Who acts is an explicit argument; the procedures allow only admins to change anything.
+ */
+import crypto from "node:crypto";
+import type { Db } from "@/db/database";
+import { DomainError, fieldError } from "@/domain/errors";
+import { enqueueJob } from "@/domain/outbox/outbox-service";
+import { timestamp } from "@/domain/shared/schemas";
+import { isLocale, type Locale } from "@/i18n/catalogue/locales";
+import { t } from "@/i18n/locale";
+import { insertUser, type TeamRole } from "./team-users";
+
+export const TEAM_INVITE_JOB = "team.invite";
+export const TEAM_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function hashInvitationToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+const asRole = (role: string): TeamRole => (role === "member" ? "member" : "admin");
+
+export interface TeamActor {
+  accountPk: string;
+  userId: string | undefined;
+}
+
+export async function listTeam(db: Db, actor: TeamActor) {
+  const now = new Date();
+  const [members, invitations] = await Promise.all([
+    db.user.findMany({
+      where: { accountPk: actor.accountPk, role: "client" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, email: true, teamRole: true, createdAt: true },
+    }),
+    db.teamInvitation.findMany({
+      where: { accountPk: actor.accountPk, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      orderBy: [{ createdAt: "desc" }, { pk: "desc" }],
+      select: { pk: true, email: true, teamRole: true, invitedBy: true, createdAt: true, expiresAt: true },
+    }),
+  ]);
+  return {
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      team_role: asRole(m.teamRole),
+      created_at: timestamp(m.createdAt),
+      you: m.id === actor.userId,
+    })),
+    invitations: invitations.map((i) => ({
+      pk: i.pk,
+      email: i.email,
+      team_role: asRole(i.teamRole),
+      invited_by: i.invitedBy,
+      created_at: timestamp(i.createdAt),
+      expires_at: timestamp(i.expiresAt),
+    })),
+  };
+}
+
+/**
+ * Invites `email` to the account; the email goes out from the outbox in the inviter's saved language, else
+ * the language of the inviter's request (`requestLocale`). An address that already has a user is refused.
+ */
+export async function inviteToTeam(
+  db: Db,
+  actor: TeamActor,
+  input: { email: string; teamRole: TeamRole; requestLocale: Locale },
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (taken) throw fieldError("email", t("team_email_taken"));
+    const inviter = actor.userId ? await tx.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true, locale: true } }) : null;
+    const locale = isLocale(inviter?.locale) ? inviter.locale : input.requestLocale;
+    const invitation = await tx.teamInvitation.create({
+      data: {
+        accountPk: actor.accountPk,
+        email: input.email,
+        teamRole: input.teamRole,
+        locale,
+        invitedBy: inviter?.name || inviter?.email || "Payroute",
+        expiresAt: new Date(Date.now() + TEAM_INVITATION_TTL_MS),
+      },
+      select: { pk: true },
+    });
+    await enqueueJob(tx, { kind: TEAM_INVITE_JOB, payload: { invitationPk: invitation.pk } });
+  });
+}
+
+export async function revokeInvitation(db: Db, actor: TeamActor, pk: string): Promise<void> {
+  const { count } = await db.teamInvitation.updateMany({
+    where: { pk, accountPk: actor.accountPk, acceptedAt: null, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw new DomainError("not_found", t("not_found"));
+}
+
+/** Removes a person from the account (their sessions go with them). Admins cannot remove themselves, so one admin always remains. */
+export async function removeMember(db: Db, actor: TeamActor, userId: string): Promise<void> {
+  if (userId === actor.userId) throw new DomainError("validation", t("team_remove_self"));
+  const { count } = await db.user.deleteMany({ where: { id: userId, accountPk: actor.accountPk, role: "client" } });
+  if (count === 0) throw new DomainError("not_found", t("not_found"));
+}
+
+function openInvitationWhere(token: string) {
+  return { tokenHash: hashInvitationToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } };
+}
+
+/** Whom an invitation link is for, so that the page can say it before the invitee chooses a password. */
+export async function previewInvitation(db: Db, token: string): Promise<{ email: string; account: string }> {
+  const row = await db.teamInvitation.findFirst({ where: openInvitationWhere(token), select: { email: true, account: { select: { name: true } } } });
+  if (!row) throw new DomainError("forbidden", t("team_invitation_invalid"));
+  return { email: row.email, account: row.account.name };
+}
+
+/** Accepts an invitation: the invitee becomes a user of the account with the password they chose. Returns their email, to sign in with. */
+export async function acceptInvitation(db: Db, input: { token: string; name: string; password: string }): Promise<{ email: string }> {
+  return db.$transaction(async (tx) => {
+    const row = await tx.teamInvitation.findFirst({
+      where: openInvitationWhere(input.token),
+      select: { pk: true, email: true, accountPk: true, teamRole: true, locale: true },
+    });
+    // Marking it accepted is the check: of two concurrent accepts only one updates the row.
+    const { count } = row ? await tx.teamInvitation.updateMany({ where: { pk: row.pk, acceptedAt: null }, data: { acceptedAt: new Date() } }) : { count: 0 };
+    if (!row || count === 0) throw new DomainError("forbidden", t("team_invitation_invalid"));
+    if (await tx.user.findUnique({ where: { email: row.email }, select: { id: true } })) throw new DomainError("conflict", t("team_email_taken"));
+    await insertUser(tx, {
+      email: row.email,
+      password: input.password,
+      name: input.name,
+      accountPk: row.accountPk,
+      role: "client",
+      teamRole: asRole(row.teamRole),
+      locale: row.locale,
+    });
+    return { email: row.email };
+  });
+}
