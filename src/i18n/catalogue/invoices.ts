@@ -1,6 +1,6 @@
 import { bilingual } from "./bilingual";
 
-/** Invoices: the list and the detail page with its demo payment dialog. */
+/** Invoices: the list, the detail page with its demo payment dialog, and the review team's prepayment payments. */
 export const invoices = bilingual(
   {
     title: "Invoices",
@@ -43,6 +43,19 @@ export const invoices = bilingual(
       paidAt: "Paid at",
       api: "API",
       apiLink: "View in the API browser",
+    },
+    operator: {
+      title: "Prepayment payments",
+      lead: "Issued, unpaid prepayment Invoices of every account and environment, oldest first. When an Invoice's payment has arrived, mark it paid: the prepayment's amount becomes available to its Integration's Payruns.",
+      otherwise: "Prepayment payments are recorded by the Payroute review team.",
+      empty: "No unpaid prepayment Invoices.",
+      columns: { invoice: "Invoice", integration: "Integration and account", prepayment: "Prepayment", total: "Invoice total", due: "Due", issued: "Issued" },
+      markPaid: "Mark paid",
+      subject: "Invoice {ocr}",
+      dialogTitle: "Mark Invoice paid",
+      pending: "Marking paid…",
+      dialogText: "Record that <b>{account}</b> ({integration}, {environment}) paid <b>{amount}</b> for Invoice <code>{ocr}</code> of prepayment <code>{prepayment}</code>? Its amount then becomes available to the Integration's Payruns. This cannot be undone.",
+      paid: "Invoice {ocr} is paid: prepayment {prepayment} is available to {integration}.",
     },
     simulateDialog: {
       title: "Simulate payment",
@@ -92,6 +105,19 @@ export const invoices = bilingual(
       paidAt: "Betald",
       api: "API",
       apiLink: "Visa i API-webbläsaren",
+    },
+    operator: {
+      title: "Betalningar av förskott",
+      lead: "Utfärdade, obetalda fakturor för förskottsbetalningar i alla konton och miljöer, äldst först. När en fakturas betalning har kommit markerar du den som betald: förskottsbetalningens belopp blir då tillgängligt för integrationens lönekörningar.",
+      otherwise: "Betalningar av förskott registreras av Payroutes granskningsteam.",
+      empty: "Inga obetalda fakturor för förskottsbetalningar.",
+      columns: { invoice: "Faktura", integration: "Integration och konto", prepayment: "Förskottsbetalning", total: "Fakturans total", due: "Förfaller", issued: "Utfärdad" },
+      markPaid: "Markera som betald",
+      subject: "faktura {ocr}",
+      dialogTitle: "Markera fakturan som betald",
+      pending: "Markerar som betald…",
+      dialogText: "Registrera att <b>{account}</b> ({integration}, {environment}) har betalat <b>{amount}</b> för faktura <code>{ocr}</code> till förskottsbetalningen <code>{prepayment}</code>? Beloppet blir då tillgängligt för integrationens lönekörningar. Det går inte att ångra.",
+      paid: "Faktura {ocr} är betald: förskottsbetalningen {prepayment} är tillgänglig för {integration}.",
     },
     simulateDialog: {
       title: "Simulera betalning",
