@@ -166,12 +166,12 @@ async function main(): Promise<void> {
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
     const common = { DATABASE_URL: url, DATA_DIR: dir, RATE_LIMITS: "0", TRUST_PROXY: "1", ALLOWED_HOSTS: "*", SHUTDOWN_DRAIN_MS: String(DRAIN_MS), OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
     const startInstance = (port: number) => spawnNode("dist/server.js", { ...common, WORKER: "0", PORT: String(port) });
-    // One after the other: two instances starting at once on a fresh database can both try to create the auth
-    // secret's setting row, and the loser exits (a supervisor would restart it; reported, not fixed here).
-    const instances = new Map<number, ChildProcess>([[portA, startInstance(portA)]]);
-    await waitReady(portA);
-    instances.set(portB, startInstance(portB));
-    await waitReady(portB);
+    // Both at once, as a deploy starts them: on a fresh database they agree on one auth secret.
+    const instances = new Map<number, ChildProcess>([
+      [portA, startInstance(portA)],
+      [portB, startInstance(portB)],
+    ]);
+    await Promise.all([waitReady(portA), waitReady(portB)]);
     const workers = [spawnNode("dist/worker.js", common), spawnNode("dist/worker.js", common)];
 
     // The blocks docs/deploy.md shows (its instances on 3001 and 3002), with this run's ports.

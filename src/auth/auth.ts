@@ -20,7 +20,9 @@ async function sessionSecret(db: Db): Promise<string> {
   if (configured) return configured;
   // Kept in the database so that every app instance signs cookies with the same secret.
   const generated = crypto.randomBytes(32).toString("base64url");
-  await db.setting.upsert({ where: { key: "auth_secret" }, create: { key: "auth_secret", value: generated }, update: {} });
+  // INSERT … ON CONFLICT DO NOTHING: instances starting together on a fresh database agree on the first one
+  // written (Prisma's upsert reads, then inserts, and the loser of that race failed on the unique key).
+  await db.setting.createMany({ data: [{ key: "auth_secret", value: generated }], skipDuplicates: true });
   const row = await db.setting.findUniqueOrThrow({ where: { key: "auth_secret" } });
   return row.value;
 }
