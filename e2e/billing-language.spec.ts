@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiKey, seedDashboardObjects } from "./dashboard-pages";
-import { signIn } from "./support";
+import { users } from "./support";
 
 test("a Swedish user sees the Payruns and Invoices pages in Swedish, amounts as kronor", async ({ browser, request }) => {
   // A Payout of its own, its Payrun closed through /v2/: the Payrun is invoiced, so it has an Invoice to show.
@@ -12,7 +12,10 @@ test("a Swedish user sees the Payruns and Invoices pages in Swedish, amounts as 
 
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
-  await signIn(page);
+  await page.goto("/login");
+  await page.getByLabel("E-post").fill(users.client.email);
+  await page.getByLabel("Lösenord").fill(users.client.password);
+  await page.getByRole("button", { name: "Logga in" }).click();
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Lönekörningar", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Lönekörningar", level: 1 })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Pris" })).toBeVisible();
