@@ -7,7 +7,12 @@ test("an operator marks a live prepayment's Invoice paid, and the client's prepa
   await signInToIntegrations(page);
   await page.getByLabel("Live").check();
   await expect(page.getByLabel("Live")).toBeChecked();
-  await goToSection(page, "Prepayments");
+  // Live's web-app Integration replaces the demo one in the picker before anything is created.
+  await expect(page.getByRole("combobox", { name: "Integration" }).locator("option:checked")).toHaveText(users.client.account);
+  // A fresh page load: the dashboard then sends live's Integration, not the demo one chosen before the switch.
+  await page.goto("/prepayments");
+  await expect(page.getByRole("heading", { name: "Prepayments", level: 1 })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: /Integration/ })).toHaveCount(0);
   await page.getByRole("button", { name: "New prepayment" }).click();
   const description = unique("Live prepayment");
   await anyDialog(page).getByLabel("Description").fill(description);
