@@ -79,6 +79,7 @@ export function dashboardPages(ids: { employee: string; payout: string; payrun: 
       },
     },
     { name: "Payrun payments", path: "/review/payruns", as: "operator" },
+    { name: "Prepayment payments", path: "/review/prepayments", as: "operator" },
   ];
 }
 

@@ -29,7 +29,7 @@ test("a client closes a Payrun, downloads its Invoice PDF, simulates payment in 
   const ocr = ((await invoiceLink.textContent()) ?? "").replace("OCR ", "");
   await invoiceLink.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`Invoice ${ocr}\\s*Awaiting payment`));
-  await expect(page.getByText("1,724.89 SEK", { exact: true }).first()).toBeVisible(); // 1,379.91 cost + 344.98 VAT
+  await expect(page.getByText("SEK 1,724.89", { exact: true }).first()).toBeVisible(); // 1,379.91 cost + 344.98 VAT
 
   // The PDF downloads and reads back with the OCR reference and the Payout line.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { formatDateTime } from "../format";
-import { formatMoney } from "../money";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import { payrunPath } from "../payruns/payrun-types";
 import { prepaymentPath } from "../prepayments/prepayment-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
@@ -18,31 +18,33 @@ import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { invoicePdfPath, type Invoice } from "./invoice-types";
 
 export function InvoiceDetailPage({ invoiceId }: { invoiceId: string }) {
-  return <IntegrationScoped what="Invoices">{() => <InvoiceDetail invoiceId={invoiceId} />}</IntegrationScoped>;
+  const t = useTranslations("invoices");
+  return <IntegrationScoped what={t("title")}>{() => <InvoiceDetail invoiceId={invoiceId} />}</IntegrationScoped>;
 }
 
 function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
+  const t = useTranslations("invoices");
   const query = trpc.invoices.get.useQuery({ invoice_id: invoiceId }, { retry: retryUnlessNotFound });
   const me = trpc.session.me.useQuery();
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [paying, setPaying] = useState(false);
   return (
-    <DetailFrame back={{ href: "/invoices", label: "Invoices" }} query={query} notFound={`No Invoice "${invoiceId}" in this Integration.`}>
+    <DetailFrame back={{ href: "/invoices", label: t("detail.back") }} query={query} notFound={t("detail.notFound", { id: invoiceId })}>
       {(invoice) => (
         <>
           <PageHeader
-            title={invoice.invoice_number ? `Invoice ${invoice.invoice_number}` : "Pro-forma Invoice"}
+            title={invoice.invoice_number ? t("numbered", { number: invoice.invoice_number }) : t("detail.proforma")}
             badge={<InvoiceStatusBadge status={invoice.status} />}
             objectId={invoice.id}
           >
             {invoice.pdf_url && (
               <a className="button" href={invoicePdfPath(invoice.id)} download>
-                Download PDF
+                {t("detail.pdf")}
               </a>
             )}
             {me.data?.environment === "demo" && invoice.status !== "paid" && (invoice.payrun || invoice.prepayment) && (
               <button type="button" className="button button-primary" onClick={() => setPaying(true)}>
-                Simulate payment
+                {t("detail.simulate")}
               </button>
             )}
           </PageHeader>
@@ -52,7 +54,7 @@ function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
             <SimulatePaymentDialog
               invoice={invoice}
               onClose={() => setPaying(false)}
-              onDone={() => setNotice({ kind: "success", text: invoice.prepayment ? "Payment recorded: the amount is available to your Payruns." : "Payment recorded: the Employees are being notified." })}
+              onDone={() => setNotice({ kind: "success", text: t(invoice.prepayment ? "detail.paidPrepayment" : "detail.paidPayrun") })}
             />
           )}
         </>
@@ -62,68 +64,75 @@ function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
 }
 
 function InvoiceDetails({ invoice }: { invoice: Invoice }) {
-  const money = (v: string) => `${formatMoney(v)} ${invoice.currency}`;
+  const t = useTranslations("invoices.detail");
+  const f = useFormat();
+  const money = (v: string) => f.money(v, invoice.currency);
   return (
     <div className="detail-grid">
       <div className="card card-padded">
-        <h2 className="card-title">Amounts</h2>
+        <h2 className="card-title">{t("amounts")}</h2>
         <dl className="details">
-          <dt>Subtotal</dt>
+          <dt>{t("subtotal")}</dt>
           <dd>{money(invoice.subtotal)}</dd>
-          <dt>VAT</dt>
+          <dt>{t("vat")}</dt>
           <dd>{money(invoice.vat)}</dd>
-          <dt>Total</dt>
+          <dt>{t("total")}</dt>
           <dd>
             <strong>{money(invoice.total)}</strong>
           </dd>
-          <dt>Paid</dt>
+          <dt>{t("paid")}</dt>
           <dd>{money(invoice.amount_paid)}</dd>
           {invoice.prepaid !== "0.00" && (
             <>
-              <dt>Paid from prepayments</dt>
+              <dt>{t("prepaid")}</dt>
               <dd>{money(invoice.prepaid)}</dd>
             </>
           )}
-          <dt>Amount due</dt>
+          <dt>{t("amountDue")}</dt>
           <dd>{money(invoice.amount_due)}</dd>
-          <dt>Due date</dt>
+          <dt>{t("dueDate")}</dt>
           <dd>{invoice.due_date ?? EMPTY}</dd>
         </dl>
       </div>
       <div className="card card-padded">
-        <h2 className="card-title">{invoice.status === "invoice" ? "How to pay" : "Details"}</h2>
+        <h2 className="card-title">{t(invoice.status === "invoice" ? "howToPay" : "details")}</h2>
         {invoice.status === "invoice" && (
           <p className="next-step">
-            Pay {money(invoice.amount_due)} by {invoice.due_date} by bank transfer, quoting the OCR reference <strong className="mono">{invoice.invoice_number}</strong>.{" "}
-            {invoice.prepayment ? "The amount becomes available to your Payruns once the payment has arrived." : "The Employees are notified of their Payouts once the payment has arrived."}
+            {t.rich("payText", {
+              amount: money(invoice.amount_due),
+              date: invoice.due_date ?? "",
+              ocr: invoice.invoice_number ?? "",
+              ocrTag: (chunks) => <strong className="mono">{chunks}</strong>,
+            })}{" "}
+            {t(invoice.prepayment ? "afterPaymentPrepayment" : "afterPaymentPayrun")}
           </p>
         )}
-        {invoice.status === "proforma" && <p className="next-step">{invoice.prepayment ? "Issued from its prepayment's page." : "Issued when its Payrun is closed."}</p>}
+        {invoice.status === "proforma" && <p className="next-step">{t(invoice.prepayment ? "issuedFromPrepayment" : "issuedOnClose")}</p>}
         <dl className="details">
           {invoice.prepayment ? (
             <>
-              <dt>Prepayment</dt>
+              <dt>{t("prepayment")}</dt>
               <dd>
                 <Link href={prepaymentPath(invoice.prepayment)}>{invoice.prepayment}</Link>
               </dd>
             </>
           ) : (
             <>
-              <dt>Payrun</dt>
+              <dt>{t("payrun")}</dt>
               <dd>{invoice.payrun ? <Link href={payrunPath(invoice.payrun)}>{invoice.payrun}</Link> : EMPTY}</dd>
             </>
           )}
-          <dt>Bill to</dt>
+          <dt>{t("billTo")}</dt>
           <dd>{[invoice.recipient, invoice.address_line_1, invoice.address_line_2, [invoice.zip_code, invoice.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || EMPTY}</dd>
-          <dt>Sent to</dt>
+          <dt>{t("sentTo")}</dt>
           <dd>{invoice.email ?? EMPTY}</dd>
-          <dt>Issued</dt>
-          <dd>{invoice.issued_at ? formatDateTime(invoice.issued_at) : EMPTY}</dd>
-          <dt>Paid at</dt>
-          <dd>{invoice.paid_at ? formatDateTime(invoice.paid_at) : EMPTY}</dd>
-          <dt>API</dt>
+          <dt>{t("issued")}</dt>
+          <dd>{invoice.issued_at ? f.dateTime(invoice.issued_at) : EMPTY}</dd>
+          <dt>{t("paidAt")}</dt>
+          <dd>{invoice.paid_at ? f.dateTime(invoice.paid_at) : EMPTY}</dd>
+          <dt>{t("api")}</dt>
           <dd>
-            <a href={`/v2/invoices/${encodeURIComponent(invoice.id)}/`}>View in the API browser</a>
+            <a href={`/v2/invoices/${encodeURIComponent(invoice.id)}/`}>{t("apiLink")}</a>
           </dd>
         </dl>
       </div>
@@ -133,6 +142,8 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
 
 /** Demo only: stands in for the bank transfer (the same procedure as POST /v2/invoices/{id}/pay/), for any billing type. */
 function SimulatePaymentDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose: () => void; onDone: () => void }) {
+  const t = useTranslations("invoices.simulateDialog");
+  const f = useFormat();
   const pay = trpc.invoices.pay.useMutation(
     useDialogMutation({
       refresh: (u) => Promise.all([u.invoices.invalidate(), u.payruns.invalidate(), u.payouts.list.invalidate(), u.prepayments.invalidate()]),
@@ -143,20 +154,14 @@ function SimulatePaymentDialog({ invoice, onClose, onDone }: { invoice: Invoice;
   );
   return (
     <ConfirmDialog
-      title="Simulate payment"
-      confirmLabel="Record payment"
-      pendingLabel="Recording…"
+      title={t("title")}
+      confirmLabel={t("confirm")}
+      pendingLabel={t("pending")}
       mutation={pay}
       onConfirm={() => pay.mutate({ invoice_id: invoice.id })}
       onClose={onClose}
     >
-      <p>
-        Record a payment of{" "}
-        <strong>
-          {formatMoney(invoice.amount_due)} {invoice.currency}
-        </strong>{" "}
-        for this Invoice, as if the bank transfer had arrived? No money moves in the demo environment; its Employees are notified of their Payouts.
-      </p>
+      <p>{t.rich("text", { amount: f.money(invoice.amount_due, invoice.currency), b: (chunks) => <strong>{chunks}</strong> })}</p>
     </ConfirmDialog>
   );
 }

@@ -4,9 +4,8 @@ export type Invoice = RouterOutputs["invoices"]["get"];
 export type InvoiceStatus = Invoice["status"];
 export type InvoiceListInput = RouterInputs["invoices"]["list"];
 
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { proforma: "Pro-forma", invoice: "Awaiting payment", paid: "Paid" };
-
-export const INVOICE_STATUS_OPTIONS = (["proforma", "invoice", "paid"] as const).map((value) => ({ value, label: INVOICE_STATUS_LABELS[value] }));
+/** Every status, in an Invoice's order; their names are in the catalogue (`invoices.status`). */
+export const INVOICE_STATUSES: readonly InvoiceStatus[] = ["proforma", "invoice", "paid"];
 
 export function invoicePath(id: string): string {
   return `/invoices/${encodeURIComponent(id)}`;

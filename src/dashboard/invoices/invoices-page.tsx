@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { formatDate } from "../format";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { formatMoney } from "../money";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
@@ -11,33 +11,31 @@ import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
-import { INVOICE_STATUS_OPTIONS, invoicePath, type Invoice, type InvoiceStatus } from "./invoice-types";
+import { INVOICE_STATUSES, invoicePath, type Invoice, type InvoiceStatus } from "./invoice-types";
 
 const PAGE_SIZE = 25;
 
 export function InvoicesPage() {
-  return <IntegrationScoped what="Invoices">{(integration) => <InvoicesOfIntegration integration={integration} />}</IntegrationScoped>;
+  const t = useTranslations("invoices");
+  return <IntegrationScoped what={t("title")}>{(integration) => <InvoicesOfIntegration integration={integration} />}</IntegrationScoped>;
 }
 
 function InvoicesOfIntegration({ integration }: { integration: Integration }) {
+  const t = useTranslations("invoices");
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<InvoiceStatus | "">("");
   const list = trpc.invoices.list.useQuery({ page, page_size: PAGE_SIZE, ...(status ? { status } : {}) }, { placeholderData: (prev) => prev });
   return (
     <section>
       <PageHeader
-        title="Invoices"
-        lead={
-          <>
-            What <strong>{integration.name}</strong> is billed, newest first: each Payrun&apos;s Invoice is issued when the Payrun is closed.
-          </>
-        }
+        title={t("title")}
+        lead={t.rich("lead", { integration: integration.name, b: (chunks) => <strong>{chunks}</strong> })}
       />
       <div className="toolbar toolbar-wrap" role="search">
         <FilterSelect
-          label="Status"
-          allLabel="All statuses"
-          options={INVOICE_STATUS_OPTIONS}
+          label={t("filter.label")}
+          allLabel={t("filter.all")}
+          options={INVOICE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           value={status}
           onChange={(value) => {
             setStatus(value);
@@ -45,7 +43,7 @@ function InvoicesOfIntegration({ integration }: { integration: Integration }) {
           }}
         />
       </div>
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={status ? "No Invoices with this status." : "No Invoices yet."}>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={status ? t("emptyFiltered") : t("empty")}>
         {(invoices) => (
           <div className="table-scroll">
             <InvoicesTable invoices={invoices} />
@@ -56,25 +54,24 @@ function InvoicesOfIntegration({ integration }: { integration: Integration }) {
   );
 }
 
-const COLUMNS = ["Invoice", "Status", "Total", "Amount due", "Due", "Issued"];
-
 function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
+  const t = useTranslations("invoices");
+  const f = useFormat();
+  const columns = (["invoice", "status", "total", "due", "dueDate", "issued"] as const).map((c) => t(`columns.${c}`));
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} />
+      <TableHead columns={columns} />
       <tbody>
         {invoices.map((i) => (
           <tr key={i.id}>
-            <NameAndIdCell name={i.invoice_number ? `Invoice ${i.invoice_number}` : `Pro-forma of ${formatDate(i.created_at)}`} id={i.id} href={invoicePath(i.id)} />
+            <NameAndIdCell name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })} id={i.id} href={invoicePath(i.id)} />
             <td>
               <InvoiceStatusBadge status={i.status} />
             </td>
-            <td className="num">
-              {formatMoney(i.total)} {i.currency}
-            </td>
-            <td className="num">{formatMoney(i.amount_due)}</td>
+            <td className="num">{f.money(i.total, i.currency)}</td>
+            <td className="num">{f.money(i.amount_due)}</td>
             <td className="nowrap">{i.due_date ?? EMPTY}</td>
-            <td className="nowrap">{i.issued_at ? formatDate(i.issued_at) : EMPTY}</td>
+            <td className="nowrap">{i.issued_at ? f.date(i.issued_at) : EMPTY}</td>
           </tr>
         ))}
       </tbody>

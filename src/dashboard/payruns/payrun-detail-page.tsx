@@ -4,8 +4,7 @@ import Link from "next/link";
 import { invoicePath, invoicePdfPath } from "../invoices/invoice-types";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { formatDateTime } from "../format";
-import { formatMoney } from "../money";
+import { useFormat } from "../i18n/use-format";
 import { PayoutList } from "../payouts/payout-list";
 import { NO_PAYOUT_FILTERS } from "../payouts/payout-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
@@ -18,18 +17,20 @@ import { useTranslations } from "use-intl";
 import { EditPayrunDialog } from "./explicit-payrun-dialogs";
 import { ClosePayrunDialog, DeletePayrunDialog } from "./payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
-import { mayDeletePayrun, type Payrun, type PayrunStatus } from "./payrun-types";
+import { mayDeletePayrun, type Payrun } from "./payrun-types";
 import { usePageParam } from "../url-state";
 
 export function PayrunDetailPage({ payrunId }: { payrunId: string }) {
-  return <IntegrationScoped what="Payruns">{() => <PayrunDetail payrunId={payrunId} />}</IntegrationScoped>;
+  const t = useTranslations("payruns");
+  return <IntegrationScoped what={t("title")}>{() => <PayrunDetail payrunId={payrunId} />}</IntegrationScoped>;
 }
 
 function PayrunDetail({ payrunId }: { payrunId: string }) {
+  const t = useTranslations("payruns.detail");
   const query = trpc.payruns.get.useQuery({ payrun_id: payrunId }, { retry: retryUnlessNotFound });
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   return (
-    <DetailFrame back={{ href: "/payruns", label: "Payruns" }} query={query} notFound={`No Payrun "${payrunId}" in this Integration.`}>
+    <DetailFrame back={{ href: "/payruns", label: t("back") }} query={query} notFound={t("notFound", { id: payrunId })}>
       {(payrun) => (
         <>
           <PayrunSummary payrun={payrun} onNotice={setNotice} />
@@ -42,28 +43,24 @@ function PayrunDetail({ payrunId }: { payrunId: string }) {
   );
 }
 
-const NEXT_STEP: Record<PayrunStatus, (p: Payrun) => string> = {
-  open: (p) => `New ${p.currency} Payouts join this Payrun. Close it to finalise it; the next Payout then opens a new one.`,
-  invoiced: () => "Finalised and invoiced, awaiting payment. Once it is paid, its Employees are notified and can accept their Payouts.",
-  paid: () => "Paid. Its Employees were notified and accept their Payouts in the employee app.",
-};
-
 function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: NoticeValue) => void }) {
   const router = useRouter();
   const [dialog, setDialog] = useState<"close" | "delete" | "edit" | null>(null);
   const t = useTranslations("prepayments.payruns");
+  const d = useTranslations("payruns");
+  const f = useFormat();
   const close = () => setDialog(null);
   return (
     <>
       <div className="page-header">
         <div>
           <h1 className="title-with-badge">
-            {payrun.name ?? `${payrun.currency} Payrun`} <PayrunStatusBadge status={payrun.latest_status} />
+            {payrun.name ?? d("name", { currency: payrun.currency })} <PayrunStatusBadge status={payrun.latest_status} />
             {payrun.manually_managed && <span className="badge badge-info">{t("explicit")}</span>}
           </h1>
           <p className="page-lead mono">{payrun.id}</p>
           {payrun.description && <p className="page-lead">{payrun.description}</p>}
-          {payrun.expected_close_at && <p className="page-lead">{t("closesBy", { date: formatDateTime(payrun.expected_close_at) })}</p>}
+          {payrun.expected_close_at && <p className="page-lead">{t("closesBy", { date: f.dateTime(payrun.expected_close_at) })}</p>}
         </div>
         <div className="header-actions">
           {payrun.open && (
@@ -73,17 +70,17 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
           )}
           {payrun.open && (
             <button type="button" className="button" onClick={() => setDialog("close")}>
-              Close
+              {d("detail.close")}
             </button>
           )}
           {mayDeletePayrun(payrun) && (
             <button type="button" className="button button-danger-quiet" onClick={() => setDialog("delete")}>
-              Delete
+              {d("detail.delete")}
             </button>
           )}
         </div>
       </div>
-      {dialog === "close" && <ClosePayrunDialog payrun={payrun} onClose={close} onDone={() => onNotice({ kind: "success", text: "The Payrun is closed." })} />}
+      {dialog === "close" && <ClosePayrunDialog payrun={payrun} onClose={close} onDone={() => onNotice({ kind: "success", text: d("detail.closed") })} />}
       {dialog === "edit" && <EditPayrunDialog payrun={payrun} onClose={close} onDone={() => undefined} />}
       {dialog === "delete" && <DeletePayrunDialog payrun={payrun} onClose={close} onDone={() => router.push("/payruns")} />}
     </>
@@ -92,62 +89,68 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
 
 function PayrunDetails({ payrun }: { payrun: Payrun }) {
   const invoiceId = typeof payrun.invoice === "string" ? payrun.invoice : (payrun.invoice?.id ?? null);
-  const when = (iso: string | null) => (iso ? formatDateTime(iso) : EMPTY);
+  const t = useTranslations("payruns.detail");
+  const f = useFormat();
+  const when = (iso: string | null) => (iso ? f.dateTime(iso) : EMPTY);
   return (
     <div className="detail-grid">
       <div className="card card-padded">
-        <h2 className="card-title">Details</h2>
+        <h2 className="card-title">{t("details")}</h2>
         <dl className="details">
-          <dt>Price</dt>
+          <dt>{t("price")}</dt>
           <dd>
-            {formatMoney(payrun.price)} {payrun.currency} <span className="muted">(the Payouts&apos; cost, VAT excluded)</span>
+            {f.money(payrun.price, payrun.currency)} <span className="muted">{t("priceNote")}</span>
           </dd>
-          <dt>Payouts</dt>
+          <dt>{t("payouts")}</dt>
           <dd>{payrun.payout_count}</dd>
-          <dt>Created</dt>
+          <dt>{t("created")}</dt>
           <dd>{when(payrun.created_at)}</dd>
-          <dt>Closed</dt>
+          <dt>{t("closedAt")}</dt>
           <dd>{when(payrun.closed_at)}</dd>
-          <dt>Paid</dt>
+          <dt>{t("paid")}</dt>
           <dd>{when(payrun.paid_at)}</dd>
-          <dt>Invoice</dt>
+          <dt>{t("invoice")}</dt>
           <dd>
             {invoiceId ? (
               <>
-                <Link href={invoicePath(invoiceId)}>OCR {payrun.ocr_number}</Link> · <a href={invoicePdfPath(invoiceId)} download>PDF</a>
+                <Link href={invoicePath(invoiceId)}>{t("ocr", { ocr: payrun.ocr_number ?? "" })}</Link> ·{" "}
+                <a href={invoicePdfPath(invoiceId)} download>
+                  {t("pdf")}
+                </a>
               </>
             ) : (
-              <span className="muted">Issued when the Payrun is closed</span>
+              <span className="muted">{t("invoiceLater")}</span>
             )}
           </dd>
-          <dt>Metadata</dt>
+          <dt>{t("metadata")}</dt>
           <dd>
             <MetadataValue metadata={payrun.metadata} />
           </dd>
-          <dt>API</dt>
+          <dt>{t("api")}</dt>
           <dd>
-            <a href={`/v2/payruns/${encodeURIComponent(payrun.id)}/`}>View in the API browser</a>
+            <a href={`/v2/payruns/${encodeURIComponent(payrun.id)}/`}>{t("apiLink")}</a>
           </dd>
         </dl>
       </div>
       <div className="card card-padded">
-        <h2 className="card-title">Status</h2>
-        <p className="next-step">{NEXT_STEP[payrun.latest_status](payrun)}</p>
+        <h2 className="card-title">{t("statusTitle")}</h2>
+        <p className="next-step">{t(`next.${payrun.latest_status}`, { currency: payrun.currency })}</p>
       </div>
     </div>
   );
 }
 
 function PayrunPayouts({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: NoticeValue) => void }) {
+  const t = useTranslations("payruns.detail");
   const [page, setPage] = usePageParam();
   return (
     <section className="detail-section" aria-labelledby="payrun-payouts-heading">
-      <h2 id="payrun-payouts-heading">Payouts</h2>
+      <h2 id="payrun-payouts-heading">{t("payouts")}</h2>
       <PayoutList
         filters={{ ...NO_PAYOUT_FILTERS, payrun: payrun.id }}
         page={page}
         onPage={setPage}
-        empty="This Payrun has no Payouts."
+        empty={t("payoutsEmpty")}
         onNotice={onNotice}
         showPayrun={false}
       />

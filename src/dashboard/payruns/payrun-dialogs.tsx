@@ -1,8 +1,9 @@
 "use client";
 
-import { formatMoney } from "../money";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
-import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import type { Payrun } from "./payrun-types";
 
@@ -16,22 +17,25 @@ interface PayrunDialogProps {
 const refreshPayruns = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.payruns.invalidate(), u.payouts.invalidate()]);
 
 export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
+  const t = useTranslations("payruns.closeDialog");
+  const f = useFormat();
   const close = trpc.payruns.close.useMutation(useDialogMutation({ refresh: refreshPayruns, onDone, onClose, refreshOnError: true }));
   return (
     <ConfirmDialog
-      title="Close Payrun"
-      confirmLabel="Close Payrun"
-      pendingLabel="Closing…"
+      title={t("title")}
+      confirmLabel={t("confirm")}
+      pendingLabel={t("pending")}
       mutation={close}
       onConfirm={() => close.mutate({ payrun_id: payrun.id })}
       onClose={onClose}
     >
       <p>
-        Close this Payrun of {payrun.payout_count} {payrun.payout_count === 1 ? "Payout" : "Payouts"} for{" "}
-        <strong>
-          {formatMoney(payrun.price)} {payrun.currency}
-        </strong>
-        ? No more Payouts join it; the next {payrun.currency} Payout opens a new Payrun. It cannot be reopened.
+        {t.rich("text", {
+          count: payrun.payout_count,
+          amount: f.money(payrun.price, payrun.currency),
+          currency: payrun.currency,
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
       </p>
     </ConfirmDialog>
   );
@@ -39,6 +43,7 @@ export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps
 
 /** `onDone` leaves the page: the list is refreshed, not the Payrun itself, which is gone. */
 export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
+  const t = useTranslations("payruns");
   const utils = trpc.useUtils();
   const remove = trpc.payruns.delete.useMutation({
     onSuccess: async () => {
@@ -48,13 +53,23 @@ export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProp
     onError: () => refreshPayruns(utils),
   });
   return (
-    <DeleteDialog
-      what="Payrun"
-      name={`${payrun.currency} Payrun`}
-      id={payrun.id}
+    <ConfirmDialog
+      title={t("deleteDialog.title")}
+      confirmLabel={t("deleteDialog.confirm")}
+      pendingLabel={t("deleteDialog.pending")}
       mutation={remove}
+      danger
       onConfirm={() => remove.mutate({ payrun_id: payrun.id })}
       onClose={onClose}
-    />
+    >
+      <p>
+        {t.rich("deleteDialog.text", {
+          name: payrun.name ?? t("name", { currency: payrun.currency }),
+          id: payrun.id,
+          b: (chunks) => <strong>{chunks}</strong>,
+          code: (chunks) => <code>{chunks}</code>,
+        })}
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -5,8 +5,6 @@ export type PayrunStatus = Payrun["latest_status"];
 export type PayrunListInput = RouterInputs["payruns"]["list"];
 export type UnpaidPayrun = RouterOutputs["payruns"]["unpaid"][number];
 
-export const PAYRUN_STATUS_LABELS: Record<PayrunStatus, string> = { open: "Open", invoiced: "Invoiced", paid: "Paid" };
-
 /** Each status as the list's filters express it: `open`, and whether `paid_at` is set. */
 export const PAYRUN_STATUS_FILTERS = {
   open: { open: "true" },
@@ -14,9 +12,8 @@ export const PAYRUN_STATUS_FILTERS = {
   paid: { paid_at_null: "false" },
 } satisfies Record<PayrunStatus, Partial<PayrunListInput>>;
 
-const PAYRUN_STATUSES: readonly PayrunStatus[] = ["open", "invoiced", "paid"];
-
-export const PAYRUN_STATUS_OPTIONS = PAYRUN_STATUSES.map((value) => ({ value, label: PAYRUN_STATUS_LABELS[value] }));
+/** Every status, in a Payrun's order; their names are in the catalogue (`payruns.status`). */
+export const PAYRUN_STATUSES: readonly PayrunStatus[] = ["open", "invoiced", "paid"];
 
 export function payrunListInput(page: number, pageSize: number, status: PayrunStatus | ""): PayrunListInput {
   return { page, page_size: pageSize, ...(status ? PAYRUN_STATUS_FILTERS[status] : {}) };

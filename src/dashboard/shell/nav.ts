@@ -28,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/review/employees", label: "reviewEmployees", roles: ["operator"] },
   { href: "/review/registrations", label: "reviewRegistrations", roles: ["operator"] },
   { href: "/review/payruns", label: "reviewPayruns", roles: ["operator"] },
+  { href: "/review/prepayments", label: "reviewPrepayments", roles: ["operator"] },
 ];
 
 /** Where a role starts: its first section (sign-in sends everyone to HOME_PATH, which is a client's page). */

@@ -5,11 +5,13 @@
  */
 import type { SameKeys } from "./bilingual";
 import { common } from "./common";
+import { invoices } from "./invoices";
 import type { Locale } from "./locales";
 import { employees } from "./employees";
 import { integrations } from "./integrations";
 import { messages } from "./messages";
 import { payouts } from "./payouts";
+import { payruns } from "./payruns";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
 import { webhooks } from "./webhooks";
@@ -20,7 +22,24 @@ import { registrations } from "./registrations";
 import { review } from "./review";
 import { settings } from "./settings";
 
-const namespaces = { common, shell, payouts, employees, messages, prepayments, account, settings, employeeReview, employeeApp, review, integrations, webhooks, registrations };
+const namespaces = {
+  common,
+  shell,
+  payouts,
+  employees,
+  messages,
+  prepayments,
+  account,
+  settings,
+  employeeReview,
+  employeeApp,
+  review,
+  integrations,
+  webhooks,
+  registrations,
+  payruns,
+  invoices,
+};
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
 export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
@@ -41,5 +60,7 @@ export function messagesFor(locale: Locale): Messages {
     integrations: namespaces.integrations[locale],
     webhooks: namespaces.webhooks[locale],
     registrations: namespaces.registrations[locale],
+    payruns: namespaces.payruns[locale],
+    invoices: namespaces.invoices[locale],
   };
 }
