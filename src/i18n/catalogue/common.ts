@@ -24,6 +24,18 @@ export const common = bilingual(
     next: "Next",
     pageOf: "Page {page} of {pages}",
     rowsCount: "{count, plural, one {# row} other {# rows}}",
+    country: {
+      label: "Country",
+      hint: "A name in English or Swedish, or the ISO alpha-3 code (e.g. SWE).",
+      matches: "Matching countries",
+      noMatch: "No country matches; the code is sent as typed.",
+    },
+    employeePicker: {
+      placeholder: "Type a name, email or phone",
+      matches: "Matching Employees",
+      noMatch: "No Employees match.",
+      more: "{count} more: keep typing to narrow.",
+    },
   },
   {
     loading: "Laddar…",
@@ -47,5 +59,17 @@ export const common = bilingual(
     next: "Nästa",
     pageOf: "Sida {page} av {pages}",
     rowsCount: "{count, plural, one {# rad} other {# rader}}",
+    country: {
+      label: "Land",
+      hint: "Ett namn på svenska eller engelska, eller ISO alpha-3-koden (t.ex. SWE).",
+      matches: "Matchande länder",
+      noMatch: "Inget land matchar; koden skickas som den är skriven.",
+    },
+    employeePicker: {
+      placeholder: "Skriv ett namn, en e-postadress eller ett telefonnummer",
+      matches: "Matchande anställda",
+      noMatch: "Inga anställda matchar.",
+      more: "{count} till: skriv mer för att begränsa.",
+    },
   },
 );
