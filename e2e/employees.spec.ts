@@ -70,6 +70,36 @@ test("search, filter, edit, resend twice and delete an Employee", async ({ page 
   expect(gone.status()).toBe(404);
 });
 
+test("a country field reads a name in Swedish or English: typing Sverige picks Sweden (issue 12, point 9)", async ({ page }) => {
+  const name = unique("Sven Svensson");
+  await page.getByRole("button", { name: "New Employee" }).click();
+  const dialog = anyDialog(page);
+  await fillEmployeeForm(page, { name, email: uniqueEmail("sven"), country: "Sverige" });
+  const country = dialog.getByRole("combobox", { name: "Country" });
+  await country.focus();
+  const matches = dialog.getByRole("listbox", { name: "Matching countries" });
+  await expect(matches.getByRole("option").first()).toHaveText(/Sweden\s*SWE/);
+  await expect(country).toHaveAttribute("aria-expanded", "true");
+  // Escape closes the list only; the dialog stays open.
+  await country.press("Escape");
+  await expect(matches).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  // An arrow key opens it again, Enter picks the highlighted match.
+  await country.press("ArrowDown");
+  await expect(matches.getByRole("option", { name: /Sweden/ })).toHaveAttribute("aria-selected", "true");
+  await country.press("Enter");
+  await expect(country).toHaveValue("SWE");
+  await expect(matches).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Create Employee" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(employeeRow(page, name).getByRole("cell").nth(3)).toHaveText("SWE");
+
+  // The English name, typed and sent without picking from the list, is the code too.
+  const other = unique("Svea English");
+  await createEmployee(page, { name: other, email: uniqueEmail("svea"), country: "sweden" });
+  await expect(employeeRow(page, other).getByRole("cell").nth(3)).toHaveText("SWE");
+});
+
 test("the server's field messages show next to the fields, and nothing is created", async ({ page }) => {
   const name = unique("Nina Nowhere");
   await page.getByRole("button", { name: "New Employee" }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_OPTIONS, countryLabel } from "./countries";
+import { COUNTRY_OPTIONS, countryLabel, countryName, matchCountry, searchCountries } from "./countries";
 
 describe("countries", () => {
   it("lists every assigned country once, by alpha-3 code", () => {
@@ -11,5 +11,32 @@ describe("countries", () => {
   it("labels a code with its name", () => {
     expect(countryLabel("SWE")).toBe("Sweden (SWE)");
     expect(countryLabel("XXX")).toBe("XXX");
+  });
+
+  it("reads a country's English or Swedish name, or its code, as its alpha-3 code (issue 12, point 9)", () => {
+    for (const typed of ["Sweden", "Sverige", "swe", "SWE", " sweden ", "SVERIGE"]) expect(matchCountry(typed), typed).toBe("SWE");
+    expect(matchCountry("Danmark")).toBe("DNK");
+    expect(matchCountry("Tyskland")).toBe("DEU");
+    expect(matchCountry("United Kingdom")).toBe("GBR");
+    expect(matchCountry("Storbritannien")).toBe("GBR");
+    expect(matchCountry("UK")).toBe("GBR");
+    // Accents folded: "Åland" typed without the ring.
+    expect(matchCountry("Aland Islands")).toBe("ALA");
+    expect(matchCountry("Österrike")).toBe("AUT");
+  });
+
+  it("does not read half a name or an unknown code as a country", () => {
+    expect(matchCountry("Swe den")).toBeUndefined();
+    expect(matchCountry("Sver")).toBeUndefined();
+    expect(matchCountry("ZZZ")).toBeUndefined();
+    expect(matchCountry("")).toBeUndefined();
+  });
+
+  it("lists the matches for a start of a name in either language, best first, named in the page's language", () => {
+    expect(searchCountries("sver", "en")[0]).toEqual({ alpha3: "SWE", name: "Sweden" });
+    expect(searchCountries("swe", "sv")[0]).toEqual({ alpha3: "SWE", name: "Sverige" });
+    expect(searchCountries("norw", "sv").map((c) => c.alpha3)).toContain("NOR");
+    expect(searchCountries("qqqq", "en")).toEqual([]);
+    expect(countryName("dnk", "sv")).toBe("Danmark");
   });
 });

@@ -1,8 +1,9 @@
 "use client";
 
-import { useId } from "react";
-import { useTranslations } from "use-intl";
-import { COUNTRY_OPTIONS } from "../employees/countries";
+import { useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import { matchCountry, searchCountries } from "../employees/countries";
+import { Combobox } from "./combobox";
 import { Field } from "./field";
 
 interface CountryFieldProps {
@@ -12,23 +13,50 @@ interface CountryFieldProps {
   hint?: string;
 }
 
-/** An ISO alpha-3 code typed freely, with every country offered by name; the server decides which it accepts. */
+/**
+ * A country by name in English or Swedish ("Sweden", "Sverige") or by alpha-3 code ("swe"), with the matches
+ * listed below: the value is the code of the country the text names, else the text as typed, which the
+ * server checks (and refuses with its message when it is no country it accepts).
+ */
 export function CountryField({ value, onChange, errors, hint }: CountryFieldProps) {
-  const listId = useId();
   const t = useTranslations("common");
+  const locale = useLocale();
+  const [text, setText] = useState(value);
+  const [sent, setSent] = useState(value);
+  // A value set elsewhere (a prefilled form, a reset) shows as it is.
+  if (value !== sent) {
+    setSent(value);
+    setText(value);
+  }
+
+  function change(nextText: string, code: string) {
+    setText(nextText);
+    setSent(code);
+    onChange(code);
+  }
+
+  const options = searchCountries(text, locale);
   return (
-    <Field label={t("country")} errors={errors} required hint={hint ?? t("countryHint")}>
+    <Field label={t("country.label")} errors={errors} required hint={hint ?? t("country.hint")}>
       {(control) => (
-        <>
-          <input {...control} type="text" list={listId} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value.toUpperCase())} />
-          <datalist id={listId}>
-            {COUNTRY_OPTIONS.map((c) => (
-              <option key={c.alpha3} value={c.alpha3}>
-                {c.name}
-              </option>
-            ))}
-          </datalist>
-        </>
+        <Combobox
+          control={control}
+          text={text}
+          onTextChange={(next) => change(next, matchCountry(next) ?? next.trim().toUpperCase())}
+          onPick={(alpha3) => change(alpha3, alpha3)}
+          listLabel={t("country.matches")}
+          options={options.map((c) => ({
+            value: c.alpha3,
+            chosen: c.alpha3 === value,
+            content: (
+              <>
+                <span className="strong">{c.name}</span>
+                <span className="muted">{c.alpha3}</span>
+              </>
+            ),
+          }))}
+          notes={options.length === 0 && <p className="combobox-note muted">{t("country.noMatch")}</p>}
+        />
       )}
     </Field>
   );

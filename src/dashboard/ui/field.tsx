@@ -1,12 +1,20 @@
 import { useId, type ReactNode } from "react";
 
+/** The ids a `Field` ties to its control: label, hint and errors. */
+export interface FieldControl {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  required?: boolean;
+}
+
 interface FieldProps {
   label: string;
   errors?: string[];
   hint?: string;
   required?: boolean;
   /** Renders the control with the ids it must carry, so that label, hint and errors are tied to it. */
-  children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true; required?: boolean }) => ReactNode;
+  children: (control: FieldControl) => ReactNode;
   className?: string;
 }
 

@@ -21,6 +21,10 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
             className={wide ? "modal modal-wide" : "modal"}
             aria-describedby={undefined}
             onInteractOutside={(e) => e.preventDefault()}
+            // Radix hears Escape first (on the document); while a combobox's list is open, the Escape closes only that list.
+            onEscapeKeyDown={(e) => {
+              if (e.target instanceof HTMLElement && e.target.getAttribute("aria-expanded") === "true") e.preventDefault();
+            }}
             onOpenAutoFocus={(e) => {
               // The first field rather than the × button, which comes first in the header (the event's target is the dialog).
               const first = e.target instanceof HTMLElement ? e.target.querySelector<HTMLElement>("input, textarea, select, button:not(.modal-close)") : null;

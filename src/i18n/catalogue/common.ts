@@ -35,8 +35,18 @@ export const common = bilingual(
     actions: "Actions",
     dismiss: "Dismiss",
     saveChanges: "Save changes",
-    country: "Country",
-    countryHint: "ISO alpha-3 code, e.g. SWE; type a name to search.",
+    country: {
+      label: "Country",
+      hint: "A name in English or Swedish, or the ISO alpha-3 code (e.g. SWE).",
+      matches: "Matching countries",
+      noMatch: "No country matches; the code is sent as typed.",
+    },
+    employeePicker: {
+      placeholder: "Type a name, email or phone",
+      matches: "Matching Employees",
+      noMatch: "No Employees match.",
+      more: "{count} more: keep typing to narrow.",
+    },
   },
   {
     loading: "Laddar…",
@@ -71,7 +81,17 @@ export const common = bilingual(
     actions: "Åtgärder",
     dismiss: "Stäng meddelandet",
     saveChanges: "Spara ändringar",
-    country: "Land",
-    countryHint: "ISO alpha-3-kod, t.ex. SWE; skriv ett namn för att söka.",
+    country: {
+      label: "Land",
+      hint: "Ett namn på svenska eller engelska, eller ISO alpha-3-koden (t.ex. SWE).",
+      matches: "Matchande länder",
+      noMatch: "Inget land matchar; koden skickas som den är skriven.",
+    },
+    employeePicker: {
+      placeholder: "Skriv ett namn, en e-postadress eller ett telefonnummer",
+      matches: "Matchande anställda",
+      noMatch: "Inga anställda matchar.",
+      more: "{count} till: skriv mer för att begränsa.",
+    },
   },
 );
