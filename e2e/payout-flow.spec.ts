@@ -71,7 +71,8 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
     await app.reload();
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await expect(item).toContainText("1,000.00 SEK");
+  // Money in the reader's language: in English the currency code comes first.
+  await expect(item).toContainText("SEK 1,000.00");
   await expect(item).toContainText(`From ${users.client.account}`);
   await screenshot(app, "employee-payout-to-accept");
   await item.getByRole("button", { name: `Accept ${description}` }).click();

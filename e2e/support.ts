@@ -26,9 +26,10 @@ export function anyDialog(page: Page): Locator {
 
 export async function signIn(page: Page, user: { email: string; password: string } = users.client, path = "/login"): Promise<void> {
   await page.goto(path);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  // In the browser's language: English, or Swedish for a context made with `locale: "sv-SE"`.
+  await page.getByLabel(/^(Email|E-post)$/).fill(user.email);
+  await page.getByLabel(/^(Password|Lösenord)$/).fill(user.password);
+  await page.getByRole("button", { name: /^(Sign in|Logga in)$/ }).click();
 }
 
 export async function signInToIntegrations(page: Page): Promise<void> {
