@@ -87,12 +87,17 @@ function pages(ids) {
     { name: "payout-import", path: "/payouts/import", as: "client" },
     { name: "payruns", path: "/payruns", as: "client" },
     { name: "payrun", path: `/payruns/${encodeURIComponent(ids.payrun)}`, as: "client" },
+    { name: "invoices", path: "/invoices", as: "client" },
+    { name: "prepayments", path: "/prepayments", as: "client" },
     { name: "messages", path: "/messages", as: "client" },
     { name: "registrations", path: "/registrations", as: "client" },
     { name: "webhooks", path: "/webhooks", as: "client" },
+    { name: "api-keys", path: "/settings/api-keys", as: "client" },
+    { name: "team", path: "/settings/team", as: "client" },
     { name: "review-employees", path: "/review/employees", as: "operator" },
     { name: "review-registrations", path: "/review/registrations", as: "operator" },
     { name: "review-payruns", path: "/review/payruns", as: "operator" },
+    { name: "review-prepayments", path: "/review/prepayments", as: "operator" },
     { name: "login", path: "/login", as: null },
   ];
 }
