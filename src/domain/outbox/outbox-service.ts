@@ -86,29 +86,6 @@ export interface ClaimedJob {
 }
 
 /**
- * Claims up to `limit` due jobs for `workerId`. A job is due when its run time has come, nobody holds a
- * live lease on it, and no earlier unfinished job has its ordering key.
- */
-export async function claimJobs(db: Db, workerId: string, limit: number, kinds?: string[]): Promise<ClaimedJob[]> {
-  const kindFilter = kinds?.length ? kinds : null;
-  const rows = await db.$queryRaw<{ pk: string; kind: string; payload: Prisma.JsonValue; attempts: number; max_attempts: number }[]>`
-    UPDATE outbox_job SET locked_until = now() + make_interval(secs => ${env().OUTBOX_LEASE_SECONDS}), locked_by = ${workerId}, attempts = attempts + 1
-    WHERE pk IN (
-      SELECT j.pk FROM outbox_job j
-      WHERE j.completed_at IS NULL AND j.failed_at IS NULL AND j.run_at <= now()
-        AND (j.locked_until IS NULL OR j.locked_until < now())
-        AND (${kindFilter}::text[] IS NULL OR j.kind = ANY(${kindFilter}::text[]))
-        AND (j.ordering_key IS NULL OR NOT EXISTS (
-          SELECT 1 FROM outbox_job e
-          WHERE e.ordering_key = j.ordering_key AND e.seq < j.seq AND e.completed_at IS NULL AND e.failed_at IS NULL))
-      ORDER BY j.run_at, j.seq
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING pk::text, kind, payload, attempts, max_attempts`;
-  return rows.map((r) => ({ pk: r.pk, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, lockedBy: workerId }));
-}
-
-/**
  * Marks the job done inside the handler's transaction. Returns false when the job is no longer ours (its
  * lease ran out and another worker finished it): the caller must then roll back its effects.
  */
