@@ -62,10 +62,6 @@ const SQL_TEXT_REMAINING = [
   "src/http/rate-limit.ts",
   "src/http/settled-counter.ts",
   "src/server/**",
-  // The worker's claim and completion SQL (the batch claim is new; not yet through the builder). The enqueue
-  // builders are typed.
-  "src/domain/outbox/outbox-service.ts",
-  "src/domain/outbox/outbox-claim.ts",
 ];
 const api = { to: { file: { categories: "api" } } };
 

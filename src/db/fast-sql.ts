@@ -8,7 +8,8 @@ import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { preparedQueries } from "./pglite-prepared";
+import { param, preparedQueries } from "./pglite-prepared";
+import type { SqlRunner } from "./query-builder";
 
 export interface FastSql {
   query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
@@ -19,6 +20,11 @@ export interface FastSql {
    * other instances write too and a notification arrives some time after their commit.
    */
   listen: ((channel: string, listener: () => void) => Promise<void>) | null;
+  /**
+   * Runs `work` in one transaction on one connection (committed when it resolves, rolled back when it
+   * throws): a batch's several statements without Prisma's transaction machinery.
+   */
+  transaction<T>(work: (run: SqlRunner) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -33,6 +39,25 @@ function statementName(text: string): string {
   return name;
 }
 
+async function poolTransaction<T>(pool: pg.Pool, work: (run: SqlRunner) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: unknown = null;
+  try {
+    await client.query("BEGIN");
+    const result = await work({
+      query: async <R extends pg.QueryResultRow>(text: string, params: unknown[]) => (await client.query<R>({ name: statementName(text), text, values: params })).rows,
+    });
+    await client.query("COMMIT");
+    return result;
+  } catch (e) {
+    await client.query("ROLLBACK").catch((rollbackFailed: unknown) => (broken = rollbackFailed));
+    throw e;
+  } finally {
+    // A connection whose rollback failed is in an unknown state: the pool closes it instead of reusing it.
+    client.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
 const readers = new WeakMap<PrismaClient, FastSql>();
 
 export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } | { pglite: PGlite }): void {
@@ -43,10 +68,16 @@ export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } 
           query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
             (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows,
           listen: null,
+          transaction: (work) => poolTransaction(driver.pool, work),
         }
       : {
           query: preparedQueries(driver.pglite),
           listen: async (channel: string, listener: () => void) => void (await driver.pglite.listen(channel, listener)),
+          // PGlite's own transaction holds its lock throughout.
+          transaction: (work) =>
+            driver.pglite.transaction((tx) =>
+              work({ query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await tx.query<T>(text, params.map(param))).rows }),
+            ),
         },
   );
 }
@@ -56,4 +87,9 @@ export function fastSql(prisma: PrismaClient): FastSql {
   const reader = readers.get(prisma);
   if (!reader) throw new Error("fastSql: this Prisma client was not opened by openDatabase");
   return reader;
+}
+
+/** The statement that subscribes a connection to `channel` (PostgreSQL's LISTEN, for a worker's wake-up). */
+export function listenText(channel: string): string {
+  return `LISTEN "${channel.replace(/"/g, '""')}"`;
 }

@@ -11,8 +11,19 @@ import { Prisma } from "@/generated/prisma/client";
 
 const { serialize, messages } = protocol;
 
-function param(value: unknown): string | null {
+/** An array as PostgreSQL's array literal: every element quoted (or NULL), `"` and `\` escaped. */
+function arrayLiteral(values: readonly unknown[]): string {
+  const element = (v: unknown) => {
+    const text = param(v);
+    return text === null ? "NULL" : `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  };
+  return `{${values.map(element).join(",")}}`;
+}
+
+/** A parameter as PostgreSQL's text form (PGlite's own serializers know no array of an enum type). */
+export function param(value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return arrayLiteral(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);

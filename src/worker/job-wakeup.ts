@@ -4,7 +4,8 @@
  * and the worker is woken then too, for what it may have missed; meanwhile its slow poll covers it.
  */
 import pg from "pg";
-import { LISTEN_SQL, OUTBOX_CHANNEL } from "@/domain/outbox/outbox-claim";
+import { listenText } from "@/db/fast-sql";
+import { OUTBOX_CHANNEL } from "@/domain/outbox/outbox-claim";
 import type { Logger } from "@/log";
 
 export type JobListener = (wake: () => void) => Promise<() => Promise<void>>;
@@ -25,7 +26,7 @@ export function postgresJobListener(url: string, log: Logger): JobListener {
       });
       c.on("end", () => reconnect(c));
       await c.connect();
-      await c.query(LISTEN_SQL);
+      await c.query(listenText(OUTBOX_CHANNEL));
       client = c;
       wake();
     };

@@ -6,14 +6,17 @@
  */
 import crypto from "node:crypto";
 import { z } from "zod";
-import { addEvent } from "@/domain/events/event-service";
+import { addEvents } from "@/domain/events/event-service";
 import { textMailHtml } from "@/domain/notifications/mail-html";
-import { BATCH_TRANSACTION, completeJobs } from "@/domain/outbox/outbox-claim";
+import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
 import { failJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { sqlIn, Statement } from "@/db/query-builder";
+import { fastSql } from "@/db/fast-sql";
+import { qb, runQuery, Statement, typed } from "@/db/query-builder";
+import { rowsOf } from "@/db/row-sets";
+import { now } from "@/db/sql-time";
 import { t, type Locale } from "@/i18n/locale";
 import type { JobContext } from "@/domain/outbox/job-handlers";
-import { employeeSelect, toEmployeeApi } from "./employee-service";
+import { employeeColumns, toEmployeeApi } from "./employee-service";
 
 export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -61,15 +64,34 @@ export async function sendInvitations(jobs: ClaimedJob[], ctx: JobContext): Prom
   if (later.length) await sendInvitations(later, ctx);
 }
 
+/**
+ * A batch of distinct Employees, in four round trips whatever its size, straight to the driver: read them,
+ * issue their links, send the emails, then complete the jobs with `notified_at` and the events in one transaction.
+ */
 async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ctx: JobContext): Promise<void> {
-  const employees = new Map(
-    (
-      await ctx.db.employee.findMany({
-        where: { pk: { in: batch.map((b) => b.employeePk) } },
-        select: { ...employeeSelect, integration: { select: { pk: true, name: true, accountPk: true, environment: true } } },
-      })
-    ).map((e) => [e.pk, e]),
+  const direct = fastSql(ctx.db);
+  const rows = await runQuery(
+    direct,
+    qb
+      .selectFrom("employee")
+      .select((eb) => [...employeeColumns(eb), "integration_pk as integrationPk"])
+      .where((eb) => eb("pk", "=", eb.fn.any(typed(batch.map((b) => b.employeePk), "uuid[]")))),
   );
+  const integrations = new Map(
+    (
+      await runQuery(
+        direct,
+        qb
+          .selectFrom("integration")
+          .select(["pk", "name", "account_pk as accountPk", "environment"])
+          .where((eb) => eb("pk", "=", eb.fn.any(typed([...new Set(rows.map((r) => r.integrationPk))], "uuid[]")))),
+      )
+    ).map((i) => [i.pk, i]),
+  );
+  const employees = new Map(rows.flatMap((row) => {
+    const integration = integrations.get(row.integrationPk);
+    return integration ? [[row.pk, { ...row, integration }] as const] : [];
+  }));
   // Deleted since, or no address to write to: nothing to send, the job is done.
   const nothing = batch.filter((b) => !employees.get(b.employeePk)?.email).map((b) => b.job);
   const toSend = batch.flatMap((b) => {
@@ -78,13 +100,26 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
   });
 
   if (toSend.length) {
-    const pks = toSend.map((s) => s.employeePk);
-    await ctx.db.$transaction(async (tx) => {
-      await tx.magicLink.updateMany({ where: { employeePk: { in: pks }, usedAt: null }, data: { expiresAt: new Date() } });
-      await tx.magicLink.createMany({
-        data: toSend.map((s) => ({ employeePk: s.employeePk, tokenHash: hashToken(s.token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) })),
-      });
-    }, BATCH_TRANSACTION);
+    // Their earlier unused links stop working, and the new ones start (one statement: atomic on its own).
+    const links = new Statement();
+    links.with(
+      qb
+        .updateTable("magic_link")
+        .set({ expires_at: now() })
+        .where((eb) => eb("employee_pk", "=", eb.fn.any(typed(toSend.map((s) => s.employeePk), "uuid[]"))))
+        .where("used_at", "is", null),
+    );
+    await links.run(
+      direct,
+      qb
+        .insertInto("magic_link")
+        .columns(["pk", "employee_pk", "token_hash", "expires_at"])
+        .expression(
+          qb
+            .selectFrom(rowsOf("l", { employee_pk: [toSend.map((s) => s.employeePk), "uuid"], token_hash: [toSend.map((s) => hashToken(s.token)), "text"] }))
+            .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "l.employee_pk", "l.token_hash", typed(new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString(), "timestamptz").as("expires_at")]),
+        ),
+    );
   }
 
   const sent: typeof toSend = [];
@@ -109,27 +144,35 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
     }),
   );
 
-  await ctx.db.$transaction(async (tx) => {
-    const mine = await completeJobs(tx, [...nothing, ...sent.map((s) => s.job)]);
-    // A job another worker took over (our lease ran out) is theirs to record.
-    const done = sent.filter((s) => mine.has(s.job.pk));
-    if (done.length === 0) return;
-    const pks = done.map((s) => s.employeePk);
-    await tx.employee.updateMany({ where: { pk: { in: pks } }, data: { notifiedAt: new Date() } });
-    const rows = new Map((await tx.employee.findMany({ where: { pk: { in: pks } }, select: employeeSelect })).map((r) => [r.pk, r]));
+  await direct.transaction(async (run) => {
+    // The jobs still ours are completed, and their Employees marked notified, in one statement.
+    const complete = new Statement();
+    const mine = complete.with(completeJobsQuery([...nothing, ...sent.map((s) => s.job)]));
+    const notified = await complete.run(
+      run,
+      qb
+        .updateTable("employee")
+        .set({ notified_at: now() })
+        .where("pk", "in", (eb) =>
+          eb
+            .selectFrom([mine.as("m"), rowsOf("sent", { job_pk: [sent.map((s) => s.job.pk), "text"], employee_pk: [sent.map((s) => s.employeePk), "uuid"] })])
+            .select("sent.employee_pk")
+            .whereRef("sent.job_pk", "=", "m.pk"),
+        )
+        .returning(employeeColumns),
+    );
+    if (notified.length === 0) return; // deleted while the emails went out, or taken over by another worker
+    const integrationOf = new Map(sent.map((s) => [s.employeePk, s.employee.integration]));
     const events = new Statement();
-    for (const s of done) {
-      const row = rows.get(s.employeePk);
-      if (!row) continue; // deleted while the email went out
-      addEvent(events, {
-        name: "Employee.notified",
-        accountPk: s.employee.integration.accountPk,
-        environment: s.employee.integration.environment,
-        integrationPk: s.employee.integration.pk,
-        objectPk: s.employeePk,
-        data: toEmployeeApi(row),
-      });
-    }
-    await events.run(sqlIn(tx));
-  }, BATCH_TRANSACTION);
+    addEvents(
+      events,
+      notified.flatMap((row) => {
+        const integration = integrationOf.get(row.pk);
+        return integration
+          ? [{ name: "Employee.notified" as const, accountPk: integration.accountPk, environment: integration.environment, integrationPk: integration.pk, objectPk: row.pk, data: toEmployeeApi(row) }]
+          : [];
+      }),
+    );
+    await events.run(run);
+  });
 }

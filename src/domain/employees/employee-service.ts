@@ -78,7 +78,7 @@ function phoneOrError(value: string | null | undefined, country: string): string
 const scoped = (scope: IntegrationScope, id: string): Prisma.EmployeeWhereInput => ({ id, integrationPk: scope.integrationPk });
 
 /** The columns of `employeeSelect` as the direct queries read them: the same row type, `EmployeeRow`. */
-function employeeColumns(eb: ExpressionBuilder<Tables, "employee">) {
+export function employeeColumns(eb: ExpressionBuilder<Tables, "employee">) {
   return [
     "pk",
     "id",

@@ -54,10 +54,11 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     async send(m) {
       const info = await transport.sendMail(envelope(m));
       if (!Buffer.isBuffer(info.message)) throw new Error("mail transport did not buffer the message");
-      fs.mkdirSync(dir, { recursive: true });
+      // Asynchronous: a batch's files are written by the thread pool while the worker goes on.
+      await fs.promises.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${m.key.replace(/[^A-Za-z0-9_.-]/g, "_")}.eml`);
-      fs.writeFileSync(`${file}.tmp`, info.message);
-      fs.renameSync(`${file}.tmp`, file); // readers never see half a message
+      await fs.promises.writeFile(`${file}.tmp`, info.message);
+      await fs.promises.rename(`${file}.tmp`, file); // readers never see half a message
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The outbox job registry: what each kind of job does, and what a handler is given. A handler completes its
  * job (completeJob) in its own transaction; a batch handler is given every claimed job of its kind at once and
- * completes them together (completeJobs), with their effects in set-based statements.
+ * completes them together (completeJobsQuery), with their effects in set-based statements.
  */
 import type { Db } from "@/db/database";
 import type { ClaimedJob } from "./outbox-service";

@@ -1,23 +1,24 @@
 /**
- * The worker's side of the outbox in batches, and all of its SQL in one place: one statement claims up to N
- * due jobs (FOR UPDATE SKIP LOCKED, a lease, at most one unfinished job per ordering key, the earliest), one
- * statement completes a batch, and workers LISTEN on channel `outbox_job`, which a trigger on outbox_job
- * notifies when a transaction that added jobs commits (migration 0014).
+ * The worker's side of the outbox in batches, and all of its statements in one place: one statement claims
+ * up to N due jobs (FOR UPDATE SKIP LOCKED, a lease, at most one unfinished job per ordering key, the
+ * earliest), one statement completes a batch, and workers LISTEN on channel `outbox_job`, which a trigger on
+ * outbox_job notifies when a transaction that added jobs commits (migration 0014). They go to the driver
+ * directly (`fastSql`): a worker at full speed runs them hundreds of times a second.
  */
 import { env } from "@/config/env";
 import type { Db } from "@/db/database";
+import { fastSql } from "@/db/fast-sql";
+import { qb, runQuery, typed } from "@/db/query-builder";
+import { rowsOf } from "@/db/row-sets";
+import { now, secondsFromNow } from "@/db/sql-time";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ClaimedJob } from "./outbox-service";
 
-/**
- * The transactions of a batch's effects: they wait longer for a pooled connection than Prisma's default 2 s
- * (the worker's batches share the pool), and a hundred jobs' statements get more than 5 s on a busy machine.
- */
-export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 30_000 } as const;
-
 /** The channel of the notify trigger. */
 export const OUTBOX_CHANNEL = "outbox_job";
-export const LISTEN_SQL = `LISTEN ${OUTBOX_CHANNEL}`;
+
+/** Unfinished: neither completed nor failed. */
+const unfinished = <T extends "j" | "e">(t: T) => [`${t}.completed_at`, `${t}.failed_at`] as const;
 
 /**
  * Claims up to `limit` due jobs for `workerId`, earliest first. A job is due when its run time has come,
@@ -25,42 +26,70 @@ export const LISTEN_SQL = `LISTEN ${OUTBOX_CHANNEL}`;
  * most one job per key, and the key's next job becomes due only once this one is finished.
  */
 export async function claimBatch(db: Db, workerId: string, limit: number, opts: { kinds?: readonly string[]; running?: readonly string[] } = {}): Promise<ClaimedJob[]> {
-  const kindFilter = opts.kinds?.length ? [...opts.kinds] : null;
+  const kinds = opts.kinds?.length ? [...opts.kinds] : null;
   // The jobs this worker is still running: their lease may have run out, but another worker takes them over, not this one.
   const running = [...(opts.running ?? [])];
-  const rows = await db.$queryRaw<{ pk: string; kind: string; payload: Prisma.JsonValue; attempts: number; max_attempts: number }[]>`
-    UPDATE outbox_job SET locked_until = now() + make_interval(secs => ${env().OUTBOX_LEASE_SECONDS}), locked_by = ${workerId}, attempts = attempts + 1
-    WHERE pk IN (
-      SELECT j.pk FROM outbox_job j
-      WHERE j.completed_at IS NULL AND j.failed_at IS NULL AND j.run_at <= now()
-        AND (j.locked_until IS NULL OR j.locked_until < now())
-        AND (${kindFilter}::text[] IS NULL OR j.kind = ANY(${kindFilter}::text[]))
-        AND j.pk <> ALL(${running}::uuid[])
-        AND (j.ordering_key IS NULL OR NOT EXISTS (
-          SELECT 1 FROM outbox_job e
-          WHERE e.ordering_key = j.ordering_key AND e.seq < j.seq AND e.completed_at IS NULL AND e.failed_at IS NULL))
-      ORDER BY j.run_at, j.seq
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING pk::text, kind, payload, attempts, max_attempts`;
+  const [jc, jf] = unfinished("j");
+  const [ec, ef] = unfinished("e");
+  const due = qb
+    .selectFrom("outbox_job as j")
+    .select("j.pk")
+    .where(jc, "is", null)
+    .where(jf, "is", null)
+    .where("j.run_at", "<=", now())
+    .where((eb) => eb.or([eb("j.locked_until", "is", null), eb("j.locked_until", "<", now())]))
+    .$if(kinds !== null, (q) => q.where((eb) => eb("j.kind", "=", eb.fn.any(typed(kinds ?? [], "text[]")))))
+    .$if(running.length > 0, (q) => q.where((eb) => eb.not(eb("j.pk", "=", eb.fn.any(typed(running, "uuid[]"))))))
+    .where((eb) =>
+      eb.or([
+        eb("j.ordering_key", "is", null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("outbox_job as e")
+              .select((eb) => eb.lit(1).as("one"))
+              .whereRef("e.ordering_key", "=", "j.ordering_key")
+              .whereRef("e.seq", "<", "j.seq")
+              .where(ec, "is", null)
+              .where(ef, "is", null),
+          ),
+        ),
+      ]),
+    )
+    .orderBy("j.run_at")
+    .orderBy("j.seq")
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const rows = await runQuery(
+    fastSql(db),
+    qb
+      .updateTable("outbox_job")
+      .set((eb) => ({
+        locked_until: secondsFromNow(env().OUTBOX_LEASE_SECONDS),
+        locked_by: typed(workerId, "text"),
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("pk", "in", due)
+      .returning((eb) => [eb.cast<string>("pk", "text").as("pk"), "kind", eb.ref("payload").$castTo<Prisma.JsonValue>().as("payload"), "attempts", "max_attempts"]),
+  );
   return rows.map((r) => ({ pk: r.pk, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, lockedBy: workerId }));
 }
 
 /**
- * Marks `jobs` done in one statement, inside the transaction of their effects. Returns the pks that were
- * still this worker's: a job whose lease ran out and that another worker took over is not among them, and
- * the caller must leave out its effects (the other worker makes them).
+ * Marks `jobs` done (a query to run in the transaction of their effects, or to be a CTE of its statement).
+ * It returns the pks that were still this worker's: a job whose lease ran out and that another worker took
+ * over is not among them, and its effects must be left out (the other worker makes them).
  */
-export async function completeJobs(tx: Prisma.TransactionClient, jobs: readonly ClaimedJob[]): Promise<Set<string>> {
-  if (jobs.length === 0) return new Set();
-  const pks = jobs.map((j) => j.pk);
-  const owners = jobs.map((j) => j.lockedBy);
-  const rows = await tx.$queryRaw<{ pk: string }[]>`
-    UPDATE outbox_job j SET completed_at = now(), locked_until = NULL, last_error = NULL
-    FROM unnest(${pks}::uuid[], ${owners}::text[]) AS mine(pk, locked_by)
-    WHERE j.pk = mine.pk AND j.locked_by = mine.locked_by AND j.completed_at IS NULL
-    RETURNING j.pk::text`;
-  return new Set(rows.map((r) => r.pk));
+export function completeJobsQuery(jobs: readonly ClaimedJob[]) {
+  return qb
+    .updateTable("outbox_job as j")
+    .from(rowsOf("mine", { pk: [jobs.map((j) => j.pk), "uuid"], locked_by: [jobs.map((j) => j.lockedBy), "text"] }))
+    .set({ completed_at: now(), locked_until: null, last_error: null })
+    .whereRef("j.pk", "=", "mine.pk")
+    .whereRef("j.locked_by", "=", "mine.locked_by")
+    .where("j.completed_at", "is", null)
+    .returning((eb) => eb.cast<string>("j.pk", "text").as("pk"));
 }
 
 /**
@@ -68,8 +97,13 @@ export async function completeJobs(tx: Prisma.TransactionClient, jobs: readonly 
  * an idle worker sleeps until then (retries, expired leases), since notifications come only for new jobs.
  */
 export async function nextDueAt(db: Db): Promise<Date | null> {
-  const [row] = await db.$queryRaw<{ at: Date | null }[]>`
-    SELECT min(GREATEST(run_at, COALESCE(locked_until, run_at))) AS at FROM outbox_job
-    WHERE completed_at IS NULL AND failed_at IS NULL`;
+  const [row] = await runQuery(
+    fastSql(db),
+    qb
+      .selectFrom("outbox_job")
+      .select((eb) => eb.fn.min<Date | null>(eb.fn("greatest", ["run_at", eb.fn.coalesce("locked_until", "run_at")])).as("at"))
+      .where("completed_at", "is", null)
+      .where("failed_at", "is", null),
+  );
   return row?.at ?? null;
 }

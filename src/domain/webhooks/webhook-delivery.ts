@@ -8,7 +8,11 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { z } from "zod";
-import { BATCH_TRANSACTION, completeJobs } from "@/domain/outbox/outbox-claim";
+import { fastSql } from "@/db/fast-sql";
+import { qb, runQuery, Statement, typed } from "@/db/query-builder";
+import { rowsOf } from "@/db/row-sets";
+import { now } from "@/db/sql-time";
+import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
 import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Environment } from "@/domain/environments";
 import type { JobContext } from "@/domain/outbox/job-handlers";
@@ -138,27 +142,61 @@ async function attemptDelivery(
  * jobs' completion); a failed attempt is recorded and retried on its own.
  */
 export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Promise<void> {
+  const direct = fastSql(ctx.db);
   const jobOf = new Map(jobs.map((job) => [ZPayload.parse(job.payload).deliveryPk, job]));
-  const deliveries = await ctx.db.webhookDelivery.findMany({
-    where: { pk: { in: [...jobOf.keys()] } },
-    select: { pk: true, body: true, subscription: { select: { url: true, secretKey: true, environment: true } } },
-  });
+  const deliveries = (
+    await runQuery(
+      direct,
+      qb
+        .selectFrom("webhook_delivery as d")
+        .innerJoin("webhook_subscription as s", "s.pk", "d.subscription_pk")
+        .select(["d.pk", "d.body", "s.url", "s.secret_key as secretKey", "s.environment"])
+        .where((eb) => eb("d.pk", "=", eb.fn.any(typed([...jobOf.keys()], "uuid[]")))),
+    )
+  ).map(({ pk, body, ...subscription }) => ({ pk, body, subscription }));
   const found = new Set(deliveries.map((d) => d.pk));
   // Its subscription was deleted (and the delivery with it): nothing to send.
   const gone = jobs.filter((job) => !found.has(ZPayload.parse(job.payload).deliveryPk));
   const outcomes = await Promise.all(deliveries.map((d) => attemptDelivery(d, ctx)));
 
-  const succeeded = outcomes.filter((o) => o.ok);
-  await ctx.db.$transaction(async (tx) => {
-    const mine = await completeJobs(tx, [...gone, ...succeeded.flatMap((o) => jobOf.get(o.attempt.deliveryPk) ?? [])]);
-    const recorded = succeeded.filter((o) => mine.has(jobOf.get(o.attempt.deliveryPk)?.pk ?? ""));
-    if (recorded.length === 0) return;
-    await tx.webhookAttempt.createMany({ data: recorded.map((o) => o.attempt) });
-    await tx.webhookDelivery.updateMany({
-      where: { pk: { in: recorded.map((o) => o.attempt.deliveryPk) } },
-      data: { status: "succeeded", attempts: { increment: 1 }, completedAt: new Date(), nextAttemptAt: null },
-    });
-  }, BATCH_TRANSACTION);
+  // The successes in one statement: the jobs still ours completed, their attempts logged, their deliveries done.
+  const succeeded = outcomes.flatMap((o) => {
+    const job = o.ok ? jobOf.get(o.attempt.deliveryPk) : undefined;
+    return job ? [{ job, attempt: o.attempt }] : [];
+  });
+  if (succeeded.length || gone.length) {
+    const statement = new Statement();
+    const mine = statement.with(completeJobsQuery([...gone, ...succeeded.map((o) => o.job)]));
+    const attempts = succeeded.map((o) => o.attempt);
+    const recorded = statement.with(
+      qb
+        .selectFrom([
+          mine.as("m"),
+          rowsOf("a", {
+            job_pk: [succeeded.map((o) => o.job.pk), "text"],
+            delivery_pk: [attempts.map((a) => a.deliveryPk), "uuid"],
+            duration_ms: [attempts.map((a) => a.durationMs), "int"],
+            status_code: [attempts.map((a) => a.statusCode), "int"],
+            response_body: [attempts.map((a) => a.responseBody), "text"],
+          }),
+        ])
+        .select(["a.delivery_pk", "a.duration_ms", "a.status_code", "a.response_body"])
+        .whereRef("a.job_pk", "=", "m.pk"),
+    );
+    statement.with(
+      qb
+        .insertInto("webhook_attempt")
+        .columns(["pk", "delivery_pk", "duration_ms", "status_code", "response_body"])
+        .expression(qb.selectFrom(recorded.as("r")).select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "r.delivery_pk", "r.duration_ms", "r.status_code", "r.response_body"])),
+    );
+    await statement.run(
+      direct,
+      qb
+        .updateTable("webhook_delivery")
+        .set((eb) => ({ status: "succeeded", attempts: eb("attempts", "+", 1), completed_at: now(), next_attempt_at: null }))
+        .where("pk", "in", qb.selectFrom(recorded.as("r")).select("r.delivery_pk")),
+    );
+  }
 
   await Promise.all(
     outcomes

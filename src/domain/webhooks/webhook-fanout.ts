@@ -6,6 +6,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
 import { addJobRows } from "@/domain/outbox/outbox-service";
 import { qb, sqlIn, Statement, typed, type Cte } from "@/db/query-builder";
+import type { Column } from "@/db/row-sets";
 import type { Environment } from "@/domain/environments";
 import { pythonJson } from "./webhook-body";
 
@@ -31,65 +32,107 @@ interface DeliveryEvent {
   body: string;
 }
 
+/** A delivery to make: the subscription, the event, the body, and the key its job is ordered by. */
+interface DeliveryTarget {
+  delivery_pk: string;
+  subscription_pk: string;
+  event_pk: string | null;
+  event_name: string;
+  body: string;
+  object_key: string;
+}
+
 /**
- * Adds to `statement` one delivery per subscription that `subscriptions` (a CTE with a `pk` column) yields,
- * each with its outbox job; returns the CTE of the new deliveries.
+ * Adds to `statement` one delivery per row of `targets`, each with its outbox job. The delivery's pk is drawn
+ * in `targets` (a CTE with a volatile function is evaluated once), so the two inserts read the same rows.
  */
-function addDeliveries(statement: Statement, subscriptions: Cte<{ pk: string }>, event: DeliveryEvent): Cte<{ pk: string; subscription_pk: string }> {
-  const deliveries = statement.with(
+function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>): void {
+  statement.with(
     qb
       .insertInto("webhook_delivery")
       .columns(["pk", "subscription_pk", "event_pk", "event_name", "body", "next_attempt_at"])
       .expression(
         qb
-          .selectFrom(subscriptions.as("s"))
-          .select((eb) => [
-            eb.fn<string>("gen_random_uuid").as("pk"),
-            "s.pk",
-            typed(event.pk, "uuid").as("event_pk"),
-            typed(event.name, "text").as("event_name"),
-            typed(event.body, "text").as("body"),
-            eb.fn<Date>("now").as("next_attempt_at"),
-          ]),
-      )
-      .returning(["pk", "subscription_pk"]),
+          .selectFrom(targets.as("t"))
+          .select((eb) => ["t.delivery_pk", "t.subscription_pk", "t.event_pk", "t.event_name", "t.body", eb.fn<Date>("now").as("next_attempt_at")]),
+      ),
   );
   addJobRows(statement, {
     kind: DELIVER_WEBHOOK_JOB,
-    payload: (eb) => eb.fn("jsonb_build_object", [typed("deliveryPk", "text"), eb.cast("d.pk", "text")]),
+    payload: (eb) => eb.fn("jsonb_build_object", [typed("deliveryPk", "text"), eb.cast("d.delivery_pk", "text")]),
     // `<subscription>:<object>`
-    orderingKey: (eb) => eb(eb(eb.cast("d.subscription_pk", "text"), "||", typed(":", "text")), "||", typed(event.objectKey, "text")).$castTo<string>(),
+    orderingKey: (eb) => eb(eb(eb.cast("d.subscription_pk", "text"), "||", typed(":", "text")), "||", eb.ref("d.object_key")).$castTo<string>(),
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-    from: deliveries,
+    from: targets,
   });
-  return deliveries;
 }
 
 /** One delivery to one subscription (redelivery, test events); returns the delivery's pk. */
 export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk: string, event: DeliveryEvent): Promise<string> {
   const statement = new Statement();
-  const subscription = statement.with(qb.selectNoFrom(typed(subscriptionPk, "uuid").as("pk")));
-  const deliveries = addDeliveries(statement, subscription, event);
-  const [row] = await statement.run(sqlIn(tx), qb.selectFrom(deliveries.as("d")).select((eb) => eb.cast<string>("d.pk", "text").as("pk")));
+  const target = statement.with(
+    qb.selectNoFrom((eb) => [
+      eb.fn<string>("gen_random_uuid").as("delivery_pk"),
+      typed(subscriptionPk, "uuid").as("subscription_pk"),
+      typed(event.pk, "uuid").as("event_pk"),
+      typed(event.name, "text").as("event_name"),
+      typed(event.body, "text").as("body"),
+      typed(event.objectKey, "text").as("object_key"),
+    ]),
+  );
+  addDeliveries(statement, target);
+  const [row] = await statement.run(sqlIn(tx), qb.selectFrom(target.as("t")).select((eb) => eb.cast<string>("t.delivery_pk", "text").as("pk")));
   return row.pk;
 }
 
+/** The events of a statement as the fan-out reads them (`addEvents` makes them a CTE). */
+export interface FanOutRow {
+  pk: string;
+  name: string;
+  account_pk: string;
+  environment: Environment;
+  integration_pk: string | null;
+  object_pk: string;
+  /** The exact bytes each delivery sends. */
+  body: string;
+  /** Reaches every subscription of the account, not only its Integration's. */
+  user_scoped: boolean;
+}
+
+/** The columns of FanOutRow that the fan-out derives from the events themselves. */
+export function fanOutColumns(events: readonly Pick<FanOutEvent, "name" | "data">[]) {
+  return {
+    body: [events.map((e) => pythonJson(e.data)), "text"],
+    user_scoped: [events.map((e) => isUserScoped(e.name)), "bool"],
+  } satisfies { [K in "body" | "user_scoped"]: Column<FanOutRow[K]> };
+}
+
 /**
- * Adds to `statement` the event's deliveries: one per subscription that asks for it. The account's events
- * reach every subscription that asks; an Integration's only its own. The subscriptions are read in the
+ * Adds to `statement` the events' deliveries: one per subscription that asks for an event. The account's
+ * events reach every subscription that asks; an Integration's only its own. The subscriptions are read in the
  * statement itself, so the answer is the writing transaction's own view; locked as the deliveries' foreign
  * keys would lock them anyway, so that a subscription deleted meanwhile is skipped rather than failing the write.
  */
-export function addFanOut(statement: Statement, event: FanOutEvent): void {
-  const subscriptions = statement.with(
+export function addFanOut(statement: Statement, events: Cte<FanOutRow>): void {
+  const targets = statement.with(
     qb
-      .selectFrom("webhook_subscription")
-      .select("pk")
-      .where("account_pk", "=", typed(event.accountPk, "uuid"))
-      .where("environment", "=", typed(event.environment, "Environment"))
-      .where((eb) => eb(typed<string>(event.name, "text"), "=", eb.fn.any("events")))
-      .$if(!isUserScoped(event.name), (q) => q.where("integration_pk", "=", typed(event.integrationPk, "uuid")))
-      .forKeyShare(),
+      .selectFrom(events.as("e"))
+      .innerJoin("webhook_subscription as s", (join) =>
+        join
+          .onRef("s.account_pk", "=", "e.account_pk")
+          .onRef("s.environment", "=", "e.environment")
+          .on((eb) => eb("e.name", "=", eb.fn.any("s.events")))
+          .on((eb) => eb.or([eb("e.user_scoped", "=", true), eb("s.integration_pk", "=", eb.ref("e.integration_pk"))])),
+      )
+      .select((eb) => [
+        eb.fn<string>("gen_random_uuid").as("delivery_pk"),
+        "s.pk as subscription_pk",
+        eb.ref("e.pk").$castTo<string | null>().as("event_pk"),
+        "e.name as event_name",
+        "e.body",
+        eb.cast<string>("e.object_pk", "text").as("object_key"),
+      ])
+      .forKeyShare("s"),
   );
-  addDeliveries(statement, subscriptions, { pk: event.pk, name: event.name, objectKey: event.objectPk, body: pythonJson(event.data) });
+  addDeliveries(statement, targets);
 }
