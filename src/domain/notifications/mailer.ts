@@ -5,6 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
+import { composeAlternative } from "./mime-message";
 
 export interface MailMessage {
   /** Stable per logical message (e.g. the outbox job), so that a retried send is recognisable. */
@@ -34,7 +36,11 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     attachments: m.attachments,
     messageId: `<${m.key}@${domain}>`,
   });
+  // The common email is composed here in one pass; one with attachments (or an address needing IDN) by nodemailer.
+  const raw = (m: MailMessage) =>
+    m.attachments?.length ? null : composeAlternative({ from: opts.from, to: m.to, subject: m.subject, messageId: `${m.key}@${domain}`, text: m.text, html: m.html });
   if (opts.smtpUrl) {
+    const sender = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
     // Pooled: a batch of invitations goes out over a few kept-open connections (5, up to 100 messages each)
     // instead of one SMTP session per message. `?pool=false` in SMTP_URL turns it off.
     const transport = nodemailer.createTransport({ url: opts.smtpUrl, pool: true });
@@ -42,7 +48,8 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     return {
       description: `SMTP ${safe.hostname}:${safe.port || (safe.protocol === "smtps:" ? 465 : 587)}`,
       async send(m) {
-        await transport.sendMail(envelope(m));
+        const message = raw(m);
+        await transport.sendMail(message === null ? envelope(m) : { envelope: { from: sender, to: [m.to] }, raw: message });
       },
       close: () => transport.close(),
     };
@@ -52,12 +59,12 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
   return {
     description: `files in ${dir}`,
     async send(m) {
-      const info = await transport.sendMail(envelope(m));
-      if (!Buffer.isBuffer(info.message)) throw new Error("mail transport did not buffer the message");
+      const message = raw(m) ?? (await transport.sendMail(envelope(m))).message;
+      if (typeof message !== "string" && !Buffer.isBuffer(message)) throw new Error("mail transport did not buffer the message");
       // Asynchronous: a batch's files are written by the thread pool while the worker goes on.
       await fs.promises.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${m.key.replace(/[^A-Za-z0-9_.-]/g, "_")}.eml`);
-      await fs.promises.writeFile(`${file}.tmp`, info.message);
+      await fs.promises.writeFile(`${file}.tmp`, message);
       await fs.promises.rename(`${file}.tmp`, file); // readers never see half a message
     },
   };
