@@ -412,6 +412,8 @@ interface BackgroundDb {
 }
 
 const backgroundEnv = { RATE_LIMITS: "0", LOG_LEVEL: "warn" };
+/** An embedded server the bench restarts stops at once: there is no load balancer to let drain it. */
+const restartedEnv = { SHUTDOWN_DRAIN_MS: "0" };
 
 async function pgBackground(url: string, dataDir: string, port: number): Promise<BackgroundDb> {
   const server = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...backgroundEnv }, port);
@@ -442,7 +444,7 @@ function backlogMetric(exposition: string, kind: string): number {
 }
 
 async function embeddedBackground(dataDir: string, port: number, metricsPort: number): Promise<BackgroundDb> {
-  const start = () => startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...backgroundEnv }, port);
+  const start = () => startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...backgroundEnv, ...restartedEnv }, port);
   let server = await start();
   const pending = async () => backlogMetric(await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()), NOTIFY_EMPLOYEE_JOB);
   const read = async <T>(read: (db: Db) => Promise<T>) => {
@@ -682,7 +684,7 @@ async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
   const hooksDir = embedded ? path.join(dataDir, "embedded-hooks") : dataDir;
   const hooksUrl = embedded ? "" : await pgDatabase("_hooks");
   const hooksData = await seed(embedded ? { driver: "pglite", dataDir: hooksDir, command: "npm run bench" } : { driver: "pg", url: hooksUrl }, 100, () => undefined);
-  const env = { DATABASE_URL: hooksUrl, DATA_DIR: hooksDir };
+  const env = { DATABASE_URL: hooksUrl, DATA_DIR: hooksDir, ...restartedEnv };
   const hooksServer = await startProcess("dist/server.js", { ...env, WORKER: "0", RATE_LIMITS: "0" }, port);
   const startDeliverer = async (): Promise<Deliverer> => {
     if (!embedded) return { child: await startProcess("dist/worker.js", { ...env, LOG_LEVEL: "warn" }), what: "one worker process", cpuWho: "the worker", cpuFrom: 0 };
