@@ -675,8 +675,10 @@ async function webhookFanOut(base: string, data: Seeded, startDeliverer: () => P
 /**
  * On a database of its own: the creates before left a backlog of invitations that would delay deliveries.
  * The backlog is queued through a server with WORKER=0; on PostgreSQL one `npm run worker` drains it. Embedded,
- * a worker runs only inside the server that holds the folder: the server is restarted with the worker on
- * (npm start's default), and the figure is that in-process worker's, from its first delivery to the last.
+ * a worker runs only inside the server that holds the folder, and it cannot be paused: the server is restarted
+ * with the worker on (npm start's default). So the embedded figure is deliveries/s of npm start's in-process
+ * worker draining a backlog it found at its start, first receipt to last (as on PostgreSQL; the invitations the
+ * creates queued drain beside them, as there), and its CPU time is the whole server's, PGlite's included.
  */
 async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
   log(`\nWebhook deliveries on ${embedded ? "the embedded database" : "PostgreSQL"} (a local receiver; a fresh database with 100 Employees) (${load()})`);
