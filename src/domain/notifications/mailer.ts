@@ -61,10 +61,14 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     async send(m) {
       const message = raw(m) ?? (await transport.sendMail(envelope(m))).message;
       if (typeof message !== "string" && !Buffer.isBuffer(message)) throw new Error("mail transport did not buffer the message");
-      // Asynchronous: a batch's files are written by the thread pool while the worker goes on.
-      await fs.promises.mkdir(dir, { recursive: true });
+      // Asynchronous: a batch's files are written by the thread pool while the worker goes on. The folder is
+      // made when a write finds it missing (first use, or removed since), not before every message.
       const file = path.join(dir, `${m.key.replace(/[^A-Za-z0-9_.-]/g, "_")}.eml`);
-      await fs.promises.writeFile(`${file}.tmp`, message);
+      await fs.promises.writeFile(`${file}.tmp`, message).catch(async (e: unknown) => {
+        if (!(e instanceof Error && "code" in e && e.code === "ENOENT")) throw e;
+        await fs.promises.mkdir(dir, { recursive: true });
+        await fs.promises.writeFile(`${file}.tmp`, message);
+      });
       await fs.promises.rename(`${file}.tmp`, file); // readers never see half a message
     },
   };
