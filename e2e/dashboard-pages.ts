@@ -17,7 +17,7 @@ export const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2
  * Objects for every detail page, made through /v2/ with the demo key (the dashboard starts in demo, so
  * the signed-in client sees them): an Employee with a Payout (and so a Payrun), a Registration and a webhook.
  */
-export async function seedDashboardObjects(request: APIRequestContext): Promise<{ employee: string; payout: string; payrun: string; registration: string; webhook: string }> {
+export async function seedDashboardObjects(request: APIRequestContext): Promise<{ integration: string; employee: string; payout: string; payrun: string; registration: string; webhook: string }> {
   const auth = { Authorization: `Token ${apiKey()}` };
   const integrations = await request.get("/v2/integrations/?type=1", { headers: auth });
   expect(integrations.status()).toBe(200);
@@ -44,13 +44,14 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
     city: c.city,
   });
   const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/layout-hook", events: ["Employee.created"] });
-  return { employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", registration: registration.id, webhook: webhook.id };
+  return { integration: webApp, employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", registration: registration.id, webhook: webhook.id };
 }
 
-export function dashboardPages(ids: { employee: string; payout: string; payrun: string; registration: string; webhook: string }): DashboardPage[] {
+export function dashboardPages(ids: { integration: string; employee: string; payout: string; payrun: string; registration: string; webhook: string }): DashboardPage[] {
   const enc = encodeURIComponent;
   return [
     { name: "Integrations", path: "/integrations", as: "client" },
+    { name: "Integration", path: `/integrations/${enc(ids.integration)}`, as: "client" },
     { name: "Employees", path: "/employees", as: "client" },
     { name: "Employee", path: `/employees/${enc(ids.employee)}`, as: "client" },
     { name: "Messages", path: "/messages", as: "client" },

@@ -1,0 +1,9 @@
+import { IntegrationDetailPage } from "@/dashboard/integrations/integration-detail-page";
+
+export const metadata = { title: "Integration" };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  // Next hands the segment over still percent-encoded.
+  return <IntegrationDetailPage integrationId={decodeURIComponent(id)} />;
+}
