@@ -1,6 +1,7 @@
 import { IntegrationDetailPage } from "@/dashboard/integrations/integration-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Integration" };
+export const generateMetadata = titled("integration");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
