@@ -4,7 +4,7 @@ import { createEmployee, createIntegration, integrationRow, signInToIntegrations
 test("an Integration's page shows its details and settings and opens its Employees, Payouts, Payruns, Invoices and webhooks", async ({ page }) => {
   await signInToIntegrations(page);
   const name = unique("Page Co");
-  const id = unique("page-co");
+  const id = unique("page-co").replace(" ", "-");
   await createIntegration(page, { id, name, email: "ap@page.example", city: "Malmö" });
 
   // From the list, by its name.

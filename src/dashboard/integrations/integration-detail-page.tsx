@@ -143,7 +143,8 @@ function BillingSettings({ integration }: { integration: Integration }) {
 /** Links into the Integration-scoped lists with this Integration chosen, each with how many objects it holds. */
 function ScopedViews({ integration, environment }: { integration: Integration; environment: Environment }) {
   const t = useTranslations("integrations.detail");
-  const counts = trpc.integrations.counts.useQuery({ integration_id: integration.id }, { retry: retryUnlessNotFound });
+  // Afresh on every visit: the other pages change these numbers without knowing of this query.
+  const counts = trpc.integrations.counts.useQuery({ integration_id: integration.id }, { retry: retryUnlessNotFound, refetchOnMount: "always" });
   return (
     <section className="card card-padded" aria-labelledby="integration-objects">
       <h2 className="card-title" id="integration-objects">
