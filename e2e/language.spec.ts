@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { apiKey } from "./dashboard-pages";
 import { signIn, unique, uniqueEmail, users } from "./support";
 
@@ -10,6 +10,16 @@ async function signInSwedish(page: Page): Promise<void> {
   await page.getByLabel("E-post").fill(users.client.email);
   await page.getByLabel("Lösenord").fill(users.client.password);
   await page.getByRole("button", { name: "Logga in" }).click();
+}
+
+/** A Swedish browser signed in, with Swedish chosen: the saved choice (English, from the tests before) wins at sign-in. */
+async function swedishSession(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  await signInSwedish(page);
+  await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
+  await expect.poll(() => savedLocale(page)).toBe("sv");
+  return { context, page };
 }
 
 /** The language saved on the signed-in person's row (the language switch saves it). */
@@ -82,12 +92,7 @@ test("a Swedish person sees Swedish on the settings, review and employee pages, 
 });
 
 test("a Swedish person sees Swedish on the Integrations, Webhooks, Messages and Registrations pages and in their dialogs", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "sv-SE" });
-  const page = await context.newPage();
-  await signInSwedish(page);
-  // The saved choice (English, from the tests before) wins at sign-in: switch to Swedish.
-  await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
-  await expect.poll(() => savedLocale(page)).toBe("sv");
+  const { context, page } = await swedishSession(browser);
   const nav = page.getByRole("navigation", { name: "Huvudmeny" });
 
   await nav.getByRole("link", { name: "Integrationer" }).click();
@@ -128,12 +133,7 @@ test("a Swedish person sees an Integration's page, page titles, country names, f
   expect(created.status()).toBe(201);
   const employee: { id: string; name: string } = await created.json();
 
-  const context = await browser.newContext({ locale: "sv-SE" });
-  const page = await context.newPage();
-  await signInSwedish(page);
-  // The saved choice (English, from the tests before) wins at sign-in: switch to Swedish.
-  await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
-  await expect.poll(() => savedLocale(page)).toBe("sv");
+  const { context, page } = await swedishSession(browser);
   const nav = page.getByRole("navigation", { name: "Huvudmeny" });
 
   await nav.getByRole("link", { name: "Integrationer" }).click();
