@@ -13,23 +13,37 @@ export interface DashboardPage {
 
 export const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2e"}/api-key`, "utf8").trim();
 
+/** The ids of the objects whose pages are visited. */
+export interface DashboardObjects {
+  integration: string;
+  employee: string;
+  payout: string;
+  payrun: string;
+  invoice: string;
+  prepayment: string;
+  registration: string;
+  webhook: string;
+}
+
 /**
  * Objects for every detail page, made through /v2/ with the demo key (the dashboard starts in demo, so
- * the signed-in client sees them): an Employee with a Payout (and so a Payrun), a Registration and a webhook.
+ * the signed-in client sees them): an Employee with a Payout (and so a Payrun), a Prepayment (and so its pro-forma
+ * Invoice), a Registration and a webhook.
  */
-export async function seedDashboardObjects(request: APIRequestContext): Promise<{ employee: string; payout: string; payrun: string; registration: string; webhook: string }> {
+export async function seedDashboardObjects(request: APIRequestContext): Promise<DashboardObjects> {
   const auth = { Authorization: `Token ${apiKey()}` };
   const integrations = await request.get("/v2/integrations/?type=1", { headers: auth });
   expect(integrations.status()).toBe(200);
   const webApp: string = (await integrations.json()).results[0].id;
   const headers = { ...auth, "Integration-ID": webApp };
-  const post = async (path: string, data: Record<string, unknown>): Promise<{ id: string; payrun?: string }> => {
+  const post = async (path: string, data: Record<string, unknown>): Promise<{ id: string; payrun?: string; invoice?: string }> => {
     const res = await request.post(path, { headers, data });
     expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
     return res.json();
   };
   const employee = await post("/v2/employees/", { name: unique("Layout Person"), email: uniqueEmail("layout"), country: "SWE" });
   const payout = await post("/v2/payouts/", { employee: employee.id, amount: "1234.50", currency: "SEK", description: unique("Layout work") });
+  const prepayment = await post("/v2/prepayments/", { description: unique("Layout prepayment"), net_amount: "5000.00", currency: "SEK" });
   const c = DANISH_COMPANY;
   const registration = await post("/v2/registrations/", {
     friendly_name: unique("Layout Company"),
@@ -44,13 +58,14 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
     city: c.city,
   });
   const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/layout-hook", events: ["Employee.created"] });
-  return { employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", registration: registration.id, webhook: webhook.id };
+  return { integration: webApp, employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", invoice: prepayment.invoice ?? "", prepayment: prepayment.id, registration: registration.id, webhook: webhook.id };
 }
 
-export function dashboardPages(ids: { employee: string; payout: string; payrun: string; registration: string; webhook: string }): DashboardPage[] {
+export function dashboardPages(ids: DashboardObjects): DashboardPage[] {
   const enc = encodeURIComponent;
   return [
     { name: "Integrations", path: "/integrations", as: "client" },
+    { name: "Integration", path: `/integrations/${enc(ids.integration)}`, as: "client" },
     { name: "Employees", path: "/employees", as: "client" },
     { name: "Employee", path: `/employees/${enc(ids.employee)}`, as: "client" },
     { name: "Messages", path: "/messages", as: "client" },
@@ -60,7 +75,9 @@ export function dashboardPages(ids: { employee: string; payout: string; payrun: 
     { name: "Payruns", path: "/payruns", as: "client" },
     { name: "Payrun", path: `/payruns/${enc(ids.payrun)}`, as: "client" },
     { name: "Invoices", path: "/invoices", as: "client" },
+    { name: "Invoice", path: `/invoices/${enc(ids.invoice)}`, as: "client" },
     { name: "Prepayments", path: "/prepayments", as: "client" },
+    { name: "Prepayment", path: `/prepayments/${enc(ids.prepayment)}`, as: "client" },
     { name: "Registrations", path: "/registrations", as: "client" },
     { name: "Registration", path: `/registrations/${enc(ids.registration)}`, as: "client" },
     { name: "Webhooks", path: "/webhooks", as: "client" },

@@ -74,12 +74,13 @@ async function seed() {
     zip_code: "1620",
     city: "København",
   }).catch((e) => console.warn(`screenshots: no Registration (${e.message})`));
-  return { employee: employees[0].id, payout: payouts[0].id, payrun: payouts[0].payrun };
+  return { integration: integrations.results[0].id, employee: employees[0].id, payout: payouts[0].id, payrun: payouts[0].payrun };
 }
 
 function pages(ids) {
   return [
     { name: "integrations", path: "/integrations", as: "client" },
+    { name: "integration", path: `/integrations/${encodeURIComponent(ids.integration)}`, as: "client" },
     { name: "employees", path: "/employees", as: "client" },
     { name: "employee", path: `/employees/${encodeURIComponent(ids.employee)}`, as: "client" },
     { name: "payouts", path: "/payouts", as: "client" },

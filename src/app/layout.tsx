@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/dashboard/providers";
 import { messagesFor } from "@/i18n/catalogue/catalogue";
-import { LOCALE_COOKIE, requestLocale } from "@/i18n/catalogue/locales";
+import { pageLocale } from "./page-title";
 import "./globals.css";
 
 export const metadata: Metadata = { title: { default: "Payroute", template: "%s · Payroute" } };
@@ -16,7 +15,7 @@ export const metadata: Metadata = { title: { default: "Payroute", template: "%s 
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const locale = requestLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
+  const locale = await pageLocale();
   return (
     <html lang={locale}>
       <body>

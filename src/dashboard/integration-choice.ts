@@ -49,3 +49,9 @@ export function setIntegrationCookie(id: string): void {
   document.cookie = `${INTEGRATION_COOKIE}=${encodeURIComponent(id)}; path=/; max-age=${60 * 60 * 24 * 365}; SameSite=Lax`;
   for (const listener of listeners) listener();
 }
+
+/** No Integration chosen: Integration-scoped pages wait until the list of the environment picks one. */
+export function clearIntegrationCookie(): void {
+  document.cookie = `${INTEGRATION_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+  for (const listener of listeners) listener();
+}

@@ -2,8 +2,6 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-export const METADATA_MESSAGE = 'Enter a JSON object, e.g. {"plan": "gold"}.';
-
 /** Metadata typed as JSON text: an object (blank is `{}`), or null when it is not one and cannot be sent. */
 export function parseMetadata(text: string): Record<string, unknown> | null {
   if (text.trim() === "") return {};

@@ -343,27 +343,83 @@ export const sv: Record<MessageKey, string> = {
 
 /**
  * The Swedish titles of the `/v2/` HTML views, by the English summary in the procedures' OpenAPI meta (which
- * stays English: it is the API reference). A summary missing here is shown as it is.
+ * stays English: it is the API reference). Every summary has one (tests/unit/view-titles.test.ts); one missing is shown as it is.
  */
 export const viewTitlesSv: Record<string, string> = {
-  "List Employees": "Anställda",
-  "List Integrations": "Integrationer",
-  "List Invoices": "Fakturor",
-  "List Messages": "Meddelanden",
-  "List Payouts": "Utbetalningar",
-  "List Payruns": "Lönekörningar",
-  "List Registrations": "Registreringar",
-  "List webhook subscriptions (with Integration-ID: that Integration's and the account's)": "Webhook-prenumerationer",
-  "Retrieve a Message": "Meddelande",
-  "Retrieve a Payout": "Utbetalning",
-  "Retrieve a Payrun": "Lönekörning",
-  "Retrieve a Registration": "Registrering",
-  "Retrieve a webhook subscription": "Webhook-prenumeration",
-  "Retrieve an Employee": "Anställd",
-  "Retrieve an Integration": "Integration",
-  "Retrieve an Invoice": "Faktura",
   "The API root: the URL of each resource": "API-rot: adressen till varje resurs",
+  // Employees
+  "List Employees": "Anställda",
+  "Retrieve an Employee": "Anställd",
+  "Create an Employee (and send the invitation)": "Skapa en anställd (och skicka inbjudan)",
+  "Update an Employee (omitted fields keep their value)": "Ändra en anställd (utelämnade fält behåller sitt värde)",
+  "Replace an Employee": "Ersätt en anställd",
+  "Delete an Employee (refused once a Payout exists)": "Ta bort en anställd (nekas när en utbetalning finns)",
+  "Send the invitation again (at most once per 24 hours)": "Skicka inbjudan igen (högst en gång per dygn)",
+  "Send the invitation again (PUT, for older clients)": "Skicka inbjudan igen (PUT, för äldre klienter)",
+  // Integrations
+  "List Integrations": "Integrationer",
+  "Retrieve an Integration": "Integration",
+  "Create an Integration (type 3)": "Skapa en integration (typ 3)",
+  "Update an Integration (omitted fields keep their value)": "Ändra en integration (utelämnade fält behåller sitt värde)",
+  "Replace an Integration (create's required fields)": "Ersätt en integration (samma obligatoriska fält som när den skapas)",
+  "Delete an Integration (type 3 without associated objects)": "Ta bort en integration (typ 3 utan kopplade objekt)",
+  // Invoices
+  "List Invoices": "Fakturor",
+  "Retrieve an Invoice": "Faktura",
+  "The issued Invoice as a PDF": "Den utfärdade fakturan som PDF",
+  "Issue a pro-forma Invoice (a Payrun's: closes the Payrun)": "Utfärda en proformafaktura (en lönekörnings: stänger lönekörningen)",
+  "Mark an Invoice paid (demo environment only)": "Markera en faktura som betald (endast demomiljön)",
+  // Messages
+  "List Messages": "Meddelanden",
+  "Retrieve a Message": "Meddelande",
+  "Send a Message to Employees": "Skicka ett meddelande till anställda",
+  "Update a Message (omitted fields keep their value); the Employees it names see the new text":
+    "Ändra ett meddelande (utelämnade fält behåller sitt värde); de anställda det nämner ser den nya texten",
+  "Replace a Message (employees and content required)": "Ersätt ett meddelande (anställda och innehåll krävs)",
+  "Delete a Message (its Employees no longer see it)": "Ta bort ett meddelande (dess anställda ser det inte längre)",
+  // Payouts and pricing
+  "List Payouts": "Utbetalningar",
+  "Retrieve a Payout": "Utbetalning",
+  "Create a Payout, or (JSON array) many at once, all or nothing": "Skapa en utbetalning, eller (JSON-lista) många på en gång, alla eller ingen",
+  "Check a Payout, or (JSON array) many, as POST /payouts/ would, without creating anything":
+    "Kontrollera en utbetalning, eller (JSON-lista) många, som POST /payouts/ skulle, utan att skapa något",
+  "Delete a Payout (refused once its Payrun is paid)": "Ta bort en utbetalning (nekas när dess lönekörning är betald)",
+  "Notify the Employee again (at most once per 24 hours)": "Meddela den anställda igen (högst en gång per dygn)",
+  "Notify the Employee again (PUT, for older clients)": "Meddela den anställda igen (PUT, för äldre klienter)",
   "Pricing breakdown of a Payout": "Prisuppdelning av en utbetalning",
   "Pricing breakdowns of the Integration's Payouts": "Prisuppdelningar av integrationens utbetalningar",
-  "The issued Invoice as a PDF": "Den utfärdade fakturan som PDF",
+  "Price a Payout body (or a JSON array of them) without creating anything": "Prissätt en utbetalning (eller en JSON-lista av dem) utan att skapa något",
+  // Payruns
+  "List Payruns": "Lönekörningar",
+  "Retrieve a Payrun (payrun_id open: the open automatic Payrun of the Integration's currency)":
+    "Lönekörning (payrun_id open: den öppna automatiska lönekörningen i integrationens valuta)",
+  "Create an explicit Payrun (needs the Integration's payrun_management; 403 without)":
+    "Skapa en egen lönekörning (kräver integrationens payrun_management; annars 403)",
+  "Update an open Payrun's id, name, description, invoice_marking or metadata (refused once closed)":
+    "Ändra en öppen lönekörnings id, namn, beskrivning, invoice_marking eller metadata (nekas när den är stängd)",
+  "Delete an unpaid Payrun without Payouts": "Ta bort en obetald lönekörning utan utbetalningar",
+  "Close (finalise) a Payrun and issue its Invoice: new Payouts open the next one":
+    "Stäng en lönekörning och utfärda dess faktura: nya utbetalningar öppnar nästa",
+  "Mark a Payrun paid (demo environment only)": "Markera en lönekörning som betald (endast demomiljön)",
+  // Prepayments
+  "List Prepayments": "Förskottsbetalningar",
+  "Retrieve a Prepayment": "Förskottsbetalning",
+  "Create a Prepayment (a DRAFT, with its pro-forma Invoice)": "Skapa en förskottsbetalning (ett utkast, med dess proformafaktura)",
+  "Update a DRAFT Prepayment": "Ändra en förskottsbetalning som är ett utkast",
+  "Delete a DRAFT Prepayment": "Ta bort en förskottsbetalning som är ett utkast",
+  // Registrations
+  "List Registrations": "Registreringar",
+  "Retrieve a Registration": "Registrering",
+  "Create a Registration (it awaits review)": "Skapa en registrering (den väntar på granskning)",
+  "Update a Registration awaiting review (omitted fields keep their value)": "Ändra en registrering som väntar på granskning (utelämnade fält behåller sitt värde)",
+  "Replace a Registration awaiting review": "Ersätt en registrering som väntar på granskning",
+  "Delete a Registration awaiting review": "Ta bort en registrering som väntar på granskning",
+  "Approve a Registration and create its Integration (demo environment only)": "Godkänn en registrering och skapa dess integration (endast demomiljön)",
+  // Webhooks
+  "List webhook subscriptions (with Integration-ID: that Integration's and the account's)": "Webhook-prenumerationer",
+  "Retrieve a webhook subscription": "Webhook-prenumeration",
+  "Subscribe a URL to events": "Prenumerera en URL på händelser",
+  "Update a webhook subscription": "Ändra en webhook-prenumeration",
+  "Replace a webhook subscription (a new secret_key when omitted)": "Ersätt en webhook-prenumeration (en ny secret_key när den utelämnas)",
+  "Delete a webhook subscription": "Ta bort en webhook-prenumeration",
 };

@@ -1,6 +1,7 @@
 import { ForgotPasswordForm } from "@/dashboard/login/forgot-password-form";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Forgot password" };
+export const generateMetadata = titled("forgotPassword");
 
 export default function Page() {
   return (

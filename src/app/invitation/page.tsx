@@ -1,6 +1,7 @@
 import { InvitationForm } from "@/dashboard/login/invitation-form";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Join your team" };
+export const generateMetadata = titled("invitation");
 
 export default function Page() {
   return (

@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { LoginForm } from "@/dashboard/login/login-form";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Sign in" };
+export const generateMetadata = titled("signIn");
 
 export default function LoginPage() {
   return (

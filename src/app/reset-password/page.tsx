@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { ResetPasswordForm } from "@/dashboard/login/reset-password-form";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Choose a new password" };
+export const generateMetadata = titled("resetPassword");
 
 export default function Page() {
   return (

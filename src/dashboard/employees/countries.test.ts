@@ -8,9 +8,11 @@ describe("countries", () => {
     expect(COUNTRY_OPTIONS.every((c) => /^[A-Z]{3}$/.test(c.alpha3))).toBe(true);
   });
 
-  it("labels a code with its name", () => {
-    expect(countryLabel("SWE")).toBe("Sweden (SWE)");
-    expect(countryLabel("XXX")).toBe("XXX");
+  it("labels a code with its name in the reader's language", () => {
+    expect(countryLabel("SWE", "en")).toBe("Sweden (SWE)");
+    expect(countryLabel("SWE", "sv")).toBe("Sverige (SWE)");
+    expect(countryLabel("DEU", "sv")).toBe("Tyskland (DEU)");
+    expect(countryLabel("XXX", "sv")).toBe("XXX");
   });
 
   it("reads a country's English or Swedish name, or its code, as its alpha-3 code (issue 12, point 9)", () => {

@@ -26,11 +26,14 @@ const OPTIONS: Record<Locale, CountryOption[]> = { en: namesIn("en"), sv: namesI
 /** Every assigned ISO 3166-1 country, by English name; the server decides which codes it accepts. */
 export const COUNTRY_OPTIONS: CountryOption[] = OPTIONS.en;
 
-const BY_CODE = new Map(COUNTRY_OPTIONS.map((c) => [c.alpha3, c.name]));
+const BY_CODE: Record<Locale, Map<string, string>> = {
+  en: new Map(OPTIONS.en.map((c) => [c.alpha3, c.name])),
+  sv: new Map(OPTIONS.sv.map((c) => [c.alpha3, c.name])),
+};
 
-/** "Sweden (SWE)", or the code alone when it is not a known country. */
-export function countryLabel(alpha3: string): string {
-  const name = BY_CODE.get(alpha3.toUpperCase());
+/** "Sweden (SWE)" in English, "Sverige (SWE)" in Swedish, or the code alone when it is not a known country. */
+export function countryLabel(alpha3: string, locale: Locale): string {
+  const name = BY_CODE[locale].get(alpha3.toUpperCase());
   return name ? `${name} (${alpha3})` : alpha3;
 }
 

@@ -11,7 +11,6 @@ import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
-import { countryLabel } from "./countries";
 import { DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import { EmployeeMessages } from "./employee-messages";
 import { awaitingInvitation, employeePath, INVITATION_POLL_MS, type Employee } from "./employee-types";
@@ -78,7 +77,7 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
             <dt>{t("phone")}</dt>
             <dd>{employee.cellphone_number ?? <span className="muted">—</span>}</dd>
             <dt>{t("country")}</dt>
-            <dd>{countryLabel(employee.country)}</dd>
+            <dd>{f.country(employee.country)}</dd>
             <dt>{t("invitationCode")}</dt>
             <dd className="mono">{employee.invitation_code ?? <span className="muted">{t("used")}</span>}</dd>
             <dt>{t("created")}</dt>

@@ -1,5 +1,5 @@
 import type { Checked } from "../errors";
-import { METADATA_MESSAGE, metadataText, parseMetadata } from "../metadata";
+import { metadataText, parseMetadata } from "../metadata";
 import type { RouterInputs } from "../trpc";
 import type { Employee } from "./employee-types";
 
@@ -29,9 +29,9 @@ export function employeeValues(e: Employee): EmployeeFormValues {
 }
 
 /** The request fields from the form; only metadata is checked here, every other rule is the server's. */
-export function toEmployeeFields(values: EmployeeFormValues): Checked<EmployeeFields> {
+export function toEmployeeFields(values: EmployeeFormValues, metadataMessage: string): Checked<EmployeeFields> {
   const metadata = parseMetadata(values.metadata);
-  if (!metadata) return { ok: false, errors: { metadata: [METADATA_MESSAGE] } };
+  if (!metadata) return { ok: false, errors: { metadata: [metadataMessage] } };
   const phone = values.cellphone_number.trim();
   return {
     ok: true,

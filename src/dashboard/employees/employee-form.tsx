@@ -21,8 +21,9 @@ interface EmployeeFormProps {
 export function EmployeeForm({ initial, idHint, submitLabel, mutation, onSubmit, onCancel }: EmployeeFormProps) {
   const { values, bind } = useFormValues(initial);
   const t = useTranslations("employees.form");
+  const common = useTranslations("common");
   const { errors, sendChecked } = useFormErrors(mutation.error);
-  const submit = () => sendChecked(toEmployeeFields(values), (fields) => onSubmit(values.id.trim(), fields));
+  const submit = () => sendChecked(toEmployeeFields(values, common("metadataInvalid")), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>

@@ -4,7 +4,6 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { NoticeValue } from "../ui/notice";
 import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
-import { countryLabel } from "./countries";
 import { employeePath, type Employee } from "./employee-types";
 import { ResendButton } from "./resend-button";
 import { StatusBadge } from "./status-badge";
@@ -42,7 +41,7 @@ export function EmployeesTable({ employees, onEdit, onDelete, onNotice, selected
               <span>{e.email ?? EMPTY}</span>
               <span className="muted nowrap">{e.cellphone_number ?? t("noPhone")}</span>
             </td>
-            <td title={countryLabel(e.country)}>{e.country}</td>
+            <td title={f.country(e.country)}>{e.country}</td>
             <td>
               <StatusBadge status={e.latest_status} />
             </td>

@@ -2,11 +2,12 @@
 
 import { useMemo } from "react";
 import { useLocale } from "use-intl";
+import { countryLabel } from "../employees/countries";
 import { formatDate, formatDateTime, formatDateTimeSeconds } from "../format";
 import { formatMoney, parseMoneyInput, sumMoney } from "../money";
 
 /**
- * Dates and money in the page's language: `const f = useFormat(); f.money(payout.amount, payout.currency)`
+ * Dates, money and country names in the page's language: `const f = useFormat(); f.money(payout.amount, payout.currency)`
  * shows "1 500,50 kr" to a Swedish reader; `f.parseMoney("1500,50")` reads what they type into "1500.50".
  */
 export function useFormat() {
@@ -20,6 +21,8 @@ export function useFormat() {
       money: (amount: string, currency?: string) => formatMoney(amount, locale, currency),
       sumMoney: (amounts: readonly string[], currency?: string) => sumMoney(amounts, locale, currency),
       parseMoney: (typed: string) => parseMoneyInput(typed, locale),
+      /** "Sverige (SWE)" to a Swedish reader. */
+      country: (alpha3: string) => countryLabel(alpha3, locale),
     }),
     [locale],
   );

@@ -26,8 +26,9 @@ export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function EditIntegrationDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
-  const update = trpc.integrations.update.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onClose }));
+export function EditIntegrationDialog(props: { integration: Integration; onClose: () => void; onSaved?: (saved: Integration) => void }) {
+  const { integration, onClose, onSaved } = props;
+  const update = trpc.integrations.update.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("integrations.form");
   const common = useTranslations("common");
   return (

@@ -1,5 +1,5 @@
 import type { Checked } from "../errors";
-import { METADATA_MESSAGE, parseMetadata } from "../metadata";
+import { parseMetadata } from "../metadata";
 import type { RouterInputs } from "../trpc";
 import type { Integration } from "./integration-types";
 
@@ -51,9 +51,9 @@ export function valuesOf(i: Integration): IntegrationFormValues {
  * The request fields from the form. Only metadata is checked here (it must parse as JSON to be sent
  * at all); every other rule is the server's, whose messages the form shows.
  */
-export function toRequestFields(values: IntegrationFormValues, logo: LogoChoice): Checked<IntegrationFields> {
+export function toRequestFields(values: IntegrationFormValues, logo: LogoChoice, metadataMessage: string): Checked<IntegrationFields> {
   const metadata = parseMetadata(values.metadata);
-  if (!metadata) return { ok: false, errors: { metadata: [METADATA_MESSAGE] } };
+  if (!metadata) return { ok: false, errors: { metadata: [metadataMessage] } };
   return {
     ok: true,
     fields: {
@@ -70,12 +70,12 @@ export function toRequestFields(values: IntegrationFormValues, logo: LogoChoice)
   };
 }
 
-/** The browser reads the chosen file; the server takes base64 or a data: URL in JSON. */
+/** The browser reads the chosen file; the server takes base64 or a data: URL in JSON. A failure is shown as `integrations.form.unreadable`. */
 export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("Could not read the file.")));
-    reader.onerror = () => reject(reader.error ?? new Error("Could not read the file."));
+    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("FileReader gave no data: URL")));
+    reader.onerror = () => reject(reader.error ?? new Error("FileReader failed"));
     reader.readAsDataURL(file);
   });
 }

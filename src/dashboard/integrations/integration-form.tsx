@@ -31,6 +31,7 @@ export function IntegrationForm(props: IntegrationFormProps) {
   const { initial, currentLogo, idHint, submitLabel, mutation, onSubmit, onCancel } = props;
   const { values, bind } = useFormValues(initial);
   const t = useTranslations("integrations.form");
+  const common = useTranslations("common");
   const [logo, setLogo] = useState<LogoChoice>({ kind: "keep" });
   const { errors, setLocalErrors, sendChecked } = useFormErrors(mutation.error);
 
@@ -39,12 +40,13 @@ export function IntegrationForm(props: IntegrationFormProps) {
     if (!file) return setLogo({ kind: "keep" });
     try {
       setLogo({ kind: "replace", dataUrl: await readAsDataUrl(file), filename: file.name });
-    } catch (e) {
-      setLocalErrors((prev) => ({ ...prev, logo: [e instanceof Error ? e.message : t("unreadable")] }));
+    } catch {
+      // The reader's own error is English and technical: the person is told in their language.
+      setLocalErrors((prev) => ({ ...prev, logo: [t("unreadable")] }));
     }
   }
 
-  const submit = () => sendChecked(toRequestFields(values, logo), (fields) => onSubmit(values.id.trim(), fields));
+  const submit = () => sendChecked(toRequestFields(values, logo, common("metadataInvalid")), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>

@@ -16,3 +16,15 @@ export const canDelete = (i: Integration) => i.type !== 1 && i.type !== 2;
 export function apiViewPath(i: Integration): string {
   return `/v2/integrations/${encodeURIComponent(i.id)}/`;
 }
+
+export function integrationPath(id: string): string {
+  return `/integrations/${encodeURIComponent(id)}`;
+}
+
+/** The Integration's views on the other pages: `?integration=` makes the top bar pick it, `?env=` its environment (src/dashboard/url-state.ts). */
+export const SCOPED_VIEWS = ["employees", "payouts", "payruns", "invoices", "webhooks"] as const;
+export type ScopedView = (typeof SCOPED_VIEWS)[number];
+
+export function scopedViewPath(view: ScopedView, integrationId: string, environment: string): string {
+  return `/${view}?${new URLSearchParams({ integration: integrationId, env: environment }).toString()}`;
+}

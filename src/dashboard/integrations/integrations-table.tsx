@@ -1,8 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { EMPTY, RowButton, TableHead } from "../ui/table";
-import { apiViewPath, canDelete, canEdit, integrationTypeKey, type Integration } from "./integration-types";
+import { apiViewPath, canDelete, canEdit, integrationPath, integrationTypeKey, type Integration } from "./integration-types";
 
 interface IntegrationsTableProps {
   integrations: Integration[];
@@ -33,7 +34,7 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
                     {i.name.trim().charAt(0).toUpperCase()}
                   </span>
                 )}
-                {i.name}
+                <Link href={integrationPath(i.id)}>{i.name}</Link>
               </span>
             </td>
             <td>

@@ -4,11 +4,12 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
-import { tryAgainMessage } from "./try-again";
+import { useTryAgainMessage } from "./try-again";
 
 /** "Forgot password": the answer is the same whether the address has a user or not. */
 export function ForgotPasswordForm() {
   const t = useTranslations("account");
+  const tryAgainMessage = useTryAgainMessage();
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -7,10 +7,11 @@ import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { safeNextPath } from "../safe-next";
 import { trpc } from "../trpc";
-import { tryAgainMessage } from "./try-again";
+import { useTryAgainMessage } from "./try-again";
 
 export function LoginForm() {
   const t = useTranslations("account");
+  const tryAgainMessage = useTryAgainMessage();
   const next = safeNextPath(useSearchParams().get("next"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { tryAgainMessage } from "./try-again";
+import { tryAgainAfter } from "./try-again";
 
-describe("tryAgainMessage", () => {
+describe("tryAgainAfter", () => {
   const now = new Date(2026, 10, 23, 14, 0, 0);
   it("says how long, in minutes or seconds, and at what time", () => {
-    expect(tryAgainMessage("900", now)).toMatch(/^Too many sign-in attempts\. Try again in 15 minutes \(at (14|02).15( PM)?\)\.$/);
-    expect(tryAgainMessage("61", now)).toMatch(/in 2 minutes/);
-    expect(tryAgainMessage("42", now)).toMatch(/in 42 seconds/);
-    expect(tryAgainMessage("1", now)).toMatch(/in 1 second \(/);
+    expect(tryAgainAfter("900", now)).toEqual({ unit: "minute", count: 15, at: new Date(2026, 10, 23, 14, 15, 0) });
+    expect(tryAgainAfter("61", now)).toMatchObject({ unit: "minute", count: 2 });
+    expect(tryAgainAfter("42", now)).toMatchObject({ unit: "second", count: 42 });
+    expect(tryAgainAfter("1", now)).toMatchObject({ unit: "second", count: 1 });
   });
-  it("still asks to wait without a usable Retry-After", () => {
-    expect(tryAgainMessage(null, now)).toBe("Too many sign-in attempts. Please wait a while before trying again.");
-    expect(tryAgainMessage("Wed, 21 Oct 2015 07:28:00 GMT", now)).toMatch(/Please wait/);
+  it("gives no time without a usable Retry-After", () => {
+    expect(tryAgainAfter(null, now)).toBeNull();
+    expect(tryAgainAfter("Wed, 21 Oct 2015 07:28:00 GMT", now)).toBeNull();
   });
 });

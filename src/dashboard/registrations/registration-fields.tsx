@@ -1,4 +1,3 @@
-import { countryLabel } from "../employees/countries";
 import { useFormat } from "../i18n/use-format";
 import { EMPTY } from "../ui/table";
 import type { Registration, ShownField } from "./registration-types";
@@ -8,7 +7,7 @@ export function RegistrationValue({ registration, field, mono }: { registration:
   const f = useFormat();
   const value = registration[field];
   if (value === null || value === "") return EMPTY;
-  if (field === "country") return <>{countryLabel(value)}</>;
+  if (field === "country") return <>{f.country(value)}</>;
   if (field === "created_at") return <time dateTime={value}>{f.dateTime(value)}</time>;
   return mono ? <span className="mono">{value}</span> : <>{value}</>;
 }

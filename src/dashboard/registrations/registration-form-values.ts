@@ -1,5 +1,5 @@
 import type { Checked } from "../errors";
-import { METADATA_MESSAGE, metadataText, parseMetadata } from "../metadata";
+import { metadataText, parseMetadata } from "../metadata";
 import type { RouterInputs } from "../trpc";
 import type { Registration } from "./registration-types";
 
@@ -69,9 +69,9 @@ const orUndefined = (text: string) => (text.trim() === "" ? undefined : text.tri
  * The request fields from the form; only metadata is checked here, every other rule (TIN, VAT, state per
  * country) is the server's. Blank ids are left out: on create the server generates them, on edit they stay.
  */
-export function toRegistrationFields(values: RegistrationFormValues): Checked<RegistrationFields> {
+export function toRegistrationFields(values: RegistrationFormValues, metadataMessage: string): Checked<RegistrationFields> {
   const metadata = parseMetadata(values.metadata);
-  if (!metadata) return { ok: false, errors: { metadata: [METADATA_MESSAGE] } };
+  if (!metadata) return { ok: false, errors: { metadata: [metadataMessage] } };
   return {
     ok: true,
     fields: {

@@ -22,8 +22,9 @@ interface RegistrationFormProps {
 export function RegistrationForm({ initial, mode, submitLabel, mutation, onSubmit, onCancel }: RegistrationFormProps) {
   const { values, bind } = useFormValues(initial);
   const t = useTranslations("registrations");
+  const common = useTranslations("common");
   const { errors, sendChecked } = useFormErrors(mutation.error);
-  const submit = () => sendChecked(toRegistrationFields(values), onSubmit);
+  const submit = () => sendChecked(toRegistrationFields(values, common("metadataInvalid")), onSubmit);
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>

@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import { countryLabel } from "../employees/countries";
 import { useFormat } from "../i18n/use-format";
 import type { NoticeValue } from "../ui/notice";
 import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
@@ -31,7 +30,7 @@ export function RegistrationsTable({ registrations, demo, onEdit, onDelete, onNo
           <tr key={r.id}>
             <NameAndIdCell name={r.friendly_name} id={r.id} href={registrationPath(r.id)} />
             <td>{r.registered_name}</td>
-            <td title={countryLabel(r.country)}>{r.country}</td>
+            <td title={f.country(r.country)}>{r.country}</td>
             <td className="stacked-cell mono">
               <span>{r.tin_number}</span>
               <span className="muted">{r.vat_number ?? EMPTY}</span>

@@ -2,7 +2,6 @@
 
 import { useState, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
-import { countryLabel } from "../employees/countries";
 import { fieldMessages } from "../errors";
 import { useFormat } from "../i18n/use-format";
 import { RoleGate } from "../shell/role-gate";
@@ -59,7 +58,7 @@ function ReviewSummary({ item }: { item: Review }) {
     [t("employee"), `${e.name} (${e.id})`],
     [t("email"), e.email ?? EMPTY],
     [t("phone"), e.cellphone_number ?? EMPTY],
-    [t("country"), `${countryLabel(e.country)} (${e.country})`],
+    [t("country"), f.country(e.country)],
     [t("integration"), `${item.integration.name} (${item.integration.id}) · ${item.account}`],
     [t("invited"), f.dateTime(e.created_at)],
     [t("notified"), item.notified_at ? f.dateTime(item.notified_at) : EMPTY],

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { formatDateTime } from "../format";
-import { formatMoney } from "../money";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../i18n/use-format";
 import { PayrunStatusBadge } from "../payruns/payrun-status-badge";
 import type { UnpaidPayrun } from "../payruns/payrun-types";
 import { RoleGate } from "../shell/role-gate";
@@ -17,28 +17,27 @@ import { EnvironmentBadge } from "./environment-badge";
 
 /** The review team records Payrun payments: unpaid Payruns with Payouts, in every account and environment. */
 export function PayrunPaymentsPage() {
+  const t = useTranslations("payruns.operator");
   return (
-    <RoleGate role="operator" otherwise="Payrun payments are recorded by the Payroute review team.">
+    <RoleGate role="operator" otherwise={t("otherwise")}>
       <PayrunPayments />
     </RoleGate>
   );
 }
 
 function PayrunPayments() {
+  const t = useTranslations("payruns.operator");
   const unpaid = trpc.payruns.unpaid.useQuery();
   const [paying, setPaying] = useState<UnpaidPayrun | null>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
 
   return (
     <section>
-      <PageHeader
-        title="Payrun payments"
-        lead="Unpaid Payruns that hold Payouts, oldest first, with their Invoices' OCR references. When an Invoice's payment has arrived, mark it paid: the Invoice records the amount, and the Payrun's Employees are notified."
-      />
+      <PageHeader title={t("title")} lead={t("lead")} />
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty="No unpaid Payruns.">
+      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")}>
         {(rows) => (
           <div className="table-scroll">
             <UnpaidPayrunsTable rows={rows} onMarkPaid={setPaying} />
@@ -51,7 +50,7 @@ function PayrunPayments() {
   );
 }
 
-const COLUMNS = ["Payrun", "Integration and account", "Status", "OCR reference", "Invoice total", "Payouts", "Created"];
+const COLUMNS = ["payrun", "integration", "status", "ocr", "total", "payouts", "created"] as const;
 
 /** The issued Invoice's total (VAT included), or the Payouts' cost while the Payrun is still open. */
 function amountToReceive(p: UnpaidPayrun["payrun"]): string {
@@ -59,13 +58,15 @@ function amountToReceive(p: UnpaidPayrun["payrun"]): string {
 }
 
 function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMarkPaid: (row: UnpaidPayrun) => void }) {
+  const t = useTranslations("payruns.operator");
+  const f = useFormat();
   return (
     <table className="table">
-      <TableHead columns={COLUMNS} actions />
+      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} actions />
       <tbody>
         {rows.map((row) => (
           <tr key={row.pk}>
-            <NameAndIdCell name={`${row.payrun.currency} Payrun`} id={row.payrun.id} />
+            <NameAndIdCell name={t("name", { currency: row.payrun.currency })} id={row.payrun.id} />
             <td className="stacked-cell">
               <span title={row.integration.id}>{row.integration.name}</span>
               <span className="muted">
@@ -75,14 +76,14 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
             <td>
               <PayrunStatusBadge status={row.payrun.latest_status} />
             </td>
-            <td className="mono">{row.payrun.ocr_number ?? "Not invoiced yet"}</td>
+            <td className="mono">{row.payrun.ocr_number ?? t("notInvoiced")}</td>
             <td className="num nowrap">
-              {formatMoney(amountToReceive(row.payrun))} {row.payrun.currency}
+              {f.money(amountToReceive(row.payrun), row.payrun.currency)}
             </td>
             <td className="num">{row.payrun.payout_count}</td>
-            <td className="nowrap">{formatDateTime(row.payrun.created_at)}</td>
+            <td className="nowrap">{f.dateTime(row.payrun.created_at)}</td>
             <td className="actions">
-              <RowButton label="Mark paid" subject={`Payrun ${row.payrun.id}`} onClick={() => onMarkPaid(row)} />
+              <RowButton label={t("markPaid")} subject={t("subject", { id: row.payrun.id })} onClick={() => onMarkPaid(row)} />
             </td>
           </tr>
         ))}
@@ -92,31 +93,39 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
 }
 
 function MarkPaidDialog({ row, onClose, onPaid }: { row: UnpaidPayrun; onClose: () => void; onPaid: (n: NoticeValue) => void }) {
+  const t = useTranslations("payruns.operator");
+  const env = useTranslations("shell.environment");
+  const f = useFormat();
   const { payrun } = row;
-  const price = `${formatMoney(amountToReceive(payrun))} ${payrun.currency}`;
+  const names = { id: payrun.id, count: payrun.payout_count };
   // Another operator may have recorded it first: a refusal also shows the list as it is now.
   const markPaid = trpc.payruns.markPaid.useMutation(
     useDialogMutation({
       refresh: (u) => u.payruns.unpaid.invalidate(),
-      onDone: () => onPaid({ kind: "success", text: `Payrun ${payrun.id} is paid; its ${payrun.payout_count} Payouts are being notified.` }),
+      onDone: () => onPaid({ kind: "success", text: t("paid", names) }),
       onClose,
       refreshOnError: true,
     }),
   );
   return (
     <ConfirmDialog
-      title="Mark Payrun paid"
-      confirmLabel="Mark paid"
-      pendingLabel="Marking paid…"
+      title={t("dialogTitle")}
+      confirmLabel={t("markPaid")}
+      pendingLabel={t("pending")}
       mutation={markPaid}
       onConfirm={() => markPaid.mutate({ payrunPk: row.pk })}
       onClose={onClose}
     >
       <p>
-        Record that <strong>{row.account}</strong> ({row.integration.name}, {row.environment}) paid <strong>{price}</strong> for Payrun{" "}
-        <code>{payrun.id}</code>?{" "}
-        {payrun.payout_count === 1 ? "The Employee of its Payout is" : `The Employees of its ${payrun.payout_count} Payouts are`} then notified. This
-        cannot be undone.
+        {t.rich("dialogText", {
+          ...names,
+          account: row.account,
+          integration: row.integration.name,
+          environment: env(row.environment),
+          amount: f.money(amountToReceive(payrun), payrun.currency),
+          b: (chunks) => <strong>{chunks}</strong>,
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </p>
     </ConfirmDialog>
   );

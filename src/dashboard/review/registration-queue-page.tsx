@@ -2,7 +2,6 @@
 
 import { parseAsStringLiteral, useQueryStates } from "nuqs";
 import { useTranslations } from "use-intl";
-import { countryLabel } from "../employees/countries";
 import { useFormat } from "../i18n/use-format";
 import { reviewPath, type ReviewItem, type ReviewStatus } from "../registrations/registration-types";
 import { ReviewStatusBadge } from "../registrations/review-status-badge";
@@ -114,7 +113,7 @@ function QueueTable({ items }: { items: ReviewItem[] }) {
           <tr key={pk}>
             <NameAndIdCell name={r.friendly_name} id={r.id} href={reviewPath(pk)} />
             <td>{r.registered_name}</td>
-            <td title={countryLabel(r.country)}>{r.country}</td>
+            <td title={f.country(r.country)}>{r.country}</td>
             <td className="stacked-cell">
               <span>{account.name}</span>
               <span>

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useTranslations } from "use-intl";
-import { countryLabel } from "../employees/countries";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
 import { RoleGate } from "../shell/role-gate";
@@ -50,7 +49,7 @@ function VerificationTable({ rows }: { rows: PendingVerification[] }) {
           <tr key={row.pk}>
             <NameAndIdCell name={row.employee.name} id={row.employee.id} href={`/review/employees/${row.pk}`} />
             <td>{row.employee.email ?? EMPTY}</td>
-            <td title={countryLabel(row.employee.country)}>{row.employee.country}</td>
+            <td title={f.country(row.employee.country)}>{row.employee.country}</td>
             <td className="stacked-cell">
               <span title={row.integration.id}>{row.integration.name}</span>
               <span className="muted">{row.account}</span>

@@ -1,5 +1,5 @@
 import type { Checked } from "../errors";
-import { METADATA_MESSAGE, metadataText, parseMetadata } from "../metadata";
+import { metadataText, parseMetadata } from "../metadata";
 import type { RouterInputs } from "../trpc";
 import type { Webhook } from "./webhook-types";
 
@@ -24,9 +24,9 @@ export function webhookValues(w: Webhook): WebhookFormValues {
 const orUndefined = (text: string) => (text.trim() === "" ? undefined : text.trim());
 
 /** The request fields; only metadata is checked here, the URL, events and secret are the server's to judge. */
-export function toWebhookFields(values: WebhookFormValues, events: string[]): Checked<WebhookFields> {
+export function toWebhookFields(values: WebhookFormValues, events: string[], metadataMessage: string): Checked<WebhookFields> {
   const metadata = parseMetadata(values.metadata);
-  if (!metadata) return { ok: false, errors: { metadata: [METADATA_MESSAGE] } };
+  if (!metadata) return { ok: false, errors: { metadata: [metadataMessage] } };
   return {
     ok: true,
     fields: { id: orUndefined(values.id), url: values.url.trim(), events, secret_key: orUndefined(values.secret_key), metadata },

@@ -26,8 +26,9 @@ export function WebhookForm({ initial, initialEvents, catalogue, mode, submitLab
   const { values, bind } = useFormValues(initial);
   const [events, setEvents] = useState(initialEvents);
   const t = useTranslations("webhooks.form");
+  const common = useTranslations("common");
   const { errors, sendChecked } = useFormErrors(mutation.error);
-  const submit = () => sendChecked(toWebhookFields(values, events), onSubmit);
+  const submit = () => sendChecked(toWebhookFields(values, events, common("metadataInvalid")), onSubmit);
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>

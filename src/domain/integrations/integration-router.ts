@@ -18,6 +18,7 @@ import {
   toIntegrationApi,
   updateIntegration,
 } from "./integration-service";
+import { integrationCounts, ZIntegrationCounts } from "./integration-counts";
 
 const tags = ["Integrations"];
 const path = "/integrations/";
@@ -39,6 +40,12 @@ export const integrationRouter = router({
     .input(ZIntegrationLookup)
     .output(ZIntegration)
     .query(async ({ ctx, input }) => toIntegrationApi(await getIntegration(ctx.db, ctx.scope, input.integration_id), ctx.baseUrl)),
+
+  /** The dashboard's Integration page: how many Employees, Payouts, Payruns, Invoices and webhooks it has (no REST path). */
+  counts: accountProcedure
+    .input(ZIntegrationLookup)
+    .output(ZIntegrationCounts)
+    .query(({ ctx, input }) => integrationCounts(ctx.db, ctx.scope, input.integration_id)),
 
   create: accountProcedure
     .meta({

@@ -10,6 +10,11 @@ export const account = bilingual(
     signInTitle: "Sign in to your dashboard",
     signInFailed: "Sign-in failed. Please try again.",
     unreachable: "Could not reach the server. Please try again.",
+    throttled: {
+      wait: "Too many sign-in attempts. Please wait a while before trying again.",
+      minutes: "Too many sign-in attempts. Try again in {count, plural, one {# minute} other {# minutes}} (at {at}).",
+      seconds: "Too many sign-in attempts. Try again in {count, plural, one {# second} other {# seconds}} (at {at}).",
+    },
     forgotLink: "Forgot password?",
     forgotTitle: "Reset your password",
     forgotLead: "Enter your email address. If it belongs to a Payroute user, we send a link to choose a new password.",
@@ -40,6 +45,11 @@ export const account = bilingual(
     signInTitle: "Logga in i din kontrollpanel",
     signInFailed: "Inloggningen misslyckades. Försök igen.",
     unreachable: "Kunde inte nå servern. Försök igen.",
+    throttled: {
+      wait: "För många inloggningsförsök. Vänta en stund innan du försöker igen.",
+      minutes: "För många inloggningsförsök. Försök igen om {count, plural, one {# minut} other {# minuter}} (kl. {at}).",
+      seconds: "För många inloggningsförsök. Försök igen om {count, plural, one {# sekund} other {# sekunder}} (kl. {at}).",
+    },
     forgotLink: "Glömt lösenordet?",
     forgotTitle: "Återställ ditt lösenord",
     forgotLead: "Ange din e-postadress. Om den tillhör en Payroute-användare skickar vi en länk för att välja ett nytt lösenord.",

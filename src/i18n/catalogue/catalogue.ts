@@ -21,6 +21,7 @@ import { employeeReview } from "./employee-review";
 import { registrations } from "./registrations";
 import { review } from "./review";
 import { settings } from "./settings";
+import { titles } from "./titles";
 
 const namespaces = {
   common,
@@ -39,6 +40,7 @@ const namespaces = {
   registrations,
   payruns,
   invoices,
+  titles,
 };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
@@ -62,5 +64,6 @@ export function messagesFor(locale: Locale): Messages {
     registrations: namespaces.registrations[locale],
     payruns: namespaces.payruns[locale],
     invoices: namespaces.invoices[locale],
+    titles: namespaces.titles[locale],
   };
 }

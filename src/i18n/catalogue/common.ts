@@ -30,6 +30,8 @@ export const common = bilingual(
     correctFields: "Please correct the highlighted fields.",
     metadata: "Metadata",
     metadataHint: "A JSON object of your own keys and values.",
+    // ICU: the quotes make the braces literal text.
+    metadataInvalid: "Enter a JSON object, e.g. '{\"plan\": \"gold\"}'.",
     pagination: "Pagination",
     range: "{first}–{last} of {count}",
     actions: "Actions",
@@ -76,6 +78,7 @@ export const common = bilingual(
     correctFields: "Rätta de markerade fälten.",
     metadata: "Metadata",
     metadataHint: "Ett JSON-objekt med egna nycklar och värden.",
+    metadataInvalid: "Ange ett JSON-objekt, t.ex. '{\"plan\": \"gold\"}'.",
     pagination: "Sidnumrering",
     range: "{first}–{last} av {count}",
     actions: "Åtgärder",

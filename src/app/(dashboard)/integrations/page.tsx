@@ -1,6 +1,7 @@
 import { IntegrationsPage } from "@/dashboard/integrations/integrations-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Integrations" };
+export const generateMetadata = titled("integrations");
 
 export default function Page() {
   return <IntegrationsPage />;

@@ -1,6 +1,7 @@
 import { MessagesPage } from "@/dashboard/messages/messages-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Messages" };
+export const generateMetadata = titled("messages");
 
 export default function Page() {
   return <MessagesPage />;

@@ -1,6 +1,7 @@
 import { PayoutsPage } from "@/dashboard/payouts/payouts-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Payouts" };
+export const generateMetadata = titled("payouts");
 
 export default function Page() {
   return <PayoutsPage />;

@@ -1,6 +1,7 @@
 import { PayrunsPage } from "@/dashboard/payruns/payruns-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Payruns" };
+export const generateMetadata = titled("payruns");
 
 export default function Page() {
   return <PayrunsPage />;

@@ -1,6 +1,7 @@
 import { RegistrationsPage } from "@/dashboard/registrations/registrations-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Registrations" };
+export const generateMetadata = titled("registrations");
 
 export default function Page() {
   return <RegistrationsPage />;

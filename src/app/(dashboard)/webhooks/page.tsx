@@ -1,6 +1,7 @@
 import { WebhooksPage } from "@/dashboard/webhooks/webhooks-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Webhooks" };
+export const generateMetadata = titled("webhooks");
 
 export default function Page() {
   return <WebhooksPage />;

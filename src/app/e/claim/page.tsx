@@ -1,6 +1,7 @@
 import { ClaimPage } from "@/dashboard/employee-app/claim-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Sign in" };
+export const generateMetadata = titled("signIn");
 
 export default function Page() {
   return <ClaimPage />;

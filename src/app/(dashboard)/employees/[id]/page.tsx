@@ -1,6 +1,7 @@
 import { EmployeeDetailPage } from "@/dashboard/employees/employee-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Employee" };
+export const generateMetadata = titled("employee");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { InvoiceDetailPage } from "@/dashboard/invoices/invoice-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Invoice" };
+export const generateMetadata = titled("invoice");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { PayoutDetailPage } from "@/dashboard/payouts/payout-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Payout" };
+export const generateMetadata = titled("payout");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

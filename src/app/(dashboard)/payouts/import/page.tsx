@@ -1,6 +1,7 @@
 import { PayoutImportPage } from "@/dashboard/payouts/payout-import-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Import Payouts" };
+export const generateMetadata = titled("payoutImport");
 
 export default function Page() {
   return <PayoutImportPage />;

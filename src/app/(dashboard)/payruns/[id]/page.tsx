@@ -1,6 +1,7 @@
 import { PayrunDetailPage } from "@/dashboard/payruns/payrun-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Payrun" };
+export const generateMetadata = titled("payrun");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { PrepaymentDetailPage } from "@/dashboard/prepayments/prepayment-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Prepayment" };
+export const generateMetadata = titled("prepayment");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

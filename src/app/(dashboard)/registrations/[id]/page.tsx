@@ -1,6 +1,7 @@
 import { RegistrationDetailPage } from "@/dashboard/registrations/registration-detail-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Registration" };
+export const generateMetadata = titled("registration");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { VerificationQueuePage } from "@/dashboard/review/verification-queue-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Employee verification" };
+export const generateMetadata = titled("reviewEmployees");
 
 export default function Page() {
   return <VerificationQueuePage />;

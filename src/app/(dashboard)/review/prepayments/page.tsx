@@ -1,6 +1,7 @@
 import { PrepaymentPaymentsPage } from "@/dashboard/review/prepayment-payments-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Prepayment payments" };
+export const generateMetadata = titled("reviewPrepayments");
 
 export default function Page() {
   return <PrepaymentPaymentsPage />;

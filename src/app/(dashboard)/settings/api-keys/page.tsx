@@ -1,6 +1,7 @@
 import { ApiKeysPage } from "@/dashboard/settings/api-keys-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "API keys" };
+export const generateMetadata = titled("apiKeys");
 
 export default function Page() {
   return <ApiKeysPage />;

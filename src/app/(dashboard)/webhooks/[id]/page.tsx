@@ -1,6 +1,7 @@
 import { WebhookLogPage } from "@/dashboard/webhooks/webhook-log-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Webhook deliveries" };
+export const generateMetadata = titled("webhookDeliveries");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { EmployeeReviewPage } from "@/dashboard/review/employee-review-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Employee under review" };
+export const generateMetadata = titled("reviewEmployee");
 
 export default async function Page({ params }: { params: Promise<{ pk: string }> }) {
   const { pk } = await params;

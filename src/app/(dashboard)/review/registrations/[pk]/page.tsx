@@ -1,6 +1,7 @@
 import { RegistrationReviewPage } from "@/dashboard/review/registration-review-page";
+import { titled } from "@/app/page-title";
 
-export const metadata = { title: "Review a Registration" };
+export const generateMetadata = titled("reviewRegistration");
 
 export default async function Page({ params }: { params: Promise<{ pk: string }> }) {
   const { pk } = await params;

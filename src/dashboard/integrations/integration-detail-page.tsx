@@ -1,0 +1,171 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Fragment, useState } from "react";
+import { useTranslations } from "use-intl";
+import { EnvironmentBadge } from "../review/environment-badge";
+import { RoleGate } from "../shell/role-gate";
+import { trpc, type Environment } from "../trpc";
+import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
+import { MetadataValue } from "../ui/metadata-value";
+import { PageHeader } from "../ui/page-header";
+import { EMPTY } from "../ui/table";
+import { DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
+import {
+  apiViewPath,
+  canDelete,
+  canEdit,
+  integrationPath,
+  integrationTypeKey,
+  SCOPED_VIEWS,
+  scopedViewPath,
+  type Integration,
+} from "./integration-types";
+
+export function IntegrationDetailPage({ integrationId }: { integrationId: string }) {
+  const t = useTranslations("integrations");
+  return (
+    <RoleGate role="client" otherwise={t("clientOnly")}>
+      <IntegrationDetail integrationId={integrationId} />
+    </RoleGate>
+  );
+}
+
+function IntegrationDetail({ integrationId }: { integrationId: string }) {
+  const t = useTranslations("integrations");
+  const router = useRouter();
+  const query = trpc.integrations.get.useQuery({ integration_id: integrationId }, { retry: retryUnlessNotFound });
+  const me = trpc.session.me.useQuery();
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const close = () => setDialog(null);
+  return (
+    <DetailFrame back={{ href: "/integrations", label: t("detail.back") }} query={query} notFound={t("detail.notFound", { id: integrationId })}>
+      {(integration) => (
+        <>
+          <PageHeader title={integration.name} badge={<TypeBadge type={integration.type} />} objectId={integration.id}>
+            {canEdit(integration) && (
+              <button type="button" className="button" onClick={() => setDialog("edit")}>
+                {t("edit")}
+              </button>
+            )}
+            {canDelete(integration) && (
+              <button type="button" className="button button-danger-quiet" onClick={() => setDialog("delete")}>
+                {t("delete")}
+              </button>
+            )}
+          </PageHeader>
+          <div className="detail-grid">
+            <IntegrationDetails integration={integration} environment={me.data?.environment} />
+            <div className="detail-column">
+              {me.data && <ScopedViews integration={integration} environment={me.data.environment} />}
+              <BillingSettings integration={integration} />
+            </div>
+          </div>
+          {dialog === "edit" && (
+            <EditIntegrationDialog
+              integration={integration}
+              onClose={close}
+              // A changed id changes the page's address too.
+              onSaved={(saved) => {
+                if (saved.id !== integration.id) router.replace(integrationPath(saved.id));
+              }}
+            />
+          )}
+          {dialog === "delete" && <DeleteIntegrationDialog integration={integration} onClose={close} onDeleted={() => router.push("/integrations")} />}
+        </>
+      )}
+    </DetailFrame>
+  );
+}
+
+function TypeBadge({ type }: { type: number }) {
+  const t = useTranslations("integrations");
+  const key = integrationTypeKey(type);
+  return <span className={`badge badge-type-${type}`}>{key ? t(`types.${key}`) : t("otherType", { type })}</span>;
+}
+
+function IntegrationDetails({ integration, environment }: { integration: Integration; environment: Environment | undefined }) {
+  const t = useTranslations("integrations.detail");
+  const address = [integration.address_line_1, integration.address_line_2, [integration.zip_code, integration.city].filter(Boolean).join(" ")].filter(Boolean);
+  return (
+    <div className="card card-padded">
+      <h2 className="card-title">{t("details")}</h2>
+      <dl className="details">
+        <dt>{t("logo")}</dt>
+        <dd>{integration.logo ? <img className="detail-logo" src={integration.logo} alt={integration.name} /> : <span className="muted">{t("noLogo")}</span>}</dd>
+        <dt>{t("type")}</dt>
+        <dd>
+          <TypeBadge type={integration.type} />
+        </dd>
+        <dt>{t("environment")}</dt>
+        <dd>{environment ? <EnvironmentBadge environment={environment} /> : EMPTY}</dd>
+        <dt>{t("email")}</dt>
+        <dd>{integration.email || EMPTY}</dd>
+        <dt>{t("recipient")}</dt>
+        <dd>{integration.recipient || EMPTY}</dd>
+        <dt>{t("address")}</dt>
+        <dd>{address.length > 0 ? address.join(", ") : EMPTY}</dd>
+        <dt>{t("metadata")}</dt>
+        <dd>
+          <MetadataValue metadata={integration.metadata} />
+        </dd>
+        <dt>{t("api")}</dt>
+        <dd>
+          <a href={apiViewPath(integration)}>{t("apiLink")}</a>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function BillingSettings({ integration }: { integration: Integration }) {
+  const t = useTranslations("integrations.detail");
+  const common = useTranslations("common");
+  const yesNo = (on: boolean) => common(on ? "yes" : "no");
+  return (
+    <div className="card card-padded">
+      <h2 className="card-title">{t("billing")}</h2>
+      <dl className="details">
+        <dt>{t("currency")}</dt>
+        <dd>{integration.currency}</dd>
+        <dt>{t("paymentTerm")}</dt>
+        <dd>{t("paymentTermDays", { days: integration.payment_term_days })}</dd>
+        <dt>{t("invoiceEnabled")}</dt>
+        <dd>{yesNo(integration.invoice_enabled)}</dd>
+        <dt>{t("payrunManagement")}</dt>
+        <dd>{yesNo(integration.payrun_management)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** Links into the Integration-scoped lists with this Integration chosen, each with how many objects it holds. */
+function ScopedViews({ integration, environment }: { integration: Integration; environment: Environment }) {
+  const t = useTranslations("integrations.detail");
+  // Afresh on every visit: the other pages change these numbers without knowing of this query.
+  const counts = trpc.integrations.counts.useQuery({ integration_id: integration.id }, { retry: retryUnlessNotFound, refetchOnMount: "always" });
+  return (
+    <section className="card card-padded" aria-labelledby="integration-objects">
+      <h2 className="card-title" id="integration-objects">
+        {t("objects")}
+      </h2>
+      <p className="muted">{t("objectsLead")}</p>
+      {counts.error && (
+        <div className="alert alert-error" role="alert">
+          {t("countsFailed", { message: counts.error.message })}
+        </div>
+      )}
+      <dl className="details">
+        {SCOPED_VIEWS.map((view) => (
+          <Fragment key={view}>
+            <dt>
+              <Link href={scopedViewPath(view, integration.id, environment)}>{t(`views.${view}`)}</Link>
+            </dt>
+            <dd data-testid={`count-${view}`}>{counts.data ? counts.data[view] : EMPTY}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
