@@ -6,6 +6,7 @@
  * (it finishes its batches) when `npm start` stops. It exits by itself when this process is gone.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import os from "node:os";
 import { z } from "zod";
 import type { JobObserver } from "@/domain/outbox/job-handlers";
 import type { Logger } from "@/log";
@@ -24,6 +25,13 @@ const RESTART_DELAY_MS = 1_000;
  * the same throughput.
  */
 export const WORKER_HEAP_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
+
+/**
+ * The child's CPU priority (nice 10; requests stay at 0): when both want the CPU, the kernel gives the
+ * requests most of it, so a draining backlog costs reads little; on a machine with CPU to spare the worker
+ * runs at full speed (docs/deploy.md, "Requests before background work").
+ */
+export const WORKER_NICE = 10;
 
 export class WorkerProcess {
   private child: ChildProcess | null = null;
@@ -45,6 +53,13 @@ export class WorkerProcess {
     // The child inherits the environment; METRICS_PORT stays this process's (the child reports its observations here).
     const child = fork(this.script, [], { execArgv: ["--enable-source-maps", ...WORKER_HEAP_FLAGS], stdio: "inherit" });
     this.child = child;
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, WORKER_NICE);
+      } catch (e) {
+        this.log.warn({ err: e }, "could not lower the outbox worker's CPU priority");
+      }
+    }
     child.on("message", (raw) => {
       const m = ZWorkerMessage.safeParse(raw);
       if (!m.success) return;
