@@ -1,11 +1,12 @@
+import { AuthPage } from "@/dashboard/login/auth-form";
 import { ForgotPasswordForm } from "@/dashboard/login/forgot-password-form";
 
 export const metadata = { title: "Forgot password" };
 
 export default function Page() {
   return (
-    <main className="login-page">
+    <AuthPage>
       <ForgotPasswordForm />
-    </main>
+    </AuthPage>
   );
 }

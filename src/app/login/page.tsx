@@ -1,15 +1,13 @@
-import { Suspense } from "react";
+import { AuthPage } from "@/dashboard/login/auth-form";
 import { LoginForm } from "@/dashboard/login/login-form";
 
 export const metadata = { title: "Sign in" };
 
 export default function LoginPage() {
+  // LoginForm reads ?next=, which Next requires to sit under a Suspense boundary.
   return (
-    <main className="login-page">
-      {/* LoginForm reads ?next=, which Next requires to sit under a Suspense boundary. */}
-      <Suspense>
-        <LoginForm />
-      </Suspense>
-    </main>
+    <AuthPage suspense>
+      <LoginForm />
+    </AuthPage>
   );
 }
