@@ -1,12 +1,6 @@
-import { AuthPage } from "@/dashboard/login/auth-form";
+import { authPage } from "@/dashboard/login/auth-page";
 import { ForgotPasswordForm } from "@/dashboard/login/forgot-password-form";
 
 export const metadata = { title: "Forgot password" };
 
-export default function Page() {
-  return (
-    <AuthPage>
-      <ForgotPasswordForm />
-    </AuthPage>
-  );
-}
+export default authPage(ForgotPasswordForm);

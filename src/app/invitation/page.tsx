@@ -1,12 +1,6 @@
-import { AuthPage } from "@/dashboard/login/auth-form";
+import { authPage } from "@/dashboard/login/auth-page";
 import { InvitationForm } from "@/dashboard/login/invitation-form";
 
 export const metadata = { title: "Join your team" };
 
-export default function Page() {
-  return (
-    <AuthPage>
-      <InvitationForm />
-    </AuthPage>
-  );
-}
+export default authPage(InvitationForm);

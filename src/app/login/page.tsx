@@ -1,13 +1,6 @@
-import { AuthPage } from "@/dashboard/login/auth-form";
+import { authPage } from "@/dashboard/login/auth-page";
 import { LoginForm } from "@/dashboard/login/login-form";
 
 export const metadata = { title: "Sign in" };
 
-export default function LoginPage() {
-  // LoginForm reads ?next=, which Next requires to sit under a Suspense boundary.
-  return (
-    <AuthPage suspense>
-      <LoginForm />
-    </AuthPage>
-  );
-}
+export default authPage(LoginForm);

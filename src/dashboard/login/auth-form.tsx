@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { Suspense, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { tryAgainMessage } from "./try-again";
 
@@ -9,11 +9,6 @@ import { tryAgainMessage } from "./try-again";
  * The small kit the account pages (sign in, forgot and reset password, invitation, the Employee's sign-in
  * link) share: the card, its fields, the submit button, the error and the status line.
  */
-
-/** The page around an account form; `suspense` for forms that read the query string, as Next requires. */
-export function AuthPage({ children, suspense = false }: { children: ReactNode; suspense?: boolean }) {
-  return <main className="login-page">{suspense ? <Suspense>{children}</Suspense> : children}</main>;
-}
 
 interface AuthCardProps {
   title: string;
@@ -96,6 +91,15 @@ export function AuthField({ id, label, value, onChange, type = "text", autoCompl
     </div>
   );
 }
+
+/** A new password, with the rule it must meet under it (`tooShort` says the same when it does not). */
+export function NewPasswordField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  const t = useTranslations("account");
+  return <AuthField id={id} label={label} type="password" autoComplete="new-password" hint={t("passwordHint")} value={value} onChange={onChange} />;
+}
+
+/** The server's minimum, checked here first so that a short password is told before anything is sent. */
+export const tooShortPassword = (password: string) => password.length < 10;
 
 export function AuthSubmit({ pending, label, pendingLabel, large }: { pending: boolean; label: string; pendingLabel: string; large?: boolean }) {
   return (

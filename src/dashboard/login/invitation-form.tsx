@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { trpc } from "../trpc";
-import { AuthCard, AuthError, AuthField, AuthSubmit, useAuthRequest } from "./auth-form";
+import { AuthCard, AuthError, AuthField, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
 
 /** The token is in the link's fragment (never sent to a server by the browser); read once on the client. */
 function useFragmentToken(): string | null | undefined {
@@ -27,7 +27,7 @@ export function InvitationForm() {
 
   function submit() {
     if (!token) return;
-    if (password.length < 10) return request.setError(t("tooShort"));
+    if (tooShortPassword(password)) return request.setError(t("tooShort"));
     void request.run(async () => {
       // The server's refusal (e.g. an expired invitation) is said as it is, not as "unreachable".
       const accepted = await accept.mutateAsync({ token, name, password }).catch((e: unknown) => request.setError(e instanceof Error ? e.message : t("unreachable")));
@@ -48,15 +48,7 @@ export function InvitationForm() {
           <p>{t("invitationLead", { email: preview.data.email })}</p>
           <AuthError error={request.error} />
           <AuthField id="invitation-name" label={t("yourName")} autoComplete="name" value={name} onChange={setName} />
-          <AuthField
-            id="invitation-password"
-            label={t("password")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("passwordHint")}
-            value={password}
-            onChange={setPassword}
-          />
+          <NewPasswordField id="invitation-password" label={t("password")} value={password} onChange={setPassword} />
           <AuthSubmit pending={request.pending} label={t("invitationAccept")} pendingLabel={t("invitationAccepting")} />
         </>
       )}

@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
-import { AuthCard, AuthError, AuthField, AuthStatus, AuthSubmit, useAuthRequest } from "./auth-form";
+import { AuthCard, AuthError, AuthStatus, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
 
 /** The page the emailed link leads to (better-auth checks the token and sends `?token=` or `?error=`). */
 export function ResetPasswordForm() {
@@ -17,7 +17,7 @@ export function ResetPasswordForm() {
 
   function submit() {
     if (!token) return;
-    if (password.length < 10) return request.setError(t("tooShort"));
+    if (tooShortPassword(password)) return request.setError(t("tooShort"));
     void request.run(async () => {
       const result = await authClient().resetPassword({ newPassword: password, token });
       if (result.error) request.setError(result.error.status === 400 ? t("resetInvalid") : (result.error.message ?? t("unreachable")));
@@ -33,15 +33,7 @@ export function ResetPasswordForm() {
       ) : (
         token && (
           <>
-            <AuthField
-              id="reset-password"
-              label={t("newPassword")}
-              type="password"
-              autoComplete="new-password"
-              hint={t("passwordHint")}
-              value={password}
-              onChange={setPassword}
-            />
+            <NewPasswordField id="reset-password" label={t("newPassword")} value={password} onChange={setPassword} />
             <AuthSubmit pending={request.pending} label={t("resetSave")} pendingLabel={t("resetSaving")} />
           </>
         )
