@@ -38,12 +38,8 @@ function PayrunPayments() {
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty="No unpaid Payruns.">
-        {(rows) => (
-          <div className="table-scroll">
-            <UnpaidPayrunsTable rows={rows} onMarkPaid={setPaying} />
-          </div>
-        )}
+      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty="No unpaid Payruns." scroll>
+        {(rows) => <UnpaidPayrunsTable rows={rows} onMarkPaid={setPaying} />}
       </QueryCard>
 
       {paying && <MarkPaidDialog row={paying} onClose={() => setPaying(null)} onPaid={setNotice} />}

@@ -24,3 +24,10 @@ export function Pager(props: { page: number; pageSize: number; count: number; on
 export function pageAfterDelete(page: number, rowsOnPage: number): number {
   return rowsOnPage === 1 && page > 1 ? page - 1 : page;
 }
+
+/** A delete dialog's `onDeleted` for a paged list: go to the page that still exists (see `pageAfterDelete`). */
+export function stepBackAfterDelete(list: { data?: { results: readonly unknown[] } }, page: number, onPage: (page: number) => void) {
+  return () => {
+    if (list.data) onPage(pageAfterDelete(page, list.data.results.length));
+  };
+}

@@ -41,26 +41,24 @@ export function DeliveryLog({ webhook, page, onPage, onNotice }: DeliveryLogProp
   );
   const t = useTranslations("webhooks.log");
   return (
-    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty={t("none")}>
+    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty={t("none")} scroll>
       {(results) => (
-        <div className="table-scroll">
-          <table className="table">
-            <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
-            <tbody>
-              {results.map((d) => (
-                <DeliveryRows
-                  key={d.pk}
-                  webhook={webhook}
-                  delivery={d}
-                  onRedelivered={(notice) => {
-                    onNotice(notice);
-                    onPage(1);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <table className="table">
+          <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
+          <tbody>
+            {results.map((d) => (
+              <DeliveryRows
+                key={d.pk}
+                webhook={webhook}
+                delivery={d}
+                onRedelivered={(notice) => {
+                  onNotice(notice);
+                  onPage(1);
+                }}
+              />
+            ))}
+          </tbody>
+        </table>
       )}
     </PagedListCard>
   );
