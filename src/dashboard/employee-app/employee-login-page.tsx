@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { AuthCard, AuthError, AuthField, AuthStatus, AuthSubmit } from "../login/auth-form";
+import { AuthCard, AuthField, AuthSubmit } from "../login/auth-form";
+import { ErrorAlert, SuccessStatus } from "../ui/alert";
 import { trpc } from "../trpc";
 
 /** /e/login: an Employee asks for a fresh sign-in link by email; the answer does not say whether the address is known. */
@@ -14,11 +15,11 @@ export function EmployeeLoginPage() {
   return (
     <AuthCard variant="employee" title={t("title")} onSubmit={() => request.mutate({ email })}>
       {request.isSuccess ? (
-        <AuthStatus>{t("sent", { email: request.variables.email })}</AuthStatus>
+        <SuccessStatus>{t("sent", { email: request.variables.email })}</SuccessStatus>
       ) : (
         <>
           <p>{t("lead")}</p>
-          <AuthError error={request.error?.message} />
+          <ErrorAlert>{request.error?.message}</ErrorAlert>
           <AuthField id="employee-login-email" label={t("email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
           <AuthSubmit large pending={request.isPending} label={t("send")} pendingLabel={t("sending")} />
         </>

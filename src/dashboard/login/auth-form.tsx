@@ -7,7 +7,7 @@ import { tryAgainMessage } from "./try-again";
 
 /**
  * The small kit the account pages (sign in, forgot and reset password, invitation, the Employee's sign-in
- * link) share: the card, its fields, the submit button, the error and the status line.
+ * link) share: the card, its fields and the submit button (errors and the sent/done line: `ui/alert`).
  */
 
 interface AuthCardProps {
@@ -38,23 +38,6 @@ export function AuthCard({ title, onSubmit, noValidate, variant = "staff", link,
         </p>
       )}
     </form>
-  );
-}
-
-export function AuthError({ error }: { error: string | null | undefined }) {
-  if (!error) return null;
-  return (
-    <div className="alert alert-error" role="alert">
-      {error}
-    </div>
-  );
-}
-
-export function AuthStatus({ children }: { children: ReactNode }) {
-  return (
-    <p className="alert alert-success" role="status">
-      {children}
-    </p>
   );
 }
 

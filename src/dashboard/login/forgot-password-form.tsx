@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
-import { AuthCard, AuthError, AuthField, AuthStatus, AuthSubmit, retryAfterNoted, useAuthRequest } from "./auth-form";
+import { AuthCard, AuthField, AuthSubmit, retryAfterNoted, useAuthRequest } from "./auth-form";
+import { ErrorAlert, SuccessStatus } from "../ui/alert";
 
 /** "Forgot password": the answer is the same whether the address has a user or not. */
 export function ForgotPasswordForm() {
@@ -23,11 +24,11 @@ export function ForgotPasswordForm() {
   return (
     <AuthCard title={t("forgotTitle")} onSubmit={() => void submit()} link={{ href: "/login", label: t("backToSignIn") }}>
       {sent ? (
-        <AuthStatus>{t("forgotSent", { email: sent })}</AuthStatus>
+        <SuccessStatus>{t("forgotSent", { email: sent })}</SuccessStatus>
       ) : (
         <>
           <p>{t("forgotLead")}</p>
-          <AuthError error={request.error} />
+          <ErrorAlert>{request.error}</ErrorAlert>
           <AuthField id="forgot-email" label={t("email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
           <AuthSubmit pending={request.pending} label={t("forgotSend")} pendingLabel={t("forgotSending")} />
         </>

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { trpc } from "../trpc";
-import { AuthCard, AuthError, AuthField, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
+import { AuthCard, AuthField, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
+import { ErrorAlert } from "../ui/alert";
 
 /** The token is in the link's fragment (never sent to a server by the browser); read once on the client. */
 function useFragmentToken(): string | null | undefined {
@@ -42,11 +43,11 @@ export function InvitationForm() {
   const invalid = token === null || preview.isError;
   return (
     <AuthCard title={preview.data ? t("invitationTitle", { account: preview.data.account }) : "Payroute"} noValidate onSubmit={submit}>
-      {invalid && <AuthError error={t("invitationInvalid")} />}
+      {invalid && <ErrorAlert>{t("invitationInvalid")}</ErrorAlert>}
       {preview.data && (
         <>
           <p>{t("invitationLead", { email: preview.data.email })}</p>
-          <AuthError error={request.error} />
+          <ErrorAlert>{request.error}</ErrorAlert>
           <AuthField id="invitation-name" label={t("yourName")} autoComplete="name" value={name} onChange={setName} />
           <NewPasswordField id="invitation-password" label={t("password")} value={password} onChange={setPassword} />
           <AuthSubmit pending={request.pending} label={t("invitationAccept")} pendingLabel={t("invitationAccepting")} />

@@ -6,7 +6,8 @@ import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { safeNextPath } from "../safe-next";
 import { trpc } from "../trpc";
-import { AuthCard, AuthError, AuthField, AuthSubmit, retryAfterNoted, useAuthRequest } from "./auth-form";
+import { AuthCard, AuthField, AuthSubmit, retryAfterNoted, useAuthRequest } from "./auth-form";
+import { ErrorAlert } from "../ui/alert";
 
 export function LoginForm() {
   const t = useTranslations("account");
@@ -33,7 +34,7 @@ export function LoginForm() {
 
   return (
     <AuthCard title={t("signInTitle")} onSubmit={() => void submit()} link={{ href: "/forgot-password", label: t("forgotLink") }}>
-      <AuthError error={request.error} />
+      <ErrorAlert>{request.error}</ErrorAlert>
       <AuthField id="login-email" label={t("email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
       <AuthField id="login-password" label={t("password")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <AuthSubmit pending={request.pending} label={t("signIn")} pendingLabel={t("signingIn")} />

@@ -4,7 +4,8 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
-import { AuthCard, AuthError, AuthStatus, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
+import { AuthCard, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
+import { ErrorAlert, SuccessStatus } from "../ui/alert";
 
 /** The page the emailed link leads to (better-auth checks the token and sends `?token=` or `?error=`). */
 export function ResetPasswordForm() {
@@ -27,9 +28,9 @@ export function ResetPasswordForm() {
 
   return (
     <AuthCard title={t("resetTitle")} noValidate onSubmit={submit} link={{ href: "/login", label: t("backToSignIn") }}>
-      <AuthError error={request.error} />
+      <ErrorAlert>{request.error}</ErrorAlert>
       {done ? (
-        <AuthStatus>{t("resetDone")}</AuthStatus>
+        <SuccessStatus>{t("resetDone")}</SuccessStatus>
       ) : (
         token && (
           <>

@@ -10,6 +10,7 @@ import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { csvLine, errorLines, isPayoutField, readPayoutCsv } from "./payout-csv";
 import type { CsvPayout } from "./payout-csv";
+import { ErrorAlert } from "../ui/alert";
 
 export function PayoutImportPage() {
   const t = useTranslations("payouts");
@@ -89,9 +90,7 @@ function PayoutImport({ integration }: { integration: Integration }) {
       </div>
 
       {problem && (
-        <div className="alert alert-error" role="alert">
-          {problem}
-        </div>
+        <ErrorAlert>{problem}</ErrorAlert>
       )}
       {validate.isPending && <p role="status">{t("import.checking", { count: checking })}</p>}
       {created !== null && (

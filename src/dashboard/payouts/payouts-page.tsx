@@ -44,14 +44,7 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
   return (
     <section>
       <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
-        <ExportButton
-          label={t("exportCsv")}
-          pendingLabel={t("exporting")}
-          filename="payouts.csv"
-          load={() => utils.payouts.export.fetch(payoutTotalsInput(filters))}
-          done={(count) => t("exported", { count })}
-          onNotice={setNotice}
-        />
+        <ExportButton namespace="payouts" filename="payouts.csv" load={() => utils.payouts.export.fetch(payoutTotalsInput(filters))} onNotice={setNotice} />
         <Link className="button" href="/payouts/import">
           {t("importCsv")}
         </Link>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { Pager } from "./pager";
+import { ErrorAlert } from "./alert";
 
 /** What a card needs of a tRPC query result. */
 export interface CardQuery<T> {
@@ -27,9 +28,7 @@ export function QueryCard<T>({ query, isEmpty, empty, children, footer, scroll =
   return (
     <div className="card">
       {error ? (
-        <div className="alert alert-error" role="alert">
-          {error.message}
-        </div>
+        <ErrorAlert>{error.message}</ErrorAlert>
       ) : !data ? (
         <p className="card-message">{t("loading")}</p>
       ) : isEmpty(data) ? (

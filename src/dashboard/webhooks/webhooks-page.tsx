@@ -12,6 +12,7 @@ import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecr
 import type { Webhook } from "./webhook-types";
 import { WebhooksTable } from "./webhooks-table";
 import { usePageParam } from "../url-state";
+import { ErrorAlert } from "../ui/alert";
 
 const PAGE_SIZE = 25;
 
@@ -41,9 +42,7 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
       </PageHeader>
 
       {catalogue.isError && (
-        <div className="alert alert-error" role="alert">
-          {t("catalogueFailed", { message: catalogue.error.message })}
-        </div>
+        <ErrorAlert>{t("catalogueFailed", { message: catalogue.error.message })}</ErrorAlert>
       )}
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
