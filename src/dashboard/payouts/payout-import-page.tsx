@@ -8,6 +8,7 @@ import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
+import { TableHead } from "../ui/table";
 import { csvLine, errorLines, isPayoutField, readPayoutCsv } from "./payout-csv";
 import type { CsvPayout } from "./payout-csv";
 import { ErrorAlert } from "../ui/alert";
@@ -117,15 +118,7 @@ function PayoutImport({ integration }: { integration: Integration }) {
           )}
           <div className="card table-scroll">
             <table className="table table-compact">
-              <thead>
-                <tr>
-                  <th scope="col">{t("import.line")}</th>
-                  <th scope="col">{t("columns.employee")}</th>
-                  <th scope="col">{t("columns.description")}</th>
-                  <th scope="col">{t("columns.amount")}</th>
-                  <th scope="col">{t("import.problems")}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t("import.line"), t("columns.employee"), t("columns.description"), t("columns.amount"), t("import.problems")]} />
               <tbody>
                 {preview.items.map((item, i) => {
                   const errors = preview.errors[i] ?? [];

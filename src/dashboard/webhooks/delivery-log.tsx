@@ -30,11 +30,12 @@ interface DeliveryLogProps {
   webhook: Webhook;
   page: number;
   onPage: (page: number) => void;
-  onNotice: (notice: NoticeValue) => void;
+  /** A redelivery's outcome; the page shows it over the newest deliveries, where the new attempt is. */
+  onDelivered: (notice: NoticeValue) => void;
 }
 
 /** The subscription's deliveries, newest first, read again every few seconds while one is still to be attempted. */
-export function DeliveryLog({ webhook, page, onPage, onNotice }: DeliveryLogProps) {
+export function DeliveryLog({ webhook, page, onPage, onDelivered }: DeliveryLogProps) {
   const deliveries = trpc.webhooks.deliveries.useQuery(
     { webhook_id: webhook.id, page },
     { placeholderData: (prev) => prev, refetchInterval: (q) => (hasPendingDelivery(q.state.data?.results) ? DELIVERY_POLL_MS : false) },
@@ -51,10 +52,7 @@ export function DeliveryLog({ webhook, page, onPage, onNotice }: DeliveryLogProp
                 key={d.pk}
                 webhook={webhook}
                 delivery={d}
-                onRedelivered={(notice) => {
-                  onNotice(notice);
-                  onPage(1);
-                }}
+                onRedelivered={onDelivered}
               />
             ))}
           </tbody>
