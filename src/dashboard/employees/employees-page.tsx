@@ -65,7 +65,6 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
   });
   const filtered = filters.search.trim() !== "" || filters.status !== "" || filters.createdFrom !== "";
 
-
   return (
     <section>
       <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
@@ -115,7 +114,7 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
           onClose={close}
           onDeleted={() => {
             setNotice({ kind: "success", text: t("deleted", { name: dialog.row.name }) });
-            stepBackAfterDelete(list, page, setPage)();
+            stepBackAfterDelete(list, page, setPage);
           }}
         />
       )}

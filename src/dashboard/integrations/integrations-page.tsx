@@ -79,7 +79,7 @@ function AccountIntegrations() {
       {dialog?.kind === "create" && <CreateIntegrationDialog onClose={close} />}
       {dialog?.kind === "edit" && <EditIntegrationDialog integration={dialog.row} onClose={close} />}
       {dialog?.kind === "delete" && (
-        <DeleteIntegrationDialog integration={dialog.row} onClose={close} onDeleted={stepBackAfterDelete(list, page, setPage)} />
+        <DeleteIntegrationDialog integration={dialog.row} onClose={close} onDeleted={() => stepBackAfterDelete(list, page, setPage)} />
       )}
     </section>
   );

@@ -40,7 +40,7 @@ export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun,
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             onNotice({ kind: "success", text: t("deleted", { description: deleting.description }) });
-            stepBackAfterDelete(list, page, onPage)();
+            stepBackAfterDelete(list, page, onPage);
           }}
         />
       )}

@@ -72,7 +72,7 @@ function AccountRegistrations() {
           onClose={close}
           onDeleted={() => {
             setNotice({ kind: "success", text: t("deleted", { name: dialog.row.friendly_name }) });
-            stepBackAfterDelete(list, page, setPage)();
+            stepBackAfterDelete(list, page, setPage);
           }}
         />
       )}

@@ -25,9 +25,7 @@ export function pageAfterDelete(page: number, rowsOnPage: number): number {
   return rowsOnPage === 1 && page > 1 ? page - 1 : page;
 }
 
-/** A delete dialog's `onDeleted` for a paged list: go to the page that still exists (see `pageAfterDelete`). */
+/** After a row of a paged list is deleted: go to the page that still exists (see `pageAfterDelete`). */
 export function stepBackAfterDelete(list: { data?: { results: readonly unknown[] } }, page: number, onPage: (page: number) => void) {
-  return () => {
-    if (list.data) onPage(pageAfterDelete(page, list.data.results.length));
-  };
+  if (list.data) onPage(pageAfterDelete(page, list.data.results.length));
 }

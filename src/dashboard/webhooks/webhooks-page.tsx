@@ -61,7 +61,7 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
       {dialog?.kind === "edit" && events && <EditWebhookDialog webhook={dialog.row} catalogue={events} onClose={close} />}
       {dialog?.kind === "rotate" && <RotateSecretDialog webhook={dialog.row} onClose={close} />}
       {dialog?.kind === "delete" && (
-        <DeleteWebhookDialog webhook={dialog.row} onClose={close} onDeleted={stepBackAfterDelete(list, page, setPage)} />
+        <DeleteWebhookDialog webhook={dialog.row} onClose={close} onDeleted={() => stepBackAfterDelete(list, page, setPage)} />
       )}
     </section>
   );
