@@ -7,13 +7,12 @@ import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ExportButton } from "../ui/export-button";
-import { FilterSelect } from "../ui/filter-select";
 import { Notice, type NoticeValue } from "../ui/notice";
+import { ListFilters } from "../ui/list-filters";
 import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
-import { SearchField } from "../ui/search-field";
 import { parseAsChoice, parseAsDay, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
@@ -74,20 +73,18 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
         </button>
       </PageHeader>
 
-      <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder={t("searchPlaceholder")} value={filters.search} onChange={(q) => filter({ q })} />
-        <FilterSelect
-          label={t("status")}
-          allLabel={t("allStatuses")}
-          options={STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-          value={filters.status}
-          onChange={(status) => filter({ status })}
-        />
+      <ListFilters
+        namespace="employees"
+        search={filters.search}
+        status={filters.status}
+        statuses={STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onFilter={filter}
+      >
         <label className="inline-field">
           {t("createdFrom")}
           <input type="date" value={filters.createdFrom} onChange={(e) => filter({ from: e.target.value })} />
         </label>
-      </div>
+      </ListFilters>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 

@@ -8,9 +8,8 @@ import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
-import { FilterSelect } from "../ui/filter-select";
+import { ListFilters } from "../ui/list-filters";
 import { PageHeader } from "../ui/page-header";
-import { SearchField } from "../ui/search-field";
 import { trpc } from "../trpc";
 import { parseAsChoice, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
@@ -53,17 +52,15 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
         </button>
       </PageHeader>
 
-      <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder={t("searchPlaceholder")} value={filters.search} onChange={(q) => filter({ q })} />
-        <FilterSelect
-          label={t("status")}
-          allLabel={t("allStatuses")}
-          options={PAYOUT_STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-          value={filters.status}
-          onChange={(status) => filter({ status })}
-        />
+      <ListFilters
+        namespace="payouts"
+        search={filters.search}
+        status={filters.status}
+        statuses={PAYOUT_STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onFilter={filter}
+      >
         <EmployeeFilter value={employee} onChange={(choice) => filter({ employee: choice?.id ?? "" })} />
-      </div>
+      </ListFilters>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
