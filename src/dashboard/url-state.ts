@@ -3,7 +3,7 @@
  * query string through nuqs, so that Back, reload and a shared link show the same view. Default values are
  * left out of the URL.
  */
-import { createParser, parseAsString, parseAsStringLiteral, useQueryState, type Options } from "nuqs";
+import { createParser, parseAsString, parseAsStringLiteral, useQueryState, useQueryStates, type Nullable, type Options, type UseQueryStatesKeysMap, type Values } from "nuqs";
 
 /** A page number: a positive integer, else the first page (a hand-edited `?page=0` must not reach the API). */
 export const parseAsPage = createParser({
@@ -34,6 +34,26 @@ export const REPLACE: Options = { history: "replace", scroll: false };
 export function usePageParam(): [number, (page: number) => void] {
   const [page, setPage] = useQueryState("page", parseAsPage.withOptions(PUSH));
   return [page, (p: number) => void setPage(p)];
+}
+
+/**
+ * A list's view in the URL: its filters (`?q=`, `?status=`…) and `?page=`. `filter` changes filters and goes
+ * back to the first page in one history entry (nuqs batches the two updates of one tick); typing in the
+ * search box (`q`) replaces the entry instead of adding one per key.
+ */
+export function useListView<F extends UseQueryStatesKeysMap>(filters: F) {
+  const [view, setView] = useQueryStates(filters, PUSH);
+  const [page, setPageParam] = useQueryState("page", parseAsPage.withOptions(PUSH));
+  return {
+    view,
+    page,
+    setPage: (p: number) => void setPageParam(p),
+    filter: (patch: Partial<Nullable<Values<F>>>) => {
+      const options = "q" in patch ? REPLACE : PUSH;
+      void setView(patch, options);
+      void setPageParam(null, options);
+    },
+  };
 }
 
 export const ENVIRONMENTS = ["live", "demo"] as const;

@@ -1,12 +1,7 @@
+import { authPage } from "@/dashboard/login/auth-page";
 import { ForgotPasswordForm } from "@/dashboard/login/forgot-password-form";
 import { titled } from "@/app/page-title";
 
 export const generateMetadata = titled("forgotPassword");
 
-export default function Page() {
-  return (
-    <main className="login-page">
-      <ForgotPasswordForm />
-    </main>
-  );
-}
+export default authPage(ForgotPasswordForm);

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { tokenFromHash } from "./claim-token";
+import { ErrorAlert } from "../ui/alert";
 
 /**
  * Where the invitation's magic link lands. The link is used up only when the person presses Continue:
@@ -45,9 +46,7 @@ export function ClaimPage() {
       <h1>{t("welcomeTitle")}</h1>
       <p>{t("welcomeBody")}</p>
       {claim.error && (
-        <div className="alert alert-error" role="alert">
-          {claim.error.message}
-        </div>
+        <ErrorAlert>{claim.error.message}</ErrorAlert>
       )}
       <button
         type="button"

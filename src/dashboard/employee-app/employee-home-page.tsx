@@ -6,6 +6,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
 import { EmployeePayouts } from "./employee-payouts";
+import { ErrorAlert } from "../ui/alert";
 
 type Home = RouterOutputs["employeeApp"]["home"];
 /** The employee app's home view: who pays them, their status, and their Messages, newest first. */
@@ -18,9 +19,7 @@ export function EmployeeHomePage() {
   if (home.isError) {
     return (
       <div className="employee-card">
-        <div className="alert alert-error" role="alert">
-          {t("loadFailed", { message: home.error.message })}
-        </div>
+        <ErrorAlert>{t("loadFailed", { message: home.error.message })}</ErrorAlert>
         <button type="button" className="button" onClick={() => void home.refetch()}>
           {t("tryAgain")}
         </button>
@@ -93,9 +92,7 @@ function SignedIn({ home, onSignedOut }: { home: Home; onSignedOut: () => void }
       </section>
 
       {signOut.error && (
-        <div className="alert alert-error" role="alert">
-          {signOut.error.message}
-        </div>
+        <ErrorAlert>{signOut.error.message}</ErrorAlert>
       )}
       <button type="button" className="button button-block" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         {signOut.isPending ? t("signingOut") : t("signOut")}

@@ -1,7 +1,9 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { AuthCard, AuthField, AuthSubmit } from "../login/auth-form";
+import { ErrorAlert, SuccessStatus } from "../ui/alert";
 import { trpc } from "../trpc";
 
 /** /e/login: an Employee asks for a fresh sign-in link by email; the answer does not say whether the address is known. */
@@ -10,35 +12,18 @@ export function EmployeeLoginPage() {
   const [email, setEmail] = useState("");
   const request = trpc.employeeApp.requestLink.useMutation();
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    request.mutate({ email });
-  }
-
   return (
-    <form className="employee-card" onSubmit={submit}>
-      <h1>{t("title")}</h1>
+    <AuthCard variant="employee" title={t("title")} onSubmit={() => request.mutate({ email })}>
       {request.isSuccess ? (
-        <p className="alert alert-success" role="status">
-          {t("sent", { email: request.variables.email })}
-        </p>
+        <SuccessStatus>{t("sent", { email: request.variables.email })}</SuccessStatus>
       ) : (
         <>
           <p>{t("lead")}</p>
-          {request.error && (
-            <div className="alert alert-error" role="alert">
-              {request.error.message}
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="employee-login-email">{t("email")}</label>
-            <input id="employee-login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <button type="submit" className="button button-primary button-block button-large" disabled={request.isPending}>
-            {request.isPending ? t("sending") : t("send")}
-          </button>
+          <ErrorAlert>{request.error?.message}</ErrorAlert>
+          <AuthField id="employee-login-email" label={t("email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <AuthSubmit large pending={request.isPending} label={t("send")} pendingLabel={t("sending")} />
         </>
       )}
-    </form>
+    </AuthCard>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
+import { ErrorAlert } from "../ui/alert";
 
 type EmployeePayout = RouterOutputs["employeeApp"]["payouts"][number];
 
@@ -14,9 +15,7 @@ export function EmployeePayouts() {
     <section className="employee-card" aria-labelledby="payouts-heading">
       <h2 id="payouts-heading">{t("payouts")}</h2>
       {payouts.isError ? (
-        <div className="alert alert-error" role="alert">
-          {t("payoutsFailed", { message: payouts.error.message })}
-        </div>
+        <ErrorAlert>{t("payoutsFailed", { message: payouts.error.message })}</ErrorAlert>
       ) : !payouts.data ? (
         <p className="muted">{t("loading")}</p>
       ) : payouts.data.length === 0 ? (
@@ -67,9 +66,7 @@ function EmployeePayoutItem({ payout: p }: { payout: EmployeePayout }) {
       ) : (
         <>
           {accept.error && (
-            <div className="alert alert-error" role="alert">
-              {accept.error.message}
-            </div>
+            <ErrorAlert>{accept.error.message}</ErrorAlert>
           )}
           <button
             type="button"

@@ -6,6 +6,7 @@ import { MessageList } from "../messages/message-list";
 import { trpc } from "../trpc";
 import { PagedListCard } from "../ui/query-card";
 import type { Employee } from "./employee-types";
+import { SuccessStatus } from "../ui/alert";
 
 const PAGE_SIZE = 10;
 
@@ -21,9 +22,7 @@ export function EmployeeMessages({ employee }: { employee: Employee }) {
       <div className="card card-padded">
         <h3 className="card-title">Write to {employee.name}</h3>
         {sent && (
-          <p className="alert alert-success" role="status">
-            Message sent.
-          </p>
+          <SuccessStatus>Message sent.</SuccessStatus>
         )}
         <ComposeMessageForm
           initialRecipients={[{ id: employee.id, name: employee.name }]}

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
@@ -9,11 +8,12 @@ import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
+import { ListFilters } from "../ui/list-filters";
 import { PageHeader } from "../ui/page-header";
-import { pageAfterDelete } from "../ui/pager";
+import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
-import { SearchField } from "../ui/search-field";
-import { parseAsChoice, parseAsDay, parseAsPage, parseAsText, PUSH, REPLACE } from "../url-state";
+import { useRowDialog } from "../ui/row-dialog";
+import { parseAsChoice, parseAsDay, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import {
@@ -31,10 +31,8 @@ import { EmployeesTable } from "./employees-table";
 const PAGE_SIZE = 25;
 
 const STATUS_VALUES = Object.keys(STATUS_FILTERS).filter(isStatusFilter);
-/** The list's view in the URL: ?q=&status=&from=&page= */
-const VIEW = { q: parseAsText, status: parseAsChoice(STATUS_VALUES), from: parseAsDay, page: parseAsPage };
-
-type Dialog = { kind: "create" } | { kind: "edit"; employee: Employee } | { kind: "delete"; employee: Employee } | null;
+/** The list's filters in the URL: ?q=&status=&from= (and ?page=) */
+const FILTERS = { q: parseAsText, status: parseAsChoice(STATUS_VALUES), from: parseAsDay };
 
 export function EmployeesPage() {
   const t = useTranslations("employees");
@@ -54,11 +52,9 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
       }
       return next;
     });
-  const [view, setView] = useQueryStates(VIEW, PUSH);
-  const { page } = view;
+  const { view, page, setPage, filter } = useListView(FILTERS);
   const filters: EmployeeListFilters = { search: view.q, status: view.status, createdFrom: view.from };
-  const setPage = (p: number) => void setView({ page: p });
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, create, open, close } = useRowDialog<Employee>();
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const search = useDebouncedValue(filters.search);
   const list = trpc.employees.list.useQuery(employeeListInput(page, PAGE_SIZE, { ...filters, search }), {
@@ -68,73 +64,54 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
   });
   const filtered = filters.search.trim() !== "" || filters.status !== "" || filters.createdFrom !== "";
 
-  // A changed filter starts at the first page; typing replaces the history entry instead of adding one per key.
-  const filter = (patch: Partial<typeof view>) => void setView({ ...patch, page: null }, "q" in patch ? REPLACE : PUSH);
-  const close = () => setDialog(null);
-
   return (
     <section>
       <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
-        <ExportButton
-          label={t("exportCsv")}
-          pendingLabel={t("exporting")}
-          filename="employees.csv"
-          load={() => utils.employees.export.fetch(employeeFilterInput(filters))}
-          done={(count) => t("exported", { count })}
-          onNotice={setNotice}
-        />
-        <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
+        <ExportButton namespace="employees" filename="employees.csv" load={() => utils.employees.export.fetch(employeeFilterInput(filters))} onNotice={setNotice} />
+        <button type="button" className="button button-primary" onClick={create}>
           {t("newEmployee")}
         </button>
       </PageHeader>
 
-      <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder={t("searchPlaceholder")} value={filters.search} onChange={(q) => filter({ q })} />
-        <label className="inline-field">
-          {t("status")}
-          <select value={filters.status} onChange={(e) => filter({ status: isStatusFilter(e.target.value) ? e.target.value : "" })}>
-            <option value="">{t("allStatuses")}</option>
-            {STATUS_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {t(`statuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <ListFilters
+        namespace="employees"
+        search={filters.search}
+        status={filters.status}
+        statuses={STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onFilter={filter}
+      >
         <label className="inline-field">
           {t("createdFrom")}
           <input type="date" value={filters.createdFrom} onChange={(e) => filter({ from: e.target.value })} />
         </label>
-      </div>
+      </ListFilters>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
       {selected.size > 0 && <BulkBar selected={selected} onClear={() => setSelected(new Map())} onNotice={setNotice} />}
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? t("noMatch") : t("none")}>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? t("noMatch") : t("none")} scroll>
         {(employees) => (
-          <div className="table-scroll">
-            <EmployeesTable
-              employees={employees}
-              onEdit={(employee) => setDialog({ kind: "edit", employee })}
-              onDelete={(employee) => setDialog({ kind: "delete", employee })}
-              onNotice={setNotice}
-              selected={new Set(selected.keys())}
-              onSelect={select}
-            />
-          </div>
+          <EmployeesTable
+            employees={employees}
+            onEdit={open("edit")}
+            onDelete={open("delete")}
+            onNotice={setNotice}
+            selected={new Set(selected.keys())}
+            onSelect={select}
+          />
         )}
       </PagedListCard>
 
       {dialog?.kind === "create" && <CreateEmployeeDialog integrationName={integration.name} onClose={close} />}
-      {dialog?.kind === "edit" && <EditEmployeeDialog employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === "edit" && <EditEmployeeDialog employee={dialog.row} onClose={close} />}
       {dialog?.kind === "delete" && (
         <DeleteEmployeeDialog
-          employee={dialog.employee}
+          employee={dialog.row}
           onClose={close}
           onDeleted={() => {
-            setNotice({ kind: "success", text: t("deleted", { name: dialog.employee.name }) });
-            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
+            setNotice({ kind: "success", text: t("deleted", { name: dialog.row.name }) });
+            stepBackAfterDelete(list, page, setPage);
           }}
         />
       )}

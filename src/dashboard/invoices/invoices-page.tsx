@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
@@ -10,10 +9,13 @@ import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { parseAsChoice, useListView } from "../url-state";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
-import { INVOICE_STATUSES, invoicePath, type Invoice, type InvoiceStatus } from "./invoice-types";
+import { INVOICE_STATUSES, invoicePath, type Invoice } from "./invoice-types";
 
 const PAGE_SIZE = 25;
+/** The list's filter in the URL: ?status= (and ?page=), like every other list. */
+const FILTERS = { status: parseAsChoice(INVOICE_STATUSES) };
 
 export function InvoicesPage() {
   const t = useTranslations("invoices");
@@ -22,8 +24,8 @@ export function InvoicesPage() {
 
 function InvoicesOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("invoices");
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<InvoiceStatus | "">("");
+  const { view, page, setPage, filter } = useListView(FILTERS);
+  const { status } = view;
   const list = trpc.invoices.list.useQuery({ page, page_size: PAGE_SIZE, ...(status ? { status } : {}) }, { placeholderData: (prev) => prev });
   return (
     <section>
@@ -37,18 +39,11 @@ function InvoicesOfIntegration({ integration }: { integration: Integration }) {
           allLabel={t("filter.all")}
           options={INVOICE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value) => filter({ status: value })}
         />
       </div>
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={status ? t("emptyFiltered") : t("empty")}>
-        {(invoices) => (
-          <div className="table-scroll">
-            <InvoicesTable invoices={invoices} />
-          </div>
-        )}
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={status ? t("emptyFiltered") : t("empty")} scroll>
+        {(invoices) => <InvoicesTable invoices={invoices} />}
       </PagedListCard>
     </section>
   );

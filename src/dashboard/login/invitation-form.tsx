@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { trpc } from "../trpc";
+import { AuthCard, AuthField, AuthSubmit, NewPasswordField, tooShortPassword, useAuthRequest } from "./auth-form";
+import { ErrorAlert } from "../ui/alert";
 
 /** The token is in the link's fragment (never sent to a server by the browser); read once on the client. */
 function useFragmentToken(): string | null | undefined {
@@ -22,65 +24,35 @@ export function InvitationForm() {
   const accept = trpc.team.accept.useMutation();
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const request = useAuthRequest();
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  function submit() {
     if (!token) return;
-    if (password.length < 10) return setError(t("tooShort"));
-    setError(null);
-    try {
-      const { email } = await accept.mutateAsync({ token, name, password });
-      const signedIn = await authClient().signIn.email({ email, password });
-      if (signedIn.error) return setError(signedIn.error.message ?? t("signInFailed"));
+    if (tooShortPassword(password)) return request.setError(t("tooShort"));
+    void request.run(async () => {
+      // The server's refusal (e.g. an expired invitation) is said as it is, not as "unreachable".
+      const accepted = await accept.mutateAsync({ token, name, password }).catch((e: unknown) => request.setError(e instanceof Error ? e.message : t("unreachable")));
+      if (!accepted) return;
+      const signedIn = await authClient().signIn.email({ email: accepted.email, password });
+      if (signedIn.error) return request.setError(signedIn.error.message ?? t("signInFailed"));
       window.location.assign("/");
-    } catch (e) {
-      setError(e instanceof Error ? e.message : t("unreachable"));
-    }
+      return "leaving";
+    });
   }
 
   const invalid = token === null || preview.isError;
   return (
-    <form className="login-card" noValidate onSubmit={(e) => void submit(e)}>
-      <p className="login-brand">Payroute</p>
-      <h1>{preview.data ? t("invitationTitle", { account: preview.data.account }) : "Payroute"}</h1>
-      {invalid && (
-        <div className="alert alert-error" role="alert">
-          {t("invitationInvalid")}
-        </div>
-      )}
+    <AuthCard title={preview.data ? t("invitationTitle", { account: preview.data.account }) : "Payroute"} noValidate onSubmit={submit}>
+      {invalid && <ErrorAlert>{t("invitationInvalid")}</ErrorAlert>}
       {preview.data && (
         <>
           <p>{t("invitationLead", { email: preview.data.email })}</p>
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="invitation-name">{t("yourName")}</label>
-            <input id="invitation-name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="invitation-password">{t("password")}</label>
-            <input
-              id="invitation-password"
-              type="password"
-              autoComplete="new-password"
-              aria-describedby="invitation-password-hint"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <p className="field-hint" id="invitation-password-hint">
-              {t("passwordHint")}
-            </p>
-          </div>
-          <button type="submit" className="button button-primary button-block" disabled={accept.isPending}>
-            {accept.isPending ? t("invitationAccepting") : t("invitationAccept")}
-          </button>
+          <ErrorAlert>{request.error}</ErrorAlert>
+          <AuthField id="invitation-name" label={t("yourName")} autoComplete="name" value={name} onChange={setName} />
+          <NewPasswordField id="invitation-password" label={t("password")} value={password} onChange={setPassword} />
+          <AuthSubmit pending={request.pending} label={t("invitationAccept")} pendingLabel={t("invitationAccepting")} />
         </>
       )}
-    </form>
+    </AuthCard>
   );
 }

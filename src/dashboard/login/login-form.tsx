@@ -1,22 +1,21 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
 import { safeNextPath } from "../safe-next";
 import { trpc } from "../trpc";
-import { useTryAgainMessage } from "./try-again";
+import { AuthCard, AuthField, AuthSubmit, useAuthRequest, useThrottleNote } from "./auth-form";
+import { ErrorAlert } from "../ui/alert";
 
 export function LoginForm() {
   const t = useTranslations("account");
-  const tryAgainMessage = useTryAgainMessage();
+  const noteThrottle = useThrottleNote();
   const next = safeNextPath(useSearchParams().get("next"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const request = useAuthRequest();
   // Someone already signed in has nothing to do here: on to where they were going.
   const me = trpc.session.me.useQuery(undefined, { retry: false });
   const signedIn = Boolean(me.data);
@@ -24,60 +23,22 @@ export function LoginForm() {
     if (signedIn) window.location.replace(next);
   }, [signedIn, next]);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      let retryAfter: string | null = null;
-      const result = await authClient().signIn.email(
-        { email, password },
-        // Throttled answers (429) say when to try again; better-auth's own limiter only as X-Retry-After.
-        { onError: ({ response }) => void (retryAfter = response.headers.get("Retry-After") ?? response.headers.get("X-Retry-After")) },
-      );
-      if (result.error) {
-        setError(result.error.status === 429 ? tryAgainMessage(retryAfter) : (result.error.message ?? t("signInFailed")));
-        setPending(false);
-        return;
-      }
+  const submit = () =>
+    request.run(async () => {
+      const throttle = noteThrottle();
+      const result = await authClient().signIn.email({ email, password }, throttle.fetchOptions);
+      if (result.error) return request.setError(throttle.message(result.error, t("signInFailed")));
       // A full page load: `next` may be a page of the API server (e.g. /v2/…), not of this app.
       window.location.assign(next);
-    } catch {
-      setError(t("unreachable"));
-      setPending(false);
-    }
-  }
+      return "leaving";
+    });
 
   return (
-    <form className="login-card" onSubmit={(e) => void submit(e)}>
-      <p className="login-brand">Payroute</p>
-      <h1>{t("signInTitle")}</h1>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="login-email">{t("email")}</label>
-        <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t("password")}</label>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="button button-primary button-block" disabled={pending}>
-        {pending ? t("signingIn") : t("signIn")}
-      </button>
-      <p className="login-links">
-        <Link href="/forgot-password">{t("forgotLink")}</Link>
-      </p>
-    </form>
+    <AuthCard title={t("signInTitle")} onSubmit={() => void submit()} link={{ href: "/forgot-password", label: t("forgotLink") }}>
+      <ErrorAlert>{request.error}</ErrorAlert>
+      <AuthField id="login-email" label={t("email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
+      <AuthField id="login-password" label={t("password")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <AuthSubmit pending={request.pending} label={t("signIn")} pendingLabel={t("signingIn")} />
+    </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import type { TrpcError } from "../trpc";
 import { Field } from "../ui/field";
 import type { Recipient } from "./message-types";
 import { RecipientPicker } from "./recipient-picker";
+import { ErrorAlert } from "../ui/alert";
 
 interface MessageFieldsProps {
   recipients: Recipient[];
@@ -24,9 +25,7 @@ export function MessageFields({ recipients, onRecipients, content, onContent, er
   return (
     <>
       {error && (
-        <div className="alert alert-error" role="alert">
-          {hasFieldErrors ? common("correctFields") : error.message}
-        </div>
+        <ErrorAlert>{hasFieldErrors ? common("correctFields") : error.message}</ErrorAlert>
       )}
       <RecipientPicker value={recipients} onChange={onRecipients} errors={errors.employees} />
       <Field label={t("field")} errors={errors.content} required hint={t("fieldHint")}>

@@ -8,8 +8,10 @@ import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
+import { TableHead } from "../ui/table";
 import { csvLine, errorLines, isPayoutField, readPayoutCsv } from "./payout-csv";
 import type { CsvPayout } from "./payout-csv";
+import { ErrorAlert } from "../ui/alert";
 
 export function PayoutImportPage() {
   const t = useTranslations("payouts");
@@ -89,9 +91,7 @@ function PayoutImport({ integration }: { integration: Integration }) {
       </div>
 
       {problem && (
-        <div className="alert alert-error" role="alert">
-          {problem}
-        </div>
+        <ErrorAlert>{problem}</ErrorAlert>
       )}
       {validate.isPending && <p role="status">{t("import.checking", { count: checking })}</p>}
       {created !== null && (
@@ -118,15 +118,7 @@ function PayoutImport({ integration }: { integration: Integration }) {
           )}
           <div className="card table-scroll">
             <table className="table table-compact">
-              <thead>
-                <tr>
-                  <th scope="col">{t("import.line")}</th>
-                  <th scope="col">{t("columns.employee")}</th>
-                  <th scope="col">{t("columns.description")}</th>
-                  <th scope="col">{t("columns.amount")}</th>
-                  <th scope="col">{t("import.problems")}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t("import.line"), t("columns.employee"), t("columns.description"), t("columns.amount"), t("import.problems")]} />
               <tbody>
                 {preview.items.map((item, i) => {
                   const errors = preview.errors[i] ?? [];

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
-import { pageAfterDelete } from "../ui/pager";
+import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { DeletePayoutDialog } from "./delete-payout-dialog";
 import { payoutListInput, type Payout, type PayoutListFilters } from "./payout-types";
@@ -31,12 +31,8 @@ export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun,
   const [deleting, setDeleting] = useState<Payout | null>(null);
   return (
     <>
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={onPage} empty={empty}>
-        {(payouts) => (
-          <div className="table-scroll">
-            <PayoutsTable payouts={payouts} showPayrun={showPayrun} showEmployee={showEmployee} onDelete={setDeleting} onNotice={onNotice} />
-          </div>
-        )}
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={onPage} empty={empty} scroll>
+        {(payouts) => <PayoutsTable payouts={payouts} showPayrun={showPayrun} showEmployee={showEmployee} onDelete={setDeleting} onNotice={onNotice} />}
       </PagedListCard>
       {deleting && (
         <DeletePayoutDialog
@@ -44,7 +40,7 @@ export function PayoutList({ filters, page, onPage, empty, onNotice, showPayrun,
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             onNotice({ kind: "success", text: t("deleted", { description: deleting.description }) });
-            if (list.data) onPage(pageAfterDelete(page, list.data.results.length));
+            stepBackAfterDelete(list, page, onPage);
           }}
         />
       )}

@@ -3,6 +3,7 @@
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
+import { TableHead } from "../ui/table";
 import { payoutTotalsInput, type PayoutListFilters } from "./payout-types";
 
 /** Amount and cost per currency over all Payouts the filters match (not just the page shown), added up by the server. */
@@ -24,14 +25,7 @@ export function PayoutTotals({ filters }: { filters: PayoutListFilters }) {
     <div className="card totals" tabIndex={0} role="group" aria-label={t("label")}>
       <table className="table totals-table" aria-label={t("label")}>
         <caption className="totals-caption">{t("caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("currency")}</th>
-            <th scope="col">{t("payouts")}</th>
-            <th scope="col">{t("amount")}</th>
-            <th scope="col">{t("cost")}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t("currency"), t("payouts"), t("amount"), t("cost")]} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.currency}>

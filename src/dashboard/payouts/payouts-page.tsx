@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useQueryStates } from "nuqs";
 import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { EmployeeCombobox, type EmployeeChoice } from "../employees/employee-combobox";
@@ -9,24 +8,18 @@ import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
-import { FilterSelect } from "../ui/filter-select";
+import { ListFilters } from "../ui/list-filters";
 import { PageHeader } from "../ui/page-header";
-import { SearchField } from "../ui/search-field";
 import { trpc } from "../trpc";
-import { parseAsChoice, parseAsPage, parseAsText, PUSH, REPLACE } from "../url-state";
+import { parseAsChoice, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { CreatePayoutDialog } from "./create-payout-dialog";
 import { PayoutList } from "./payout-list";
 import { PayoutTotals } from "./payout-totals";
 import { PAYOUT_STATUS_VALUES, payoutTotalsInput, type PayoutListFilters } from "./payout-types";
 
-/** The list's view in the URL: ?q=&status=&employee=&page= */
-const VIEW = {
-  q: parseAsText,
-  status: parseAsChoice(PAYOUT_STATUS_VALUES),
-  employee: parseAsText,
-  page: parseAsPage,
-};
+/** The list's filters in the URL: ?q=&status=&employee= (and ?page=) */
+const FILTERS = { q: parseAsText, status: parseAsChoice(PAYOUT_STATUS_VALUES), employee: parseAsText };
 
 export function PayoutsPage() {
   const t = useTranslations("payouts");
@@ -36,10 +29,8 @@ export function PayoutsPage() {
 function PayoutsOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("payouts");
   const utils = trpc.useUtils();
-  const [view, setView] = useQueryStates(VIEW, PUSH);
-  const { page } = view;
+  const { view, page, setPage, filter } = useListView(FILTERS);
   const filters: PayoutListFilters = { search: view.q, status: view.status, employee: view.employee, payrun: "" };
-  const setPage = (p: number) => void setView({ page: p });
   // The URL holds the Employee's id; the filter box shows their name once it is known.
   const chosen = trpc.employees.get.useQuery({ employee_id: view.employee }, { enabled: view.employee !== "" });
   const employee: EmployeeChoice | null = view.employee && chosen.data ? { id: chosen.data.id, name: chosen.data.name } : null;
@@ -49,20 +40,10 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
   const shown = { ...filters, search };
   const filtered = filters.search.trim() !== "" || filters.status !== "" || filters.employee !== "";
 
-  // A changed filter starts at the first page; typing replaces the history entry instead of adding one per key.
-  const filter = (patch: Partial<typeof view>) => void setView({ ...patch, page: null }, "q" in patch ? REPLACE : PUSH);
-
   return (
     <section>
       <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
-        <ExportButton
-          label={t("exportCsv")}
-          pendingLabel={t("exporting")}
-          filename="payouts.csv"
-          load={() => utils.payouts.export.fetch(payoutTotalsInput(filters))}
-          done={(count) => t("exported", { count })}
-          onNotice={setNotice}
-        />
+        <ExportButton namespace="payouts" filename="payouts.csv" load={() => utils.payouts.export.fetch(payoutTotalsInput(filters))} onNotice={setNotice} />
         <Link className="button" href="/payouts/import">
           {t("importCsv")}
         </Link>
@@ -71,17 +52,15 @@ function PayoutsOfIntegration({ integration }: { integration: Integration }) {
         </button>
       </PageHeader>
 
-      <div className="toolbar toolbar-wrap" role="search">
-        <SearchField placeholder={t("searchPlaceholder")} value={filters.search} onChange={(q) => filter({ q })} />
-        <FilterSelect
-          label={t("status")}
-          allLabel={t("allStatuses")}
-          options={PAYOUT_STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-          value={filters.status}
-          onChange={(status) => filter({ status })}
-        />
+      <ListFilters
+        namespace="payouts"
+        search={filters.search}
+        status={filters.status}
+        statuses={PAYOUT_STATUS_VALUES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onFilter={filter}
+      >
         <EmployeeFilter value={employee} onChange={(choice) => filter({ employee: choice?.id ?? "" })} />
-      </div>
+      </ListFilters>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 

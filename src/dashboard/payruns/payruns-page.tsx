@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { useQueryStates } from "nuqs";
 import type { Integration } from "../integrations/integration-types";
 import { useFormat } from "../i18n/use-format";
 import { IntegrationScoped } from "../shell/integration-scoped";
@@ -12,14 +11,14 @@ import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
-import { parseAsChoice, parseAsPage, PUSH } from "../url-state";
+import { parseAsChoice, useListView } from "../url-state";
 import { CreatePayrunDialog } from "./explicit-payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
 import { PAYRUN_STATUSES, payrunListInput, payrunPath, type Payrun } from "./payrun-types";
 
 const PAGE_SIZE = 25;
-/** The list's view in the URL: ?status=&page= */
-const VIEW = { status: parseAsChoice(PAYRUN_STATUSES), page: parseAsPage };
+/** The list's filter in the URL: ?status= (and ?page=) */
+const FILTERS = { status: parseAsChoice(PAYRUN_STATUSES) };
 
 export function PayrunsPage() {
   const t = useTranslations("payruns");
@@ -27,8 +26,8 @@ export function PayrunsPage() {
 }
 
 function PayrunsOfIntegration({ integration }: { integration: Integration }) {
-  const [{ status, page }, setView] = useQueryStates(VIEW, PUSH);
-  const setPage = (p: number) => void setView({ page: p });
+  const { view, page, setPage, filter } = useListView(FILTERS);
+  const { status } = view;
   const list = trpc.payruns.list.useQuery(payrunListInput(page, PAGE_SIZE, status), { placeholderData: (prev) => prev });
   const t = useTranslations("payruns");
   const explicit = useTranslations("prepayments.payruns");
@@ -58,7 +57,7 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
           allLabel={t("filter.all")}
           options={PAYRUN_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           value={status}
-          onChange={(value) => void setView({ status: value, page: null })}
+          onChange={(value) => filter({ status: value })}
         />
       </div>
 
@@ -68,12 +67,8 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
         pageSize={PAGE_SIZE}
         onPage={setPage}
         empty={status ? t("emptyFiltered") : t("empty")}
-      >
-        {(payruns) => (
-          <div className="table-scroll">
-            <PayrunsTable payruns={payruns} />
-          </div>
-        )}
+       scroll>
+        {(payruns) => <PayrunsTable payruns={payruns} />}
       </PagedListCard>
     </section>
   );

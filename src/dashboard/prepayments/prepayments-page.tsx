@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { useQueryStates } from "nuqs";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
@@ -10,7 +9,7 @@ import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { NameAndIdCell, TableHead } from "../ui/table";
-import { parseAsPage, PUSH } from "../url-state";
+import { usePageParam } from "../url-state";
 import { CreatePrepaymentDialog } from "./prepayment-form";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
 import { prepaymentPath, type Prepayment } from "./prepayment-types";
@@ -24,7 +23,7 @@ export function PrepaymentsPage() {
 
 function PrepaymentsOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("prepayments");
-  const [{ page }, setView] = useQueryStates({ page: parseAsPage }, PUSH);
+  const [page, setPage] = usePageParam();
   const [creating, setCreating] = useState(false);
   const list = trpc.prepayments.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
   return (
@@ -34,12 +33,8 @@ function PrepaymentsOfIntegration({ integration }: { integration: Integration })
           {t("newPrepayment")}
         </button>
       </PageHeader>
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={(p) => void setView({ page: p })} empty={t("empty")}>
-        {(rows) => (
-          <div className="table-scroll">
-            <PrepaymentsTable prepayments={rows} />
-          </div>
-        )}
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("empty")} scroll>
+        {(rows) => <PrepaymentsTable prepayments={rows} />}
       </PagedListCard>
       {creating && <CreatePrepaymentDialog currency={integration.currency} onClose={() => setCreating(false)} />}
     </section>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
+import { ActionButton } from "../ui/action-button";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
@@ -80,14 +81,14 @@ export function ApproveDemoButton({ registration, onResult, small }: { registrat
     },
   });
   return (
-    <button
-      type="button"
-      className={small ? "button button-small button-primary" : "button button-primary"}
-      aria-label={t("label", { name: registration.friendly_name })}
-      disabled={approve.isPending}
+    <ActionButton
+      label={t("button")}
+      pendingLabel={t("approving")}
+      accessibleName={t("label", { name: registration.friendly_name })}
+      pending={approve.isPending}
       onClick={() => approve.mutate({ registration_id: registration.id })}
-    >
-      {approve.isPending ? t("approving") : t("button")}
-    </button>
+      small={small}
+      primary
+    />
   );
 }

@@ -6,16 +6,15 @@ import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
-import { pageAfterDelete } from "../ui/pager";
+import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
+import { useRowDialog } from "../ui/row-dialog";
 import { CreateRegistrationDialog, DeleteRegistrationDialog, EditRegistrationDialog } from "./registration-dialogs";
 import type { Registration } from "./registration-types";
 import { RegistrationsTable } from "./registrations-table";
 import { usePageParam } from "../url-state";
 
 const PAGE_SIZE = 25;
-
-type Dialog = { kind: "create" } | { kind: "edit"; registration: Registration } | { kind: "delete"; registration: Registration } | null;
 
 export function RegistrationsPage() {
   const t = useTranslations("registrations");
@@ -30,10 +29,9 @@ function AccountRegistrations() {
   const me = trpc.session.me.useQuery();
   const demo = me.data?.environment === "demo";
   const [page, setPage] = usePageParam();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, create, open, close } = useRowDialog<Registration>();
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.registrations.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
-  const close = () => setDialog(null);
   const t = useTranslations("registrations");
 
   return (
@@ -42,24 +40,22 @@ function AccountRegistrations() {
         title={t("title")}
         lead={demo ? t("leadDemo") : t("leadLive")}
       >
-        <button type="button" className="button button-primary" onClick={() => setDialog({ kind: "create" })}>
+        <button type="button" className="button button-primary" onClick={create}>
           {t("newRegistration")}
         </button>
       </PageHeader>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")} scroll>
         {(registrations) => (
-          <div className="table-scroll">
-            <RegistrationsTable
-              registrations={registrations}
-              demo={demo}
-              onEdit={(registration) => setDialog({ kind: "edit", registration })}
-              onDelete={(registration) => setDialog({ kind: "delete", registration })}
-              onNotice={setNotice}
-            />
-          </div>
+          <RegistrationsTable
+            registrations={registrations}
+            demo={demo}
+            onEdit={open("edit")}
+            onDelete={open("delete")}
+            onNotice={setNotice}
+          />
         )}
       </PagedListCard>
 
@@ -69,14 +65,14 @@ function AccountRegistrations() {
           onCreated={(r) => setNotice({ kind: "success", text: t(demo ? "registered" : "registeredForReview", { name: r.friendly_name }) })}
         />
       )}
-      {dialog?.kind === "edit" && <EditRegistrationDialog registration={dialog.registration} onClose={close} />}
+      {dialog?.kind === "edit" && <EditRegistrationDialog registration={dialog.row} onClose={close} />}
       {dialog?.kind === "delete" && (
         <DeleteRegistrationDialog
-          registration={dialog.registration}
+          registration={dialog.row}
           onClose={close}
           onDeleted={() => {
-            setNotice({ kind: "success", text: t("deleted", { name: dialog.registration.friendly_name }) });
-            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
+            setNotice({ kind: "success", text: t("deleted", { name: dialog.row.friendly_name }) });
+            stepBackAfterDelete(list, page, setPage);
           }}
         />
       )}

@@ -1,21 +1,17 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
-import { fieldMessages } from "../errors";
 import { useFormat } from "../i18n/use-format";
 import { RoleGate } from "../shell/role-gate";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
-import { useDialogMutation } from "../ui/dialog-mutation";
-import { Field } from "../ui/field";
-import { FormActions, FormErrorAlert } from "../ui/form";
 import { MetadataValue } from "../ui/metadata-value";
-import { Modal } from "../ui/modal";
-import { Notice, type NoticeValue } from "../ui/notice";
+import type { NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
-import { EMPTY, TableHead } from "../ui/table";
+import { EMPTY } from "../ui/table";
+import { AuditTrail, DecisionBar, DecisionNotice, FactsSection, FactsTable, RejectDialog, useDecisionMutation, useDecisionState } from "./review-detail";
 
 type Review = RouterOutputs["employeeVerification"]["detail"];
 
@@ -49,10 +45,8 @@ function EmployeeReview({ pk }: { pk: string }) {
 function ReviewSummary({ item }: { item: Review }) {
   const t = useTranslations("employeeReview");
   const f = useFormat();
-  const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const state = useDecisionState();
   const e = item.employee;
-  const close = () => setDialog(null);
   const decidable = item.status === "pending" || item.status === "rejected";
   const rows: [string, ReactNode][] = [
     [t("employee"), `${e.name} (${e.id})`],
@@ -68,67 +62,27 @@ function ReviewSummary({ item }: { item: Review }) {
   return (
     <>
       <PageHeader title={e.name} objectId={e.id} badge={<span className={STATUS_BADGE[item.status]}>{t(`status.${item.status}`)}</span>}>
-        {decidable && (
-          <>
-            {item.status === "pending" && (
-              <button type="button" className="button button-danger-quiet" onClick={() => setDialog("reject")}>
-                {t("reject")}
-              </button>
-            )}
-            <button type="button" className="button button-primary" onClick={() => setDialog("approve")}>
-              {t("approve")}
-            </button>
-          </>
-        )}
+        {decidable && <DecisionBar labels={{ approve: t("approve"), reject: t("reject") }} canReject={item.status === "pending"} onDecide={state.setDialog} />}
       </PageHeader>
-      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      <DecisionNotice state={state} />
       {item.status === "rejected" && item.rejected_at && <p className="alert alert-error">{t("rejectedAlert", { when: f.dateTime(item.rejected_at) })}</p>}
 
-      <section className="detail-section" aria-labelledby="review-collected">
-        <h2 id="review-collected">{t("collected")}</h2>
-        <div className="card" tabIndex={0} role="group" aria-labelledby="review-collected">
-          <table className="table">
-            <tbody>
-              {rows.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row" className="row-label">
-                    {label}
-                  </th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <FactsSection id="review-collected" title={t("collected")}>
+        <FactsTable rows={rows} />
+      </FactsSection>
 
-      <section className="detail-section" aria-labelledby="review-trail">
-        <h2 id="review-trail">{t("trail")}</h2>
-        <div className="card">
-          {item.decisions.length === 0 ? (
-            <p className="card-message">{t("noDecisions")}</p>
-          ) : (
-            <table className="table">
-              <TableHead columns={[t("when"), t("reviewer"), t("decision"), t("reason")]} />
-              <tbody>
-                {item.decisions.map((d, n) => (
-                  <tr key={`${d.created_at}-${n}`}>
-                    <td className="nowrap">{f.dateTime(d.created_at)}</td>
-                    <td>{d.reviewer_email}</td>
-                    <td>
-                      <span className={d.decision === "approved" ? "badge badge-success" : "badge badge-danger"}>{t(`decisions.${d.decision}`)}</span>
-                    </td>
-                    <td>{d.reason ?? EMPTY}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-      </section>
+      <AuditTrail
+        id="review-trail"
+        title={t("trail")}
+        empty={t("noDecisions")}
+        columns={[t("when"), t("reviewer"), t("decision"), t("reason")]}
+        decisions={item.decisions}
+        decision={(d) => <span className={d.decision === "approved" ? "badge badge-success" : "badge badge-danger"}>{t(`decisions.${d.decision}`)}</span>}
+        reason={(d) => d.reason}
+      />
 
-      {dialog === "approve" && <ApproveDialog item={item} onClose={close} onDone={setNotice} />}
-      {dialog === "reject" && <RejectDialog item={item} onClose={close} onDone={setNotice} />}
+      {state.dialog === "approve" && <ApproveDialog item={item} onClose={state.close} onDone={state.setNotice} />}
+      {state.dialog === "reject" && <EmployeeRejectDialog item={item} onClose={state.close} onDone={state.setNotice} />}
     </>
   );
 }
@@ -145,9 +99,7 @@ interface DialogProps {
 function ApproveDialog({ item, onClose, onDone }: DialogProps) {
   const t = useTranslations("employeeReview");
   const name = item.employee.name;
-  const approve = trpc.employeeVerification.verify.useMutation(
-    useDialogMutation({ refresh: refreshReview, onDone: () => onDone({ kind: "success", text: t("approvedNotice", { name }) }), onClose, refreshOnError: true }),
-  );
+  const approve = trpc.employeeVerification.verify.useMutation(useDecisionMutation(refreshReview, t("approvedNotice", { name }), onDone, onClose));
   return (
     <ConfirmDialog
       title={t("approveTitle", { name })}
@@ -162,29 +114,17 @@ function ApproveDialog({ item, onClose, onDone }: DialogProps) {
   );
 }
 
-function RejectDialog({ item, onClose, onDone }: DialogProps) {
+function EmployeeRejectDialog({ item, onClose, onDone }: DialogProps) {
   const t = useTranslations("employeeReview");
-  const [reason, setReason] = useState("");
   const name = item.employee.name;
-  const reject = trpc.employeeVerification.reject.useMutation(
-    useDialogMutation({ refresh: refreshReview, onDone: () => onDone({ kind: "success", text: t("rejectedNotice", { name }) }), onClose, refreshOnError: true }),
-  );
+  const reject = trpc.employeeVerification.reject.useMutation(useDecisionMutation(refreshReview, t("rejectedNotice", { name }), onDone, onClose));
   return (
-    <Modal title={t("rejectTitle", { name })} onClose={onClose}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          reject.mutate({ employeePk: item.pk, reason });
-        }}
-      >
-        <FormErrorAlert error={reject.error} fields={["reason"]} />
-        <Field label={t("reason")} required errors={fieldMessages(reject.error).reason} hint={t("reasonHint")}>
-          {(control) => <textarea {...control} rows={4} className="prose-input" value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </Field>
-        <FormActions pending={reject.isPending} submitLabel={t("reject")} pendingLabel={t("rejecting")} onCancel={onClose} danger />
-      </form>
-    </Modal>
+    <RejectDialog
+      title={t("rejectTitle", { name })}
+      namespace="employeeReview"
+      mutation={reject}
+      onReject={(reason) => reject.mutate({ employeePk: item.pk, reason })}
+      onClose={onClose}
+    />
   );
 }

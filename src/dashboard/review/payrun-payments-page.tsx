@@ -37,12 +37,8 @@ function PayrunPayments() {
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")}>
-        {(rows) => (
-          <div className="table-scroll">
-            <UnpaidPayrunsTable rows={rows} onMarkPaid={setPaying} />
-          </div>
-        )}
+      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")} scroll>
+        {(rows) => <UnpaidPayrunsTable rows={rows} onMarkPaid={setPaying} />}
       </QueryCard>
 
       {paying && <MarkPaidDialog row={paying} onClose={() => setPaying(null)} onPaid={setNotice} />}

@@ -34,12 +34,8 @@ function PrepaymentPayments() {
     <section>
       <PageHeader title={t("title")} lead={t("lead")} />
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
-      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")}>
-        {(rows) => (
-          <div className="table-scroll">
-            <UnpaidInvoicesTable rows={rows} onMarkPaid={setPaying} />
-          </div>
-        )}
+      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")} scroll>
+        {(rows) => <UnpaidInvoicesTable rows={rows} onMarkPaid={setPaying} />}
       </QueryCard>
       {paying && <MarkPaidDialog row={paying} onClose={() => setPaying(null)} onPaid={setNotice} />}
     </section>

@@ -1,18 +1,19 @@
 "use client";
 
-import { parseAsStringLiteral, useQueryStates } from "nuqs";
+import { parseAsStringLiteral } from "nuqs";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { reviewPath, type ReviewItem, type ReviewStatus } from "../registrations/registration-types";
 import { ReviewStatusBadge } from "../registrations/review-status-badge";
 import { RoleGate } from "../shell/role-gate";
-import { trpc, type Environment } from "../trpc";
+import { trpc } from "../trpc";
+import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { SearchField } from "../ui/search-field";
 import { NameAndIdCell, TableHead } from "../ui/table";
 import { Tabs } from "../ui/tabs";
-import { ENVIRONMENTS, parseAsChoice, parseAsPage, parseAsText, PUSH, REPLACE } from "../url-state";
+import { ENVIRONMENTS, parseAsChoice, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
 import { EnvironmentBadge } from "./environment-badge";
 
@@ -22,17 +23,8 @@ type StatusTab = ReviewStatus | "all";
 
 const TABS: readonly StatusTab[] = ["pending", "rejected", "approved", "all"];
 
-function parseEnvironment(value: string): Environment | "" {
-  return value === "live" || value === "demo" ? value : "";
-}
-
 /** The queue's view in the URL: ?status=&env=&q=&page= (the pending tab is the default). */
-const VIEW = {
-  status: parseAsStringLiteral(TABS).withDefault("pending"),
-  env: parseAsChoice(ENVIRONMENTS),
-  q: parseAsText,
-  page: parseAsPage,
-};
+const FILTERS = { status: parseAsStringLiteral(TABS).withDefault("pending"), env: parseAsChoice(ENVIRONMENTS), q: parseAsText };
 
 /** The review team's queue of Registrations from every account, oldest first. */
 export function RegistrationQueuePage() {
@@ -45,8 +37,8 @@ export function RegistrationQueuePage() {
 }
 
 function RegistrationQueue() {
-  const [{ status, env: environment, q: search, page }, setView] = useQueryStates(VIEW, PUSH);
-  const setPage = (p: number) => void setView({ page: p });
+  const { view, page, setPage, filter } = useListView(FILTERS);
+  const { status, env: environment, q: search } = view;
   const term = useDebouncedValue(search.trim());
   const queue = trpc.registrations.review.queue.useQuery(
     { status, page, page_size: PAGE_SIZE, ...(environment ? { environment } : {}), ...(term ? { search: term } : {}) },
@@ -58,42 +50,27 @@ function RegistrationQueue() {
 
   return (
     <section>
-      <PageHeader
-        title={t("title")}
-        lead={t("lead")}
-      />
+      <PageHeader title={t("title")} lead={t("lead")} />
 
       <div className="toolbar toolbar-wrap" role="search">
-        <SearchField
-          placeholder={t("searchPlaceholder")}
-          value={search}
-          onChange={(value) => void setView({ q: value, page: null }, REPLACE)}
+        <SearchField placeholder={t("searchPlaceholder")} value={search} onChange={(q) => filter({ q })} />
+        <FilterSelect
+          label={t("environment")}
+          allLabel={t("bothEnvironments")}
+          options={ENVIRONMENTS.map((value) => ({ value, label: env(value) }))}
+          value={environment}
+          onChange={(value) => filter({ env: value })}
         />
-        <label className="inline-field">
-          {t("environment")}
-          <select
-            value={environment}
-            onChange={(e) => void setView({ env: parseEnvironment(e.target.value), page: null })}
-          >
-            <option value="">{t("bothEnvironments")}</option>
-            <option value="live">{env("live")}</option>
-            <option value="demo">{env("demo")}</option>
-          </select>
-        </label>
       </div>
 
       <Tabs
         label={t("status")}
         options={TABS.map((tab) => ({ value: tab, label: t(`tabs.${tab}`) }))}
         value={status}
-        onChange={(tab) => void setView({ status: tab, page: null })}
+        onChange={(tab) => filter({ status: tab })}
       >
-        <PagedListCard query={queue} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? t("noMatch") : t(`empty.${status}`)}>
-          {(items) => (
-            <div className="table-scroll">
-              <QueueTable items={items} />
-            </div>
-          )}
+        <PagedListCard query={queue} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={filtered ? t("noMatch") : t(`empty.${status}`)} scroll>
+          {(items) => <QueueTable items={items} />}
         </PagedListCard>
       </Tabs>
     </section>

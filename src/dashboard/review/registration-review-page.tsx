@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { RegistrationValue } from "../registrations/registration-fields";
@@ -10,14 +9,13 @@ import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
-import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
-import { EMPTY, TableHead } from "../ui/table";
+import { TableHead } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
 import { ApproveRegistrationDialog, RejectRegistrationDialog, type ReviewDetail } from "./review-dialogs";
+import { AuditTrail, DecisionBar, DecisionNotice, FactsSection, useDecisionState } from "./review-detail";
 
 type FieldCheck = ReviewDetail["checks"][number];
-type Decision = ReviewDetail["decisions"][number];
 
 export function RegistrationReviewPage({ pk }: { pk: string }) {
   const t = useTranslations("review.registrations");
@@ -38,14 +36,11 @@ function RegistrationReview({ pk }: { pk: string }) {
   );
 }
 
-type Dialog = "approve" | "reject" | null;
-
 function ReviewSummary({ item }: { item: ReviewDetail }) {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const state = useDecisionState();
   const r = item.registration;
-  const close = () => setDialog(null);
   const t = useTranslations("review.registrations");
+  const review = useTranslations("review");
   const f = useFormat();
 
   return (
@@ -60,19 +55,10 @@ function ReviewSummary({ item }: { item: ReviewDetail }) {
           </>
         }
       >
-        {item.status !== "approved" && (
-          <>
-            <button type="button" className="button button-danger-quiet" onClick={() => setDialog("reject")}>
-              {t("reject")}
-            </button>
-            <button type="button" className="button button-primary" onClick={() => setDialog("approve")}>
-              {t("approve")}
-            </button>
-          </>
-        )}
+        {item.status !== "approved" && <DecisionBar labels={{ approve: t("approve"), reject: t("reject") }} canReject onDecide={state.setDialog} />}
       </PageHeader>
 
-      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      <DecisionNotice state={state} />
 
       {item.status === "rejected" && (
         <p className="alert alert-error">
@@ -89,23 +75,22 @@ function ReviewSummary({ item }: { item: ReviewDetail }) {
         </p>
       )}
 
-      <section className="detail-section" aria-labelledby="review-fields">
-        <h2 id="review-fields">{t("fieldsAndChecks")}</h2>
-        {/* Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too. */}
-        <div className="card" tabIndex={0} role="group" aria-labelledby="review-fields">
-          <FieldChecksTable item={item} />
-        </div>
-      </section>
+      <FactsSection id="review-fields" title={t("fieldsAndChecks")}>
+        <FieldChecksTable item={item} />
+      </FactsSection>
 
-      <section className="detail-section" aria-labelledby="review-decisions">
-        <h2 id="review-decisions">{t("auditTrail")}</h2>
-        <div className="card">
-          {item.decisions.length === 0 ? <p className="card-message">{t("noDecisions")}</p> : <DecisionsTable decisions={item.decisions} />}
-        </div>
-      </section>
+      <AuditTrail
+        id="review-decisions"
+        title={t("auditTrail")}
+        empty={t("noDecisions")}
+        columns={[t("decisionColumns.when"), t("decisionColumns.reviewer"), t("decisionColumns.decision"), t("decisionColumns.reason")]}
+        decisions={item.decisions}
+        decision={(d) => (d.decision === "edited" ? <span className="badge badge-info">{review("edited")}</span> : <ReviewStatusBadge status={d.decision} />)}
+        reason={(d) => (d.decision === "edited" && d.reason ? review("editedFields", { fields: d.reason }) : d.reason)}
+      />
 
-      {dialog === "approve" && <ApproveRegistrationDialog item={item} onClose={close} onApproved={setNotice} />}
-      {dialog === "reject" && <RejectRegistrationDialog item={item} onClose={close} onRejected={setNotice} />}
+      {state.dialog === "approve" && <ApproveRegistrationDialog item={item} onClose={state.close} onDone={state.setNotice} />}
+      {state.dialog === "reject" && <RejectRegistrationDialog item={item} onClose={state.close} onDone={state.setNotice} />}
     </>
   );
 }
@@ -171,32 +156,5 @@ function CheckState({ check, empty = false }: { check: FieldCheck | undefined; e
     <span className="check check-valid">
       <span aria-hidden="true">✓</span> {t("valid")}{check.message && ` (${check.message})`}
     </span>
-  );
-}
-
-function DecisionsTable({ decisions }: { decisions: Decision[] }) {
-  const t = useTranslations("review");
-  const f = useFormat();
-  return (
-    <table className="table">
-      <TableHead
-        columns={[
-          t("registrations.decisionColumns.when"),
-          t("registrations.decisionColumns.reviewer"),
-          t("registrations.decisionColumns.decision"),
-          t("registrations.decisionColumns.reason"),
-        ]}
-      />
-      <tbody>
-        {decisions.map((d, n) => (
-          <tr key={`${d.created_at}-${n}`}>
-            <td className="nowrap">{f.dateTime(d.created_at)}</td>
-            <td>{d.reviewer_email}</td>
-            <td>{d.decision === "edited" ? <span className="badge badge-info">{t("edited")}</span> : <ReviewStatusBadge status={d.decision} />}</td>
-            <td>{d.decision === "edited" && d.reason ? t("editedFields", { fields: d.reason }) : (d.reason ?? EMPTY)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -1,37 +1,27 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { fieldMessages } from "../errors";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
-import { Field } from "../ui/field";
-import { FormActions, FormErrorAlert } from "../ui/form";
-import { Modal } from "../ui/modal";
 import type { NoticeValue } from "../ui/notice";
+import { RejectDialog, useDecisionMutation } from "./review-detail";
 
 export type ReviewDetail = RouterOutputs["registrations"]["review"]["detail"];
 
 interface ReviewDialogProps {
   item: ReviewDetail;
   onClose: () => void;
+  onDone: (n: NoticeValue) => void;
 }
 
 /** After a decision (or a refusal: another reviewer may have decided first) the queue and the page show it. */
 const refreshReview = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.registrations.review.detail.invalidate(), u.registrations.review.queue.invalidate()]);
 
-export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewDialogProps & { onApproved: (n: NoticeValue) => void }) {
+export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialogProps) {
   const r = item.registration;
   const t = useTranslations("review.registrations");
-  const approve = trpc.registrations.review.approve.useMutation(
-    useDialogMutation({
-      refresh: refreshReview,
-      onDone: () => onApproved({ kind: "success", text: t("approvedNotice", { name: r.friendly_name, id: r.integration_id }) }),
-      onClose,
-      refreshOnError: true,
-    }),
-  );
+  const notice = t("approvedNotice", { name: r.friendly_name, id: r.integration_id });
+  const approve = trpc.registrations.review.approve.useMutation(useDecisionMutation(refreshReview, notice, onDone, onClose));
   return (
     <ConfirmDialog
       title={t("approveTitle", { name: r.friendly_name })}
@@ -55,34 +45,17 @@ export function ApproveRegistrationDialog({ item, onClose, onApproved }: ReviewD
   );
 }
 
-export function RejectRegistrationDialog({ item, onClose, onRejected }: ReviewDialogProps & { onRejected: (n: NoticeValue) => void }) {
-  const [reason, setReason] = useState("");
+export function RejectRegistrationDialog({ item, onClose, onDone }: ReviewDialogProps) {
   const r = item.registration;
   const t = useTranslations("review.registrations");
-  const reject = trpc.registrations.review.reject.useMutation(
-    useDialogMutation({
-      refresh: refreshReview,
-      onDone: () => onRejected({ kind: "success", text: t("rejectedNotice", { name: r.friendly_name }) }),
-      onClose,
-      refreshOnError: true,
-    }),
-  );
+  const reject = trpc.registrations.review.reject.useMutation(useDecisionMutation(refreshReview, t("rejectedNotice", { name: r.friendly_name }), onDone, onClose));
   return (
-    <Modal title={t("rejectTitle", { name: r.friendly_name })} onClose={onClose}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          reject.mutate({ pk: item.pk, reason });
-        }}
-      >
-        <FormErrorAlert error={reject.error} fields={["reason"]} />
-        <Field label={t("reason")} required errors={fieldMessages(reject.error).reason} hint={t("reasonHint")}>
-          {(control) => <textarea {...control} rows={4} className="prose-input" value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </Field>
-        <FormActions pending={reject.isPending} submitLabel={t("reject")} pendingLabel={t("rejecting")} onCancel={onClose} danger />
-      </form>
-    </Modal>
+    <RejectDialog
+      title={t("rejectTitle", { name: r.friendly_name })}
+      namespace="review.registrations"
+      mutation={reject}
+      onReject={(reason) => reject.mutate({ pk: item.pk, reason })}
+      onClose={onClose}
+    />
   );
 }

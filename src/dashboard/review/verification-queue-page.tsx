@@ -27,12 +27,8 @@ function VerificationQueue() {
   return (
     <section>
       <PageHeader title={t("title")} lead={t("lead")} />
-      <QueryCard query={pending} isEmpty={(rows) => rows.length === 0} empty={t("empty")}>
-        {(rows) => (
-          <div className="table-scroll">
-            <VerificationTable rows={rows} />
-          </div>
-        )}
+      <QueryCard query={pending} isEmpty={(rows) => rows.length === 0} empty={t("empty")} scroll>
+        {(rows) => <VerificationTable rows={rows} />}
       </QueryCard>
     </section>
   );

@@ -5,6 +5,7 @@ import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { trpc } from "../trpc";
 import { useCurrentIntegration } from "./use-current-integration";
+import { ErrorAlert } from "../ui/alert";
 
 /**
  * Renders an Integration-scoped page once the Integration is settled (the server reads it from the
@@ -22,9 +23,7 @@ export function IntegrationScoped({ what, children }: { what: string; children: 
   }
   if (error) {
     return (
-      <div className="alert alert-error" role="alert">
-        {t("loadFailed", { message: error })}
-      </div>
+      <ErrorAlert>{t("loadFailed", { message: error })}</ErrorAlert>
     );
   }
   if (!isLoading && integrations.length === 0) return <p className="page-message">{t("none")}</p>;

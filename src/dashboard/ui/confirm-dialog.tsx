@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import type { MutationState } from "../trpc";
 import { useReturnFocus } from "./return-focus";
+import { ErrorAlert } from "./alert";
 
 interface ConfirmDialogProps {
   title: string;
@@ -38,9 +39,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               <div>{children}</div>
             </AlertDialog.Description>
             {error && (
-              <div className="alert alert-error" role="alert">
-                {error.message}
-              </div>
+              <ErrorAlert>{error.message}</ErrorAlert>
             )}
             <div className="form-actions">
               <AlertDialog.Cancel className="button">{t("cancel")}</AlertDialog.Cancel>

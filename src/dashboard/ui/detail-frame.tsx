@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import type { TrpcError } from "../trpc";
+import { ErrorAlert } from "./alert";
 
 /** A detail query's retry rule: a 404 (like a 401 or 403) is an answer, not a fault worth asking again. */
 export function retryUnlessNotFound(failures: number, error: TrpcError): boolean {
@@ -29,9 +30,7 @@ export function DetailFrame<T>({ back, query, notFound, children }: DetailFrameP
     return (
       <section>
         {link}
-        <div className="alert alert-error" role="alert">
-          {query.error.data?.code === "NOT_FOUND" ? notFound : query.error.message}
-        </div>
+        <ErrorAlert>{query.error.data?.code === "NOT_FOUND" ? notFound : query.error.message}</ErrorAlert>
       </section>
     );
   }

@@ -1,21 +1,22 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { NoticeValue } from "./notice";
 
 interface ExportButtonProps {
-  label: string;
-  pendingLabel: string;
+  /** The list's catalogue namespace, whose `exportCsv`, `exporting` and `exported` the button says. */
+  namespace: "employees" | "payouts";
   /** The file's name, e.g. "payouts.csv". */
   filename: string;
   /** Reads the export (every row the list's filters match, from the server). */
   load: () => Promise<{ csv: string; count: number }>;
-  done: (count: number) => string;
   onNotice: (notice: NoticeValue) => void;
 }
 
 /** Downloads a list's CSV export as a file. */
-export function ExportButton({ label, pendingLabel, filename, load, done, onNotice }: ExportButtonProps) {
+export function ExportButton({ namespace, filename, load, onNotice }: ExportButtonProps) {
+  const t = useTranslations(namespace);
   const [pending, setPending] = useState(false);
   const run = async () => {
     setPending(true);
@@ -28,7 +29,7 @@ export function ExportButton({ label, pendingLabel, filename, load, done, onNoti
       link.download = filename;
       link.click();
       URL.revokeObjectURL(url);
-      onNotice({ kind: "success", text: done(count) });
+      onNotice({ kind: "success", text: t("exported", { count }) });
     } catch (e) {
       onNotice({ kind: "error", text: e instanceof Error ? e.message : String(e) });
     } finally {
@@ -37,7 +38,7 @@ export function ExportButton({ label, pendingLabel, filename, load, done, onNoti
   };
   return (
     <button type="button" className="button" disabled={pending} onClick={() => void run()}>
-      {pending ? pendingLabel : label}
+      {pending ? t("exporting") : t("exportCsv")}
     </button>
   );
 }

@@ -24,3 +24,8 @@ export function Pager(props: { page: number; pageSize: number; count: number; on
 export function pageAfterDelete(page: number, rowsOnPage: number): number {
   return rowsOnPage === 1 && page > 1 ? page - 1 : page;
 }
+
+/** After a row of a paged list is deleted: go to the page that still exists (see `pageAfterDelete`). */
+export function stepBackAfterDelete(list: { data?: { results: readonly unknown[] } }, page: number, onPage: (page: number) => void) {
+  if (list.data) onPage(pageAfterDelete(page, list.data.results.length));
+}

@@ -30,37 +30,33 @@ interface DeliveryLogProps {
   webhook: Webhook;
   page: number;
   onPage: (page: number) => void;
-  onNotice: (notice: NoticeValue) => void;
+  /** A redelivery's outcome; the page shows it over the newest deliveries, where the new attempt is. */
+  onDelivered: (notice: NoticeValue) => void;
 }
 
 /** The subscription's deliveries, newest first, read again every few seconds while one is still to be attempted. */
-export function DeliveryLog({ webhook, page, onPage, onNotice }: DeliveryLogProps) {
+export function DeliveryLog({ webhook, page, onPage, onDelivered }: DeliveryLogProps) {
   const deliveries = trpc.webhooks.deliveries.useQuery(
     { webhook_id: webhook.id, page },
     { placeholderData: (prev) => prev, refetchInterval: (q) => (hasPendingDelivery(q.state.data?.results) ? DELIVERY_POLL_MS : false) },
   );
   const t = useTranslations("webhooks.log");
   return (
-    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty={t("none")}>
+    <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty={t("none")} scroll>
       {(results) => (
-        <div className="table-scroll">
-          <table className="table">
-            <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
-            <tbody>
-              {results.map((d) => (
-                <DeliveryRows
-                  key={d.pk}
-                  webhook={webhook}
-                  delivery={d}
-                  onRedelivered={(notice) => {
-                    onNotice(notice);
-                    onPage(1);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <table className="table">
+          <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
+          <tbody>
+            {results.map((d) => (
+              <DeliveryRows
+                key={d.pk}
+                webhook={webhook}
+                delivery={d}
+                onRedelivered={onDelivered}
+              />
+            ))}
+          </tbody>
+        </table>
       )}
     </PagedListCard>
   );

@@ -44,6 +44,11 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [page, setPage] = usePageParam();
+  /** A test event or a redelivery: its notice, over the first page of deliveries, where the new attempt is. */
+  const showDelivered = (n: NoticeValue) => {
+    setNotice(n);
+    setPage(1);
+  };
   const scope = webhookScope(webhook, catalogue);
   const close = () => setDialog(null);
   const t = useTranslations("webhooks.detail");
@@ -88,10 +93,7 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
           <SendTestEvent
             webhook={webhook}
             catalogue={catalogue}
-            onSent={(n) => {
-              setNotice(n);
-              setPage(1);
-            }}
+            onSent={showDelivered}
           />
         </div>
       </div>
@@ -99,7 +101,7 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
       <section className="detail-section" aria-labelledby="webhook-deliveries">
         <h2 id="webhook-deliveries">{t("deliveries")}</h2>
         <p className="page-lead section-lead">{t("deliveriesLead", { seconds: DELIVERY_POLL_MS / 1000 })}</p>
-        <DeliveryLog webhook={webhook} page={page} onPage={setPage} onNotice={setNotice} />
+        <DeliveryLog webhook={webhook} page={page} onPage={setPage} onDelivered={showDelivered} />
       </section>
 
       {dialog === "edit" && (

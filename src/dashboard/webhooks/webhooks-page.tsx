@@ -1,26 +1,20 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { IntegrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
-import { pageAfterDelete } from "../ui/pager";
+import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
+import { useRowDialog } from "../ui/row-dialog";
 import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
 import type { Webhook } from "./webhook-types";
 import { WebhooksTable } from "./webhooks-table";
 import { usePageParam } from "../url-state";
+import { ErrorAlert } from "../ui/alert";
 
 const PAGE_SIZE = 25;
-
-type Dialog =
-  | { kind: "create" }
-  | { kind: "edit"; webhook: Webhook }
-  | { kind: "rotate"; webhook: Webhook }
-  | { kind: "delete"; webhook: Webhook }
-  | null;
 
 export function WebhooksPage() {
   const t = useTranslations("webhooks");
@@ -29,10 +23,9 @@ export function WebhooksPage() {
 
 function WebhooksOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, create, open, close } = useRowDialog<Webhook, "edit" | "rotate" | "delete">();
   const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
   const list = trpc.webhooks.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
-  const close = () => setDialog(null);
   const events = catalogue.data;
   const t = useTranslations("webhooks");
   const common = useTranslations("common");
@@ -43,28 +36,20 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
         title={t("title")}
         lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}
       >
-        <button type="button" className="button button-primary" disabled={!events} onClick={() => setDialog({ kind: "create" })}>
+        <button type="button" className="button button-primary" disabled={!events} onClick={create}>
           {t("newSubscription")}
         </button>
       </PageHeader>
 
       {catalogue.isError && (
-        <div className="alert alert-error" role="alert">
-          {t("catalogueFailed", { message: catalogue.error.message })}
-        </div>
+        <ErrorAlert>{t("catalogueFailed", { message: catalogue.error.message })}</ErrorAlert>
       )}
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
         {(webhooks) =>
           events ? (
             <div className="table-scroll">
-              <WebhooksTable
-                webhooks={webhooks}
-                catalogue={events}
-                onEdit={(webhook) => setDialog({ kind: "edit", webhook })}
-                onRotate={(webhook) => setDialog({ kind: "rotate", webhook })}
-                onDelete={(webhook) => setDialog({ kind: "delete", webhook })}
-              />
+              <WebhooksTable webhooks={webhooks} catalogue={events} onEdit={open("edit")} onRotate={open("rotate")} onDelete={open("delete")} />
             </div>
           ) : (
             <p className="card-message">{common("loading")}</p>
@@ -73,16 +58,10 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
       </PagedListCard>
 
       {dialog?.kind === "create" && events && <CreateWebhookDialog integrationName={integration.name} catalogue={events} onClose={close} />}
-      {dialog?.kind === "edit" && events && <EditWebhookDialog webhook={dialog.webhook} catalogue={events} onClose={close} />}
-      {dialog?.kind === "rotate" && <RotateSecretDialog webhook={dialog.webhook} onClose={close} />}
+      {dialog?.kind === "edit" && events && <EditWebhookDialog webhook={dialog.row} catalogue={events} onClose={close} />}
+      {dialog?.kind === "rotate" && <RotateSecretDialog webhook={dialog.row} onClose={close} />}
       {dialog?.kind === "delete" && (
-        <DeleteWebhookDialog
-          webhook={dialog.webhook}
-          onClose={close}
-          onDeleted={() => {
-            if (list.data) setPage(pageAfterDelete(page, list.data.results.length));
-          }}
-        />
+        <DeleteWebhookDialog webhook={dialog.row} onClose={close} onDeleted={() => stepBackAfterDelete(list, page, setPage)} />
       )}
     </section>
   );
