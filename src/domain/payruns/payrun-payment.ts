@@ -10,7 +10,8 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
-import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { completeOwnJob } from "@/domain/shared/job-email";
 import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
 import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
 import { t } from "@/i18n/locale";
@@ -90,7 +91,7 @@ export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Pro
       });
       for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl);
       if (batch.length === NOTIFY_BATCH) return false;
-      if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+      await completeOwnJob(tx, job);
       return true;
     }, BATCH_TRANSACTION);
     if (finished) return;
