@@ -7,6 +7,7 @@ import { env } from "@/config/env";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Prisma } from "@/generated/prisma/client";
 
 export interface SqlRunner {
   /** Runs a multi-statement script (simple query protocol). */
@@ -43,6 +44,11 @@ export function migrationNames(dir = migrationsDir()): string[] {
 }
 
 const FINISHED = `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
+/** The queries of `pendingMigrations` through a Prisma client. */
+export function prismaRunner(prisma: Prisma.TransactionClient): Pick<SqlRunner, "query"> {
+  return { query: <T>(text: string, params: unknown[] = []) => prisma.$queryRawUnsafe<T[]>(text, ...params) };
+}
 
 /** The shipped migrations the database has not recorded as finished (for /readyz). */
 export async function pendingMigrations(db: Pick<SqlRunner, "query">, names: readonly string[]): Promise<string[]> {

@@ -14,6 +14,8 @@ import {
   sql,
   type AliasedRawBuilder,
   type Compilable,
+  type CompiledQuery,
+  type Expression,
   type ExpressionBuilder,
   type StringReference,
   type GeneratedAlways,
@@ -84,6 +86,47 @@ export function pgRunner(client: { query<T extends QueryResultRow>(text: string,
  */
 export function typed<T>(value: T, type: "uuid" | "text" | "int" | "jsonb" | "timestamptz" | "text[]" | "uuid[]" | "Environment"): RawBuilder<T> {
   return sql<T>`${value}::${sql.raw(type === "Environment" ? '"Environment"' : type)}`;
+}
+
+type PgType = "uuid" | "text" | "int" | "bigint" | "jsonb" | "timestamptz" | "text[]" | "int[]" | "uuid[]";
+
+/**
+ * The numbered parameter `$n`, with its type, written into the text: for a statement compiled once
+ * (`compiledOnce`) whose values are given on each run, in that order.
+ */
+export function placeholder<T>(n: number, type: PgType): RawBuilder<T> {
+  return sql<T>`${sql.raw(`$${n}::${type}`)}`;
+}
+
+/** `unnest(a, b…)` of equally long arrays as rows, its columns named after the keys of `columns`. */
+export function unnestAs<R extends object, A extends string>(alias: A, columns: { [K in keyof R]: Expression<R[K][]> }): AliasedRawBuilder<R, A> {
+  return unnestColumns<R, A>(alias, Object.entries<Expression<unknown>>(columns));
+}
+
+/** `unnestAs` of columns listed at run time (name, array): the rows' type `R` is the caller's, as with any raw SQL. */
+export function unnestColumns<R, A extends string>(alias: A, columns: readonly (readonly [string, Expression<unknown>])[]): AliasedRawBuilder<R, A> {
+  return sql<R>`(select * from unnest(${sql.join(columns.map(([, array]) => array))}) as u(${sql.join(columns.map(([name]) => sql.id(name)))}))`.as(alias);
+}
+
+/**
+ * A statement of a hot path compiled once, at module load, rather than on every run: its values are
+ * `placeholder`s (a value given to the builder itself would be fixed at compile time, so none is allowed).
+ */
+export function compiledOnce<R>(query: Compilable<R>): CompiledQuery<R> {
+  const compiled = query.compile();
+  if (compiled.parameters.length) throw new Error("compiledOnce: give the values as placeholders");
+  return compiled;
+}
+
+/** The transaction's time, by the database's clock (instances' clocks may differ). */
+export const now = (): RawBuilder<Date> => sql<Date>`now()`;
+
+/** The transaction's time plus `seconds`, by the database's clock. */
+export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`now() + make_interval(secs => ${seconds}::int)`;
+
+/** The seconds from `moment` to now, by the database's clock (a float). */
+export function secondsSince(moment: Expression<Date | null>): RawBuilder<number> {
+  return sql<number>`extract(epoch from now() - ${moment})::float8`;
 }
 
 /** A JSON value as a `jsonb` parameter (the drivers take JSON as its text). */

@@ -3,6 +3,7 @@
  * `unnest`. A batch of any size is then one statement of one text (prepared once), not a statement per row.
  */
 import { sql, type AliasedRawBuilder } from "kysely";
+import { unnestColumns } from "./query-builder";
 
 /** The element types the batches use; `Environment` is the enum of migration 0001. */
 export type ElementType = "uuid" | "text" | "int" | "bool" | "jsonb" | "timestamptz" | "Environment";
@@ -24,10 +25,10 @@ function asText(value: unknown): string | null {
  * `qb.selectFrom(rowsOf("d", { pk: [pks, "uuid"], name: [names, "text"] })).select(["d.pk", "d.name"])`.
  */
 export function rowsOf<R extends object, A extends string>(alias: A, columns: { [K in keyof R]: Column<R[K]> }): AliasedRawBuilder<R, A> {
-  const entries = Object.entries<Column<unknown>>(columns);
-  const names = entries.map(([name]) => name);
   // Every column travels as text[] and is cast in the statement: the drivers (and Prisma's adapters) all send
   // a text array as it is, while an array of an enum or of JSON is not understood by each of them alike.
-  const arrays = entries.map(([, [values, type]]) => sql`${[...values].map(asText)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`);
-  return sql<R>`(select * from unnest(${sql.join(arrays)}) as t(${sql.join(names.map((n) => sql.id(n)))}))`.as(alias);
+  return unnestColumns<R, A>(
+    alias,
+    Object.entries<Column<unknown>>(columns).map(([name, [values, type]]) => [name, sql`${values.map(asText)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`] as const),
+  );
 }

@@ -60,6 +60,13 @@ export function notFound(): DomainError {
   return new DomainError("not_found", t("not_found"));
 }
 
+/** What `lookup` finds, or the API's 404 when it finds nothing. */
+export async function orNotFound<T>(lookup: PromiseLike<T | null>): Promise<T> {
+  const found = await lookup;
+  if (found === null) throw notFound();
+  return found;
+}
+
 /** zod issues as DRF field errors: nested paths become nested objects, a root issue `non_field_errors`. */
 export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
   return fieldErrorsFromIssues(error.issues);

@@ -21,6 +21,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import { addRateLimitPoints } from "@/db/rate-limit-counter";
 import type { Environment } from "@/domain/environments";
 import { t } from "@/i18n/locale";
 import { InFlight } from "./in-flight";
@@ -149,24 +150,21 @@ class MemoryCounter implements Counter {
 }
 
 /**
- * Many keys' additions in one statement on the library's table, with the library's upsert rule (a row whose
- * window has ended starts again from the added points): RateLimiterPostgres sends a statement per key, which
- * a flush of every key seen would multiply. Keys are sorted so that concurrent flushes lock rows in one order.
+ * Many keys' additions in one statement on the library's table (`addRateLimitPoints`): RateLimiterPostgres
+ * sends a statement per key, which a flush of every key seen would multiply. Keys are sorted so that
+ * concurrent flushes lock rows in one order.
  */
 function postgresAddPoints(pool: pg.Pool, keyPrefix: string, durationMs: number): AddPoints {
   return async (entries) => {
     const sorted = entries.map((e) => ({ key: `${keyPrefix}:${e.key}`, points: e.points })).sort((a, b) => (a.key < b.key ? -1 : 1));
     const now = Date.now();
-    const { rows } = await pool.query<{ key: string; points: number; expire: string }>({
-      name: "rate-limit-add-points",
-      text: `INSERT INTO ${PG_TABLE} (key, points, expire)
-             SELECT k, p, $3::bigint FROM unnest($1::text[], $2::int[]) AS t(k, p)
-             ON CONFLICT (key) DO UPDATE SET
-               points = CASE WHEN ${PG_TABLE}.expire <= $4 THEN EXCLUDED.points ELSE ${PG_TABLE}.points + EXCLUDED.points END,
-               expire = CASE WHEN ${PG_TABLE}.expire <= $4 THEN EXCLUDED.expire ELSE ${PG_TABLE}.expire END
-             RETURNING key, points, expire`,
-      values: [sorted.map((e) => e.key), sorted.map((e) => e.points), now + durationMs, now],
-    });
+    const rows = await addRateLimitPoints(
+      pool,
+      sorted.map((e) => e.key),
+      sorted.map((e) => e.points),
+      now + durationMs,
+      now,
+    );
     const out = new Map<string, StoredCount>();
     for (const row of rows) out.set(row.key.slice(keyPrefix.length + 1), { count: row.points, msLeft: Number(row.expire) - now });
     return out;

@@ -11,6 +11,7 @@ import http from "node:http";
 import type pg from "pg";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "@/db/database";
+import { qb, runIn, secondsSince } from "@/db/query-builder";
 import type { Logger } from "@/log";
 import { jobKinds } from "@/domain/outbox/job-handlers";
 
@@ -120,9 +121,15 @@ export class Metrics {
 
   private async readOutbox(): Promise<void> {
     try {
-      const rows = await this.source.db.$queryRaw<{ kind: string; backlog: number; oldest_seconds: number }[]>`
-        SELECT kind, count(*)::int AS backlog, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_seconds
-        FROM outbox_job WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY kind`;
+      const rows = await runIn(
+        this.source.db,
+        qb
+          .selectFrom("outbox_job")
+          .select((eb) => ["kind", eb.cast<number>(eb.fn.countAll(), "integer").as("backlog"), secondsSince(eb.fn.min("created_at")).as("oldest_seconds")])
+          .where("completed_at", "is", null)
+          .where("failed_at", "is", null)
+          .groupBy("kind"),
+      );
       this.backlog.reset();
       this.oldest.reset();
       for (const kind of new Set([...jobKinds(), ...this.kinds])) {

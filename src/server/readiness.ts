@@ -5,7 +5,7 @@
  * out of rotation, a supervisor restarts an unhealthy one.
  */
 import type { Db } from "@/db/database";
-import { pendingMigrations } from "@/db/migrate";
+import { pendingMigrations, prismaRunner } from "@/db/migrate";
 
 export interface ReadinessOptions {
   db: Db;
@@ -42,7 +42,7 @@ export class Readiness {
     if (this.draining) checks.shutdown = "shutting down";
     try {
       const pending = await withTimeout(
-        pendingMigrations({ query: (sql) => this.opts.db.$queryRawUnsafe(sql) }, this.opts.migrations),
+        pendingMigrations(prismaRunner(this.opts.db), this.opts.migrations),
         this.opts.timeoutMs ?? 2_000,
       );
       checks.database = "ok";

@@ -14,3 +14,8 @@ export function envelope<T>(ctx: Context, q: TPageQuery, count: number, results:
     results,
   };
 }
+
+/** A service's page (`{ count, rows }`) in the envelope, its rows as the API shows them (`toApi` may read more). */
+export async function pageEnvelope<R, T>(ctx: Context, q: TPageQuery, page: { count: number; rows: R[] }, toApi: (rows: R[]) => T[] | Promise<T[]>) {
+  return envelope(ctx, q, page.count, await toApi(page.rows));
+}

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery, sqlIn, Statement, typed } from "@/db/query-builder";
+import { compiledOnce, placeholder, qb, runQuery, sqlIn, Statement, typed, unnestAs } from "@/db/query-builder";
 import { nullableTimestampWhere, timestampConditions, timestampFilterShape, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { z } from "zod";
 
@@ -111,4 +111,19 @@ it("runs a Statement of CTEs (a SELECT read by an INSERT) directly and inside a 
   const inTx = build();
   const rows = await db.prisma.$transaction((tx) => inTx.statement.run(sqlIn(tx), qb.selectFrom(inTx.jobs.as("j")).select("j.kind")));
   expect(rows).toEqual([{ kind: "typed-sql.test" }]);
+});
+
+it("a statement compiled once takes its values as placeholders, and refuses a value given to the builder", async () => {
+  const rows = compiledOnce(
+    qb
+      .selectFrom(unnestAs<{ k: string; n: number }, "t">("t", { k: placeholder(1, "text[]"), n: placeholder(2, "int[]") }))
+      .select(["t.k", "t.n"])
+      .where("t.n", ">", placeholder<number>(3, "int")),
+  );
+  expect(rows.parameters).toEqual([]);
+  expect(await sqlIn(db.prisma).query(rows.sql, [["a", "b", "c"], [1, 2, 3], 1])).toEqual([
+    { k: "b", n: 2 },
+    { k: "c", n: 3 },
+  ]);
+  expect(() => compiledOnce(qb.selectFrom("account").select("pk").where("name", "=", "fixed"))).toThrow(/placeholders/);
 });

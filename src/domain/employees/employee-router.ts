@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { ZCsvExport } from "@/domain/shared/csv-export";
 import { exportEmployees } from "./employee-export";
 import {
@@ -36,10 +36,7 @@ export const employeeRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Employees" }, detailPath: "/v2/employees/{id}/" })
     .input(ZListEmployeesQuery)
     .output(ZEmployeeList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listEmployees(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, rows.map(toEmployeeApi));
-    }),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listEmployees(ctx.db, ctx.scope, input), (rows) => rows.map(toEmployeeApi))),
 
   /** The dashboard's CSV export: every Employee the list's filters match (no REST path). */
   export: integrationProcedure

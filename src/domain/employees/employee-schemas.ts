@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCountryAlpha3, ZEmail } from "@/domain/shared/contact-fields";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { requiredText, ZId, ZMetadata, ZMetadataOutput, writeRequests } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
 
 import { EMPLOYEE_STATUSES } from "@/domain/status/status-rules";
@@ -35,12 +35,9 @@ const fields = {
   metadata: ZMetadata.optional(),
 };
 
-export const ZCreateEmployeeRequest = z.object(fields);
-export type TCreateEmployeeRequest = z.infer<typeof ZCreateEmployeeRequest>;
-
 export const ZEmployeeLookup = z.object({ employee_id: z.string() });
-export const ZUpdateEmployeeRequest = ZEmployeeLookup.extend(ZCreateEmployeeRequest.partial().shape);
-export const ZReplaceEmployeeRequest = ZEmployeeLookup.extend(fields);
+export const { create: ZCreateEmployeeRequest, update: ZUpdateEmployeeRequest, replace: ZReplaceEmployeeRequest } = writeRequests(ZEmployeeLookup, fields);
+export type TCreateEmployeeRequest = z.infer<typeof ZCreateEmployeeRequest>;
 
 export const EMPLOYEE_TIMESTAMPS = ["created_at", "notified_at", "claimed_at", "verified_at"] as const;
 

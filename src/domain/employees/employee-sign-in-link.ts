@@ -7,8 +7,8 @@
 import { z } from "zod";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
-import { textMailHtml } from "@/domain/notifications/mail-html";
-import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { t } from "@/i18n/locale";
 import { employeeLocale, issueMagicLink } from "./employee-invitation";
@@ -46,19 +46,14 @@ export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<
     select: { name: true, email: true, country: true, integration: { select: { name: true } } },
   });
   if (employee?.email) {
-    const link = await issueMagicLink(ctx, employeePk);
-    const locale = employeeLocale(employee);
-    const params = { name: employee.name, integration: employee.integration.name, link };
-    const text = t("sign_in_link_text", params, locale);
-    await ctx.mailer.send({
+    await sendLinkEmail(ctx, {
       key: `sign-in-link-${job.pk}`,
       to: employee.email,
-      subject: t("sign_in_link_subject", params, locale),
-      text,
-      html: textMailHtml(text, link, t("sign_in_link_button", undefined, locale)),
+      texts: { subject: "sign_in_link_subject", text: "sign_in_link_text", button: "sign_in_link_button" },
+      params: { name: employee.name, integration: employee.integration.name },
+      link: await issueMagicLink(ctx, employeePk),
+      locale: employeeLocale(employee),
     });
   }
-  await ctx.db.$transaction(async (tx) => {
-    if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
-  });
+  await ctx.db.$transaction((tx) => completeOwnJob(tx, job));
 }

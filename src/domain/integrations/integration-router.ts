@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountProcedure, router } from "@/trpc/init";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import {
   ZCreateIntegrationRequest,
   ZIntegration,
@@ -30,10 +30,9 @@ export const integrationRouter = router({
     .meta({ openapi: { method: "GET", path, tags, summary: "List Integrations", protect: true }, detailPath })
     .input(ZListIntegrationsQuery)
     .output(ZIntegrationList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listIntegrations(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, rows.map((r) => toIntegrationApi(r, ctx.baseUrl)));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listIntegrations(ctx.db, ctx.scope, input), (rows) => rows.map((r) => toIntegrationApi(r, ctx.baseUrl))),
+    ),
 
   get: accountProcedure
     .meta({ openapi: { method: "GET", path: item, tags, summary: "Retrieve an Integration", protect: true } })

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZImageInput } from "@/domain/files/image-upload";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { ZCurrency } from "@/domain/pricing/money";
-import { requiredText, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { requiredText, ZId, ZMetadata, ZMetadataOutput, writeRequests } from "@/domain/shared/schemas";
 
 /** Integration types: 1 the account's web-app Integration, 2 an invoice Integration (read-only), 3 created through the API. */
 export const INTEGRATION_TYPES = [1, 2, 3] as const;
@@ -51,15 +51,11 @@ const fields = {
   currency: ZCurrency.optional(),
 };
 
-export const ZCreateIntegrationRequest = z.object(fields);
+export const ZIntegrationLookup = z.object({ integration_id: z.string() });
+export const { create: ZCreateIntegrationRequest, update: ZUpdateIntegrationRequest, replace: ZReplaceIntegrationRequest } = writeRequests(ZIntegrationLookup, fields);
 export type TCreateIntegrationRequest = z.infer<typeof ZCreateIntegrationRequest>;
 
-export const ZIntegrationLookup = z.object({ integration_id: z.string() });
-
-export const ZUpdateIntegrationRequest = ZIntegrationLookup.extend(ZCreateIntegrationRequest.partial().shape);
 export type TUpdateIntegrationRequest = z.infer<typeof ZUpdateIntegrationRequest>;
-
-export const ZReplaceIntegrationRequest = ZIntegrationLookup.extend(fields);
 
 export const ZListIntegrationsQuery = ZPageQuery.extend({
   type: z.coerce.number().int().pipe(z.union(INTEGRATION_TYPES.map((n) => z.literal(n)))).optional(),

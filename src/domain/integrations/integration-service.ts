@@ -2,9 +2,9 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, orNotFound } from "@/domain/errors";
 import { fileUrl, readImage, type ImageFile, type TImageInput } from "@/domain/files/image-upload";
-import { pageWindow } from "@/domain/shared/pagination";
+import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
@@ -62,17 +62,14 @@ const scoped = (scope: AccountScope, id: string): Prisma.IntegrationWhereInput =
 
 export async function listIntegrations(db: Db, scope: AccountScope, q: TListIntegrationsQuery) {
   const where: Prisma.IntegrationWhereInput = { accountPk: scope.accountPk, environment: scope.environment, type: q.type };
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.integration.count({ where }),
     db.integration.findMany({ where, select: integrationSelect, orderBy: [{ createdAt: "asc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getIntegration(db: Db, scope: AccountScope, id: string): Promise<IntegrationRow> {
-  const row = await db.integration.findFirst({ where: scoped(scope, id), select: integrationSelect });
-  if (!row) throw notFound();
-  return row;
+  return orNotFound(db.integration.findFirst({ where: scoped(scope, id), select: integrationSelect }));
 }
 
 async function storeLogo(tx: Prisma.TransactionClient, logo: TImageInput): Promise<string | null | undefined> {

@@ -3,6 +3,7 @@
  * notified); a Prepayment's makes the Prepayment's net amount available to Payruns. A pro-forma is issued
  * first. In demo the client may do this (it stands in for the bank transfer); in live, the review team does.
  */
+import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
@@ -43,15 +44,9 @@ export async function unpaidPrepaymentInvoices(db: Db, baseUrl: string) {
   const rows = await db.invoice.findMany({
     where: { billingType: "prepayment", issuedAt: { not: null }, paidAt: null },
     orderBy: [{ issuedAt: "asc" }, { pk: "asc" }],
-    take: 200,
-    select: { ...invoiceSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
+    take: OPERATOR_VIEW_ROWS,
+    select: { ...invoiceSelect, integration: rowIntegration },
   });
   const invoices = await toInvoicesApi(db, rows, baseUrl);
-  return rows.map((r, i) => ({
-    pk: r.pk,
-    invoice: invoices[i],
-    integration: { id: r.integration.id, name: r.integration.name },
-    account: r.integration.account.name,
-    environment: r.integration.environment,
-  }));
+  return rows.map((r, i) => ({ ...ownerOf(r), invoice: invoices[i] }));
 }

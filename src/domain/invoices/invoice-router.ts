@@ -3,7 +3,7 @@ import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { toInvoicesApi } from "./invoice-representation";
 import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
 import { payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
@@ -17,10 +17,9 @@ export const invoiceRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path: "/invoices/", summary: "List Invoices" }, detailPath: "/v2/invoices/{id}/" })
     .input(ZListInvoicesQuery)
     .output(ZInvoiceList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listInvoices(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, await toInvoicesApi(ctx.db, rows, ctx.baseUrl));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listInvoices(ctx.db, ctx.scope, input), (rows) => toInvoicesApi(ctx.db, rows, ctx.baseUrl)),
+    ),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve an Invoice" } })

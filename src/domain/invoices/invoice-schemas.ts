@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENVIRONMENTS } from "@/domain/environments";
+import { ZRowOwner } from "@/domain/shared/operator-rows";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
 
@@ -67,10 +67,4 @@ export const ZFileOutput = z.object({ filename: z.string(), content_type: z.stri
 export type TFileOutput = z.infer<typeof ZFileOutput>;
 
 /** The review team's queue of unpaid Prepayment Invoices (dashboard only), with account, Integration and environment. */
-export const ZUnpaidInvoice = z.object({
-  pk: z.string(),
-  invoice: ZInvoice,
-  integration: z.object({ id: z.string(), name: z.string() }),
-  account: z.string(),
-  environment: z.enum(ENVIRONMENTS),
-});
+export const ZUnpaidInvoice = ZRowOwner.extend({ invoice: ZInvoice });

@@ -1,10 +1,10 @@
 /** Invoices of an Integration: list, retrieve, issue (which, for a Payrun's pro-forma, closes the Payrun) and the PDF. */
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { closeAndSettle } from "@/domain/payruns/payrun-close";
 import { lockPayruns } from "@/domain/payruns/payrun-service";
-import { pageWindow } from "@/domain/shared/pagination";
+import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
 import { issueInvoiceInTx, utcDate } from "./invoice-issue";
@@ -37,16 +37,14 @@ export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvo
     billingType: q.billing_type,
     ...(q.status ? STATUS_WHERE[q.status] : {}),
   };
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.invoice.count({ where }),
     db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
-  const row = await db.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } });
-  if (!row) throw notFound();
+  const row = await orNotFound(db.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } }));
   return invoiceApi(db, row.pk, baseUrl);
 }
 
@@ -84,8 +82,7 @@ export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, 
 
 /** The issued Invoice as a PDF; a pro-forma has none (404). */
 export async function invoicePdf(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TFileOutput> {
-  const row = await db.invoice.findFirst({ where: { ...scoped(scope, id), issuedAt: { not: null } }, select: { pk: true } });
-  if (!row) throw notFound();
+  const row = await orNotFound(db.invoice.findFirst({ where: { ...scoped(scope, id), issuedAt: { not: null } }, select: { pk: true } }));
   const doc = await invoiceDocument(db, row.pk, baseUrl);
   const pdf = await renderInvoicePdf(doc);
   return { filename: `invoice-${doc.invoiceNumber}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };

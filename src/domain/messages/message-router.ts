@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import {
   ZCreateMessageRequest,
   ZListMessagesQuery,
@@ -22,10 +22,7 @@ export const messageRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Messages" }, detailPath: "/v2/messages/{id}/" })
     .input(ZListMessagesQuery)
     .output(ZMessageList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listMessages(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, rows.map(toMessageApi));
-    }),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listMessages(ctx.db, ctx.scope, input), (rows) => rows.map(toMessageApi))),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Message" } })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { ZId, ZMetadata, ZMetadataOutput, writeRequests } from "@/domain/shared/schemas";
 
 export const ZMessage = z
   .object({
@@ -20,13 +20,10 @@ const fields = {
   metadata: ZMetadata.optional(),
 };
 
-export const ZCreateMessageRequest = z.object(fields);
-export type TCreateMessageRequest = z.infer<typeof ZCreateMessageRequest>;
-
 export const ZMessageLookup = z.object({ message_id: z.string() });
 /** PATCH: every field optional. PUT: `employees` and `content` required, as on create. */
-export const ZUpdateMessageRequest = ZMessageLookup.extend(ZCreateMessageRequest.partial().shape);
-export const ZReplaceMessageRequest = ZMessageLookup.extend(fields);
+export const { create: ZCreateMessageRequest, update: ZUpdateMessageRequest, replace: ZReplaceMessageRequest } = writeRequests(ZMessageLookup, fields);
+export type TCreateMessageRequest = z.infer<typeof ZCreateMessageRequest>;
 export const ZListMessagesQuery = ZPageQuery.extend({
   employee: z.string().optional().meta({ description: "Only Messages to this Employee (id)" }),
 });

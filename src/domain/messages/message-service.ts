@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { qb, runIn } from "@/db/query-builder";
-import { DomainError, notFound } from "@/domain/errors";
-import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { DomainError, notFound, orNotFound } from "@/domain/errors";
+import { countedPage, pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
@@ -38,17 +38,14 @@ export async function listMessages(db: Db, scope: IntegrationScope, q: TPageQuer
     integrationPk: scope.integrationPk,
     recipients: q.employee ? { some: { employee: { id: q.employee, integrationPk: scope.integrationPk } } } : undefined,
   };
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.message.count({ where }),
     db.message.findMany({ where, select: messageSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getMessage(db: Db, scope: IntegrationScope, id: string): Promise<MessageRow> {
-  const row = await db.message.findFirst({ where: { id, integrationPk: scope.integrationPk }, select: messageSelect });
-  if (!row) throw notFound();
-  return row;
+  return orNotFound(db.message.findFirst({ where: { id, integrationPk: scope.integrationPk }, select: messageSelect }));
 }
 
 /** The Integration's Employees with these ids; any id it does not have is a field error on `employees`. */

@@ -8,9 +8,8 @@
 import { env } from "@/config/env";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery, typed } from "@/db/query-builder";
+import { qb, runQuery, typed, now, secondsFromNow } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
-import { now, secondsFromNow } from "@/db/sql-time";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ClaimedJob } from "./outbox-service";
 

@@ -4,7 +4,7 @@ import { ZCreatePayoutsBody, ZPayoutLookup } from "./payout-schemas";
 import { getPayout, listPayouts } from "./payout-service";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { ZCalculatePricingInput, ZListPricingQuery, ZPayoutPricing, ZPricing, ZPricingList } from "./payout-pricing-schemas";
 import { calculatePricing } from "./payout-pricing-service";
 
@@ -16,10 +16,7 @@ export const pricingRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path, summary: "Pricing breakdowns of the Integration's Payouts" } })
     .input(ZListPricingQuery)
     .output(ZPricingList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listPayouts(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, rows.map(toPayoutPricingApi));
-    }),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listPayouts(ctx.db, ctx.scope, input), (rows) => rows.map(toPayoutPricingApi))),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: "/pricing/{payout_id}/", summary: "Pricing breakdown of a Payout" } })

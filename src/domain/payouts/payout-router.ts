@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { ZCsvExport } from "@/domain/shared/csv-export";
 import { createPayouts, validatePayouts } from "./payout-create";
 import { exportPayouts } from "./payout-export";
@@ -20,10 +20,9 @@ export const payoutRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Payouts" }, detailPath: "/v2/payouts/{id}/" })
     .input(ZListPayoutsQuery)
     .output(ZPayoutList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listPayouts(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, await toPayoutsApiExpanded(ctx.db, rows, input.expand, ctx.baseUrl));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listPayouts(ctx.db, ctx.scope, input), (rows) => toPayoutsApiExpanded(ctx.db, rows, input.expand, ctx.baseUrl)),
+    ),
 
   /** The dashboard's totals per currency over every Payout the list's filters match (no REST path). */
   totals: integrationProcedure

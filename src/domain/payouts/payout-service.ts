@@ -4,10 +4,10 @@
  */
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { lockPayruns } from "@/domain/payruns/payrun-service";
-import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { countedPage, pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { t } from "@/i18n/locale";
@@ -53,17 +53,14 @@ export function payoutWhere(scope: IntegrationScope, q: PayoutMatch): Prisma.Pay
 
 export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
   const where = payoutWhere(scope, q);
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.payout.count({ where }),
     db.payout.findMany({ where, select: payoutSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getPayout(db: Db, scope: IntegrationScope, id: string): Promise<PayoutRow> {
-  const row = await db.payout.findFirst({ where: scoped(scope, id), select: payoutSelect });
-  if (!row) throw notFound();
-  return row;
+  return orNotFound(db.payout.findFirst({ where: scoped(scope, id), select: payoutSelect }));
 }
 
 /**

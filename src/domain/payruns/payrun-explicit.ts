@@ -10,7 +10,8 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { createProformaInvoice } from "@/domain/invoices/invoice-issue";
-import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { completeOwnJob } from "@/domain/shared/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
@@ -104,7 +105,7 @@ export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promis
     if (due.length < BATCH) break;
   }
   await ctx.db.$transaction(async (tx) => {
-    if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+    await completeOwnJob(tx, job);
     await ensureAutoCloseJob(tx);
   });
 }

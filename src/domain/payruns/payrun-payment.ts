@@ -5,12 +5,14 @@
  * batches (notified_at, Payout.notified, an email each), so that a large Payrun is not one huge transaction.
  * No money moves in demo.
  */
+import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
 import { z } from "zod";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
-import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { completeOwnJob } from "@/domain/shared/job-email";
 import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
 import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
 import { t } from "@/i18n/locale";
@@ -90,7 +92,7 @@ export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Pro
       });
       for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl);
       if (batch.length === NOTIFY_BATCH) return false;
-      if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+      await completeOwnJob(tx, job);
       return true;
     }, BATCH_TRANSACTION);
     if (finished) return;
@@ -102,16 +104,10 @@ export async function unpaidPayruns(db: Db, baseUrl: string) {
   const rows = await db.payrun.findMany({
     where: { paidAt: null, payouts: { some: {} } },
     orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
-    take: 200,
-    select: { ...payrunSelect, integration: { select: { id: true, name: true, environment: true, account: { select: { name: true } } } } },
+    take: OPERATOR_VIEW_ROWS,
+    select: { ...payrunSelect, integration: rowIntegration },
   });
   // With their Invoices (OCR reference and total, VAT included), which bank transfers are matched against.
   const payruns = await toPayrunsApi(db, rows, baseUrl, ["invoice"]);
-  return rows.map((r, i) => ({
-    pk: r.pk,
-    payrun: payruns[i],
-    integration: { id: r.integration.id, name: r.integration.name },
-    account: r.integration.account.name,
-    environment: r.integration.environment,
-  }));
+  return rows.map((r, i) => ({ ...ownerOf(r), payrun: payruns[i] }));
 }

@@ -3,7 +3,7 @@ import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { markPayrunPaid, unpaidPayruns } from "./payrun-payment";
 import { toPayrunsApi } from "./payrun-representation";
 import { ZCreatePayrunRequest, ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUnpaidPayrun, ZUpdatePayrunRequest } from "./payrun-schemas";
@@ -19,10 +19,9 @@ export const payrunRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path: "/payruns/", summary: "List Payruns" }, detailPath: "/v2/payruns/{id}/" })
     .input(ZListPayrunsQuery)
     .output(ZPayrunList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listPayruns(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, await toPayrunsApi(ctx.db, rows, ctx.baseUrl, input.expand));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listPayruns(ctx.db, ctx.scope, input), (rows) => toPayrunsApi(ctx.db, rows, ctx.baseUrl, input.expand)),
+    ),
 
   create: integrationProcedure
     .meta({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZInvoice } from "@/domain/invoices/invoice-schemas";
-import { ENVIRONMENTS } from "@/domain/environments";
+import { ZRowOwner } from "@/domain/shared/operator-rows";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { ZCurrency } from "@/domain/pricing/money";
 import { ZExpandOf, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
@@ -70,10 +70,4 @@ export type TListPayrunsQuery = z.infer<typeof ZListPayrunsQuery>;
 export const ZPayrunList = listEnvelope(ZPayrun);
 
 /** The review team's queue (dashboard only): an unpaid Payrun with its account, Integration and environment. */
-export const ZUnpaidPayrun = z.object({
-  pk: z.string(),
-  payrun: ZPayrun,
-  integration: z.object({ id: z.string(), name: z.string() }),
-  account: z.string(),
-  environment: z.enum(ENVIRONMENTS),
-});
+export const ZUnpaidPayrun = ZRowOwner.extend({ payrun: ZPayrun });

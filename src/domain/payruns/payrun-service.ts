@@ -8,9 +8,9 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { advisoryXactLock, executeIn } from "@/db/query-builder";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
-import { pageWindow } from "@/domain/shared/pagination";
+import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
@@ -72,16 +72,14 @@ export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayru
     closedAt: nullableTimestampWhere(q, "closed_at"),
     paidAt: nullableTimestampWhere(q, "paid_at"),
   };
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.payrun.count({ where }),
     db.payrun.findMany({ where, select: payrunSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
-  const row = await db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
-  if (!row) throw notFound();
+  const row = await orNotFound(db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] }));
   return payrunApi(db, row.pk, baseUrl, expand);
 }
 

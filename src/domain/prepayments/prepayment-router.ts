@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { integrationProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { toPrepaymentsApi } from "./prepayment-representation";
 import {
   ZCreatePrepaymentRequest,
@@ -24,10 +24,9 @@ export const prepaymentRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Prepayments" }, detailPath: "/v2/prepayments/{id}/" })
     .input(ZListPrepaymentsQuery)
     .output(ZPrepaymentList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listPrepayments(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, await toPrepaymentsApi(ctx.db, rows, ctx.baseUrl, input.expand));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listPrepayments(ctx.db, ctx.scope, input), (rows) => toPrepaymentsApi(ctx.db, rows, ctx.baseUrl, input.expand)),
+    ),
 
   create: integrationProcedure
     .meta({ openapi: { ...openapi, method: "POST", path, summary: "Create a Prepayment (a DRAFT, with its pro-forma Invoice)" }, status: 201 })

@@ -5,9 +5,9 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { lockPayruns } from "@/domain/payruns/payrun-service";
-import { pageWindow } from "@/domain/shared/pagination";
+import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { formatMoney } from "@/domain/pricing/pricing";
@@ -24,16 +24,14 @@ export async function listPrepayments(db: Db, scope: IntegrationScope, q: TListP
     currency: q.currency,
     ...(q.status ? prepaymentStatusWhere(db, q.status) : {}),
   };
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.prepayment.count({ where }),
     db.prepayment.findMany({ where, select: prepaymentSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getPrepayment(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPrepayment> {
-  const row = await db.prepayment.findFirst({ where: scoped(scope, id), select: { pk: true } });
-  if (!row) throw notFound();
+  const row = await orNotFound(db.prepayment.findFirst({ where: scoped(scope, id), select: { pk: true } }));
   return prepaymentApi(db, row.pk, baseUrl, expand);
 }
 

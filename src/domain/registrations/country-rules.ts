@@ -4,10 +4,10 @@
  * - Countries: ISO 3166-1 alpha-3 (i18n-iso-countries), mapped to alpha-2 for the other libraries. `SWE` is refused.
  * - Tax numbers (stdnum, a port of python-stdnum, with check digits and formats):
  *   - `tin_number` must match one of the country's business-number validators: stdnum's `entityValidators`,
- *     plus the business tax numbers stdnum has but does not list there (`EXTRA_TIN`). Countries stdnum has
+ *     plus the business tax numbers stdnum has but does not list there (`EXTRA`). Countries stdnum has
  *     no validator for accept any non-blank value, marked unchecked for the review team.
  *   - `vat_number` must match the country's VAT validator: stdnum's `euVat` table plus the non-EU VAT
- *     schemes in `EXTRA_VAT`. Elsewhere it is accepted unchecked.
+ *     schemes in `EXTRA`. Elsewhere it is accepted unchecked.
  *   - `vat_number` is required for the EU member states (every EU business trading cross-border has a VAT
  *     number, and invoices to them need it).
  * - States (iso-3166, ISO 3166-2 first-level subdivisions): required for the countries in
@@ -30,39 +30,42 @@ export const EU_MEMBER_STATES = [
 /** Countries whose postal addresses need the first-level subdivision. */
 export const STATE_COUNTRIES = ["US", "CA", "AU", "BR", "MX", "IN", "CN", "JP"] as const;
 
-/** Business tax numbers stdnum validates but leaves out of `entityValidators`. */
-const EXTRA_TIN: Record<string, Validator[]> = {
-  DZ: [stdnum.DZ.nif],
-  EG: [stdnum.EG.tn],
-  FO: [stdnum.FO.vn],
-  GB: [stdnum.GB.utr], // Corporation Tax UTR, besides the VAT number stdnum lists
-  GH: [stdnum.GH.tin],
-  GN: [stdnum.GN.nifp],
-  HR: [stdnum.HR.oib],
-  KE: [stdnum.KE.pin],
-  ME: [stdnum.ME.pib],
-  MK: [stdnum.MK.edb],
-  NL: [stdnum.NL.bsn], // RSIN, a company's tax number, has the BSN's format and check digit
-  TH: [stdnum.TH.tin],
-  TN: [stdnum.TN.mf],
-  VE: [stdnum.VE.rif],
+/**
+ * What stdnum validates but its tables leave out, by country: business tax numbers (`tin`, besides
+ * `entityValidators`) and VAT schemes (`vat`, outside the `euVat` table).
+ */
+const EXTRA: Record<string, { tin?: Validator; vat?: Validator }> = {
+  AL: { vat: stdnum.AL.nipt },
+  AU: { vat: stdnum.AU.abn }, // GST registration is by ABN
+  CA: { vat: stdnum.CA.gst },
+  DZ: { tin: stdnum.DZ.nif },
+  EG: { tin: stdnum.EG.tn },
+  FO: { tin: stdnum.FO.vn },
+  GB: { tin: stdnum.GB.utr, vat: stdnum.GB.vat }, // Corporation Tax UTR, besides the VAT number stdnum lists
+  GH: { tin: stdnum.GH.tin },
+  GN: { tin: stdnum.GN.nifp },
+  HR: { tin: stdnum.HR.oib },
+  IN: { vat: stdnum.IN.gstin },
+  IS: { vat: stdnum.IS.vsk },
+  KE: { tin: stdnum.KE.pin },
+  MC: { vat: stdnum.MC.tva },
+  ME: { tin: stdnum.ME.pib },
+  MK: { tin: stdnum.MK.edb, vat: stdnum.MK.edb },
+  NL: { tin: stdnum.NL.bsn }, // RSIN, a company's tax number, has the BSN's format and check digit
+  NO: { vat: stdnum.NO.mva },
+  NZ: { vat: stdnum.NZ.ird }, // GST number is the IRD number
+  RS: { vat: stdnum.RS.pib },
+  TH: { tin: stdnum.TH.tin },
+  TN: { tin: stdnum.TN.mf },
+  VE: { tin: stdnum.VE.rif },
+  ZA: { vat: stdnum.ZA.vat },
 };
 
-/** VAT schemes outside stdnum's `euVat` table. */
-const EXTRA_VAT: Record<string, Validator[]> = {
-  AL: [stdnum.AL.nipt],
-  AU: [stdnum.AU.abn], // GST registration is by ABN
-  CA: [stdnum.CA.gst],
-  GB: [stdnum.GB.vat],
-  IN: [stdnum.IN.gstin],
-  IS: [stdnum.IS.vsk],
-  MC: [stdnum.MC.tva],
-  MK: [stdnum.MK.edb],
-  NO: [stdnum.NO.mva],
-  NZ: [stdnum.NZ.ird], // GST number is the IRD number
-  RS: [stdnum.RS.pib],
-  ZA: [stdnum.ZA.vat],
-};
+/** The validator of `kind` that `EXTRA` adds for `country`, as a list (empty when none). */
+function extra(country: Country, kind: "tin" | "vat"): Validator[] {
+  const validator = EXTRA[country.alpha2]?.[kind];
+  return validator ? [validator] : [];
+}
 
 export interface Country {
   alpha3: string;
@@ -85,12 +88,12 @@ export function isRefusedCountry(country: Country): boolean {
 }
 
 export function tinValidators(country: Country): Validator[] {
-  return [...(entityValidators[country.alpha2] ?? []), ...(EXTRA_TIN[country.alpha2] ?? [])];
+  return [...(entityValidators[country.alpha2] ?? []), ...extra(country, "tin")];
 }
 
 export function vatValidators(country: Country): Validator[] {
   const eu = euVat[country.alpha2] ?? [];
-  return eu.length ? eu : (EXTRA_VAT[country.alpha2] ?? []);
+  return eu.length ? eu : extra(country, "vat");
 }
 
 export function vatRequired(country: Country): boolean {

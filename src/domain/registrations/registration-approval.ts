@@ -6,7 +6,7 @@
 import { isUniqueViolation } from "@/db/unique-violation";
 import type { Db } from "@/db/database";
 import { type Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { insertIntegration } from "@/domain/integrations/integration-service";
 import { t } from "@/i18n/locale";
@@ -37,8 +37,7 @@ export async function approveInTransaction(
   where: Prisma.RegistrationWhereInput,
   actor: Actor,
 ): Promise<RegistrationRow> {
-  const row = await tx.registration.findFirst({ where, select: registrationSelect });
-  if (!row) throw notFound();
+  const row = await orNotFound(tx.registration.findFirst({ where, select: registrationSelect }));
   // A conditional update takes the row lock: of two concurrent approvals the second finds nothing to approve.
   const claimed = await tx.registration.updateMany({
     where: { pk: row.pk, needsReview: true },

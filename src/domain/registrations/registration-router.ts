@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountProcedure, router } from "@/trpc/init";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { approveDemoRegistration } from "./registration-approval";
 import {
   ZCreateRegistrationRequest,
@@ -32,10 +32,9 @@ export const registrationRouter = router({
     .meta({ openapi: { method: "GET", path, tags, summary: "List Registrations", protect: true }, detailPath })
     .input(ZListRegistrationsQuery)
     .output(ZRegistrationList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listRegistrations(ctx.db, ctx.scope, input);
-      return envelope(ctx, input, count, rows.map(toRegistrationApi));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listRegistrations(ctx.db, ctx.scope, input), (rows) => rows.map(toRegistrationApi)),
+    ),
 
   get: accountProcedure
     .meta({ openapi: { method: "GET", path: item, tags, summary: "Retrieve a Registration", protect: true } })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCountryAlpha3, ZEmail } from "@/domain/shared/contact-fields";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { requiredText, ZId, ZMetadata, ZMetadataOutput, ZTimestamp } from "@/domain/shared/schemas";
+import { requiredText, ZId, ZMetadata, ZMetadataOutput, ZTimestamp, writeRequests } from "@/domain/shared/schemas";
 
 export const ZRegistration = z
   .object({
@@ -47,13 +47,9 @@ const fields = {
   metadata: ZMetadata.optional(),
 };
 
-export const ZCreateRegistrationRequest = z.object(fields);
-export type TCreateRegistrationRequest = z.infer<typeof ZCreateRegistrationRequest>;
-
 export const ZRegistrationLookup = z.object({ registration_id: z.string() });
-
-export const ZUpdateRegistrationRequest = ZRegistrationLookup.extend(ZCreateRegistrationRequest.partial().shape);
-export const ZReplaceRegistrationRequest = ZRegistrationLookup.extend(fields);
+export const { create: ZCreateRegistrationRequest, update: ZUpdateRegistrationRequest, replace: ZReplaceRegistrationRequest } = writeRequests(ZRegistrationLookup, fields);
+export type TCreateRegistrationRequest = z.infer<typeof ZCreateRegistrationRequest>;
 
 export const ZListRegistrationsQuery = ZPageQuery;
 export type TListRegistrationsQuery = z.infer<typeof ZListRegistrationsQuery>;

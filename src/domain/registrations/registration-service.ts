@@ -7,8 +7,8 @@ import { isUniqueViolation } from "@/db/unique-violation";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import { type Prisma } from "@/generated/prisma/client";
-import { DomainError, fieldError, notFound } from "@/domain/errors";
-import { pageWindow } from "@/domain/shared/pagination";
+import { DomainError, fieldError, orNotFound } from "@/domain/errors";
+import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
@@ -74,17 +74,14 @@ export const scopedRegistration = (scope: AccountScope, id: string): Prisma.Regi
 
 export async function listRegistrations(db: Db, scope: AccountScope, q: TListRegistrationsQuery) {
   const where: Prisma.RegistrationWhereInput = { accountPk: scope.accountPk, environment: scope.environment };
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.registration.count({ where }),
     db.registration.findMany({ where, select: registrationSelect, orderBy: [{ createdAt: "desc" }, { pk: "desc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getRegistration(db: Db, scope: AccountScope, id: string): Promise<RegistrationRow> {
-  const row = await db.registration.findFirst({ where: scopedRegistration(scope, id), select: registrationSelect });
-  if (!row) throw notFound();
-  return row;
+  return orNotFound(db.registration.findFirst({ where: scopedRegistration(scope, id), select: registrationSelect }));
 }
 
 /**

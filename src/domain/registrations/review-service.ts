@@ -6,7 +6,7 @@
  */
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/domain/errors";
+import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
@@ -93,8 +93,7 @@ export async function listDecisions(db: Db | Prisma.TransactionClient, registrat
 
 /** Every field, the current rules' verdict on each, and the decisions so far. */
 export async function reviewDetail(db: Db, pk: string): Promise<TReviewDetail> {
-  const row = await db.registration.findUnique({ where: { pk }, select: reviewSelect });
-  if (!row) throw notFound();
+  const row = await orNotFound(db.registration.findUnique({ where: { pk }, select: reviewSelect }));
   const { checks } = checkRegistration({
     country: row.country,
     state: row.state,

@@ -45,3 +45,9 @@ export function pageWindow(q: TPageQuery): PageWindow {
   if (q.page < 1) throw new DomainError("not_found", t("invalid_page"));
   return { skip: (q.page - 1) * q.page_size, take: q.page_size };
 }
+
+/** A list's page and the count of all its filters match, read at once. */
+export async function countedPage<R>(count: PromiseLike<number>, rows: PromiseLike<R[]>): Promise<{ count: number; rows: R[] }> {
+  const [total, page] = await Promise.all([count, rows]);
+  return { count: total, rows: page };
+}

@@ -82,3 +82,12 @@ export function ZExpandOf(fields: readonly string[]) {
     .preprocess((v) => (v === undefined ? [] : typeof v === "string" ? [v] : v), z.array(z.string().max(50)).max(10))
     .meta({ description: `Related objects to inline: ${fields.join(", ")}` });
 }
+
+/**
+ * The write requests of a resource, one convention for all: create takes `fields`; PATCH (`update`) the
+ * path's id (`lookup`) and any of them; PUT (`replace`) the id and the fields as create takes them.
+ */
+export function writeRequests<L extends z.ZodRawShape, F extends z.ZodRawShape>(lookup: z.ZodObject<L>, fields: F) {
+  const create = z.object(fields);
+  return { create, update: lookup.extend(create.partial().shape), replace: lookup.extend(fields) };
+}

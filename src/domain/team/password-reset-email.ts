@@ -4,11 +4,10 @@
  */
 import { z } from "zod";
 import type { Db } from "@/db/database";
-import { textMailHtml } from "@/domain/notifications/mail-html";
-import { completeJob, enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale, type Locale } from "@/i18n/catalogue/locales";
-import { t } from "@/i18n/locale";
 
 export const PASSWORD_RESET_JOB = "user.password_reset";
 
@@ -25,17 +24,14 @@ export async function sendPasswordReset(job: ClaimedJob, ctx: JobContext): Promi
   const { userId, url, locale: saved } = ZPayload.parse(job.payload);
   const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
   if (user) {
-    const locale = isLocale(saved) ? saved : "en";
-    const text = t("password_reset_text", { name: user.name, link: url }, locale);
-    await ctx.mailer.send({
+    await sendLinkEmail(ctx, {
       key: `password-reset-${job.pk}`,
       to: user.email,
-      subject: t("password_reset_subject", undefined, locale),
-      text,
-      html: textMailHtml(text, url, t("password_reset_button", undefined, locale)),
+      texts: { subject: "password_reset_subject", text: "password_reset_text", button: "password_reset_button" },
+      params: { name: user.name },
+      link: url,
+      locale: isLocale(saved) ? saved : "en",
     });
   }
-  await ctx.db.$transaction(async (tx) => {
-    if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
-  });
+  await ctx.db.$transaction((tx) => completeOwnJob(tx, job));
 }

@@ -4,11 +4,10 @@
  */
 import crypto from "node:crypto";
 import { z } from "zod";
-import { textMailHtml } from "@/domain/notifications/mail-html";
-import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import type { ClaimedJob } from "@/domain/outbox/outbox-service";
+import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale } from "@/i18n/catalogue/locales";
-import { t } from "@/i18n/locale";
 import { hashInvitationToken } from "./team-service";
 
 const ZPayload = z.object({ invitationPk: z.string() });
@@ -23,20 +22,15 @@ export async function sendTeamInvitation(job: ClaimedJob, ctx: JobContext): Prom
   });
   const row = invitation[0];
   if (row) {
-    const locale = isLocale(row.locale) ? row.locale : "en";
-    // In the fragment: never sent to a server, so it stays out of logs and Referer headers.
-    const link = `${ctx.publicUrl}/invitation#token=${token}`;
-    const params = { inviter: row.invitedBy, account: row.account.name, link };
-    const text = t("team_invite_text", params, locale);
-    await ctx.mailer.send({
+    await sendLinkEmail(ctx, {
       key: `team-invitation-${job.pk}`,
       to: row.email,
-      subject: t("team_invite_subject", params, locale),
-      text,
-      html: textMailHtml(text, link, t("team_invite_button", params, locale)),
+      texts: { subject: "team_invite_subject", text: "team_invite_text", button: "team_invite_button" },
+      params: { inviter: row.invitedBy, account: row.account.name },
+      // In the fragment: never sent to a server, so it stays out of logs and Referer headers.
+      link: `${ctx.publicUrl}/invitation#token=${token}`,
+      locale: isLocale(row.locale) ? row.locale : "en",
     });
   }
-  await ctx.db.$transaction(async (tx) => {
-    if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
-  });
+  await ctx.db.$transaction((tx) => completeOwnJob(tx, job));
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_CATALOGUE, EVENT_NAMES } from "@/domain/events/event-catalogue";
 import { accountProcedure, assertAdmin, optionalIntegrationProcedure, router } from "@/trpc/init";
-import { envelope } from "@/trpc/pagination";
+import { pageEnvelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
 import {
   ZCreateWebhookRequest,
@@ -40,10 +40,9 @@ export const webhookRouter = router({
     })
     .input(ZListWebhooksQuery)
     .output(ZWebhookList)
-    .query(async ({ ctx, input }) => {
-      const { count, rows } = await listWebhooks(ctx.db, ctx.webhookScope, input);
-      return envelope(ctx, input, count, rows.map(toWebhookApi));
-    }),
+    .query(async ({ ctx, input }) =>
+      pageEnvelope(ctx, input, await listWebhooks(ctx.db, ctx.webhookScope, input), (rows) => rows.map(toWebhookApi)),
+    ),
 
   get: webhookProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a webhook subscription" } })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_NAMES, isEventName, type EventName } from "@/domain/events/event-catalogue";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { ZId, ZMetadata, ZMetadataOutput, writeRequests } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 
 /** Names older clients still send for the Payrun events (the Payrun was called Invoice until 2025). */
@@ -33,11 +33,9 @@ const fields = {
   metadata: ZMetadata.optional(),
 };
 
-export const ZCreateWebhookRequest = z.object(fields);
-export type TCreateWebhookRequest = z.infer<typeof ZCreateWebhookRequest>;
 export const ZWebhookLookup = z.object({ webhook_id: z.string() });
-export const ZUpdateWebhookRequest = ZWebhookLookup.extend(ZCreateWebhookRequest.partial().shape);
-export const ZReplaceWebhookRequest = ZWebhookLookup.extend(fields);
+export const { create: ZCreateWebhookRequest, update: ZUpdateWebhookRequest, replace: ZReplaceWebhookRequest } = writeRequests(ZWebhookLookup, fields);
+export type TCreateWebhookRequest = z.infer<typeof ZCreateWebhookRequest>;
 export const ZWebhookList = listEnvelope(ZWebhook);
 export const ZListWebhooksQuery = ZPageQuery;
 

@@ -8,7 +8,7 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
-import { pageWindow, type TPageQuery } from "@/domain/shared/pagination";
+import { countedPage, pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
@@ -62,11 +62,10 @@ function checkEvents(events: EventName[] | undefined, integrationPk: string | nu
 
 export async function listWebhooks(db: Db, scope: WebhookScope, q: TPageQuery) {
   const where = visible(scope);
-  const [count, rows] = await Promise.all([
+  return countedPage(
     db.webhookSubscription.count({ where }),
     db.webhookSubscription.findMany({ where, select: webhookSelect, orderBy: [{ createdAt: "asc" }, { pk: "asc" }], ...pageWindow(q) }),
-  ]);
-  return { count, rows };
+  );
 }
 
 export async function getWebhook(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow> {

@@ -1,9 +1,8 @@
 /**
  * The one catalogue of the dashboard, the employee app and the emails: namespaces, each in English and
- * Swedish (`bilingual`), kept one file per feature in this folder. A new feature adds its file and its
+ * Swedish (`bilingual`, each text a pair), kept one file per feature in this folder. A new feature adds its file and its
  * name twice below. The API's error messages and the `/v2/` HTML views read `src/i18n/messages.ts` via `t()`.
  */
-import type { SameKeys } from "./bilingual";
 import { common } from "./common";
 import { invoices } from "./invoices";
 import type { Locale } from "./locales";
@@ -44,7 +43,7 @@ const namespaces = {
 };
 
 /** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
-export type Messages = { [N in keyof typeof namespaces]: SameKeys<(typeof namespaces)[N]["en"]> };
+export type Messages = { [N in keyof typeof namespaces]: (typeof namespaces)[N]["en"] };
 
 export function messagesFor(locale: Locale): Messages {
   return {
