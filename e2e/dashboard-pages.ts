@@ -1,17 +1,28 @@
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { DANISH_COMPANY, signIn, unique, uniqueEmail, users } from "./support";
+import { claimInNewContext, DANISH_COMPANY, invitationLink, signIn, unique, uniqueEmail, users } from "./support";
+import { mailLink, mailLinkCount, PASSWORD_RESET_LINK, TEAM_INVITATION_LINK } from "./mail-links";
 
-/** One page of the dashboard, visited by the layout and accessibility specs. */
+/** Who looks at a page: client staff or an operator in the dashboard, an Employee in the employee app, or a visitor signed in nowhere. */
+export type Viewer = "client" | "operator" | "employee" | "visitor";
+export const VIEWERS = ["client", "operator", "employee", "visitor"] as const satisfies readonly Viewer[];
+
+/** One page, visited by the layout and accessibility specs. */
 export interface DashboardPage {
   name: string;
   /** A path, or (for pages whose id is only known from a list) how to get there from a list page. */
   path: string;
   open?: (page: Page) => Promise<void>;
-  as: "client" | "operator";
+  as: Viewer;
 }
 
-export const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2e"}/api-key`, "utf8").trim();
+/** Pages inside the dashboard's shell (top bar, navigation, menu drawer on a phone). */
+export const inDashboard = (target: DashboardPage): boolean => target.as === "client" || target.as === "operator";
+
+const dataDir = process.env.E2E_DATA_DIR ?? "data/e2e";
+export const apiKey = () => readFileSync(`${dataDir}/api-key`, "utf8").trim();
+/** A live API key of the same account (scripts/e2e-server.mjs writes it), for objects only live has, such as an Employee to verify. */
+export const liveApiKey = () => readFileSync(`${dataDir}/api-key-live`, "utf8").trim();
 
 /** The ids of the objects whose pages are visited. */
 export interface DashboardObjects {
@@ -23,6 +34,8 @@ export interface DashboardObjects {
   prepayment: string;
   registration: string;
   webhook: string;
+  /** The demo Employee's email (it has a Payout and a Message): its invitation signs the Employee in to the employee app. */
+  employeeEmail: string;
 }
 
 /**
@@ -41,8 +54,14 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
     expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
     return res.json();
   };
-  const employee = await post("/v2/employees/", { name: unique("Layout Person"), email: uniqueEmail("layout"), country: "SWE" });
+  const employeeEmail = uniqueEmail("layout");
+  const employee = { ...(await post("/v2/employees/", { name: unique("Layout Person"), email: employeeEmail, country: "SWE" })), email: employeeEmail };
   const payout = await post("/v2/payouts/", { employee: employee.id, amount: "1234.50", currency: "SEK", description: unique("Layout work") });
+  // A long unbroken link, as people paste them: it must wrap in the employee app on a phone, not widen the page.
+  await post("/v2/messages/", {
+    employees: [employee.id],
+    content: `${unique("Your timesheet is approved")}: https://intranet.example.com/timesheets/2026/november/approved-and-ready-for-payment?employee=${employee.id}`,
+  });
   const prepayment = await post("/v2/prepayments/", { description: unique("Layout prepayment"), net_amount: "5000.00", currency: "SEK" });
   const c = DANISH_COMPANY;
   const registration = await post("/v2/registrations/", {
@@ -58,12 +77,19 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
     city: c.city,
   });
   const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/layout-hook", events: ["Employee.created"] });
-  return { integration: webApp, employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", invoice: prepayment.invoice ?? "", prepayment: prepayment.id, registration: registration.id, webhook: webhook.id };
+  return { integration: webApp, employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", invoice: prepayment.invoice ?? "", prepayment: prepayment.id, registration: registration.id, webhook: webhook.id, employeeEmail: employee.email };
 }
 
-export function dashboardPages(ids: DashboardObjects): DashboardPage[] {
+export function dashboardPages(ids: DashboardObjects, people: PeopleLinks): DashboardPage[] {
   const enc = encodeURIComponent;
   return [
+    { name: "Sign-in", path: "/login", as: "visitor" },
+    { name: "Forgotten password", path: "/forgot-password", as: "visitor" },
+    { name: "Employee's new link", path: "/e/login", as: "visitor" },
+    { name: "Employee's claim", path: people.claim, as: "visitor" },
+    { name: "New password", path: people.resetPassword, as: "visitor" },
+    { name: "Team invitation", path: people.invitation, as: "visitor" },
+    { name: "Employee app", path: "/e", as: "employee" },
     { name: "Integrations", path: "/integrations", as: "client" },
     { name: "Integration", path: `/integrations/${enc(ids.integration)}`, as: "client" },
     { name: "Employees", path: "/employees", as: "client" },
@@ -95,23 +121,102 @@ export function dashboardPages(ids: DashboardObjects): DashboardPage[] {
         await expect(page).toHaveURL(/\/review\/registrations\/[^/]+$/);
       },
     },
+    {
+      name: "Employee under review",
+      path: "/review/employees",
+      as: "operator",
+      open: async (page) => {
+        await page.getByRole("link", { name: `Review ${people.liveEmployee}` }).click();
+        await expect(page).toHaveURL(/\/review\/employees\/[^/]+$/);
+      },
+    },
     { name: "Payrun payments", path: "/review/payruns", as: "operator" },
     { name: "Prepayment payments", path: "/review/prepayments", as: "operator" },
   ];
 }
 
-/** Signed-in browser state for each role, made once and reused by every page visit. */
-export async function signedInStates(browser: Browser): Promise<Record<"client" | "operator", string>> {
-  const out = { client: "", operator: "" };
+/** The links only an email gives (as paths on this server), and the Employee waiting for verification. */
+export interface PeopleLinks {
+  /** An unused invitation of another demo Employee. */
+  claim: string;
+  resetPassword: string;
+  invitation: string;
+  /** The name of a live Employee who claimed their invitation (so is in the operator's queue). */
+  liveEmployee: string;
+}
+
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/** A browser state signed in nowhere. */
+const SIGNED_OUT = JSON.stringify({ cookies: [], origins: [] });
+
+/**
+ * Browser state for each viewer, made once and reused by every page visit, and the links from emails: the demo
+ * Employee claims their invitation (the Employee's state), a live Employee made through /v2/ claims theirs (so
+ * waits for verification), another's stays unused, the client invites a colleague and asks for a password reset
+ * (those links are opened, never used).
+ */
+export async function seedPeople(browser: Browser, request: APIRequestContext, ids: DashboardObjects): Promise<{ states: Record<Viewer, string>; people: PeopleLinks }> {
+  const states: Record<Viewer, string> = { client: "", operator: "", employee: "", visitor: SIGNED_OUT };
   for (const role of ["client", "operator"] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, users[role]);
     await expect(page.getByTestId("signed-in-person")).toHaveText(users[role].name);
-    out[role] = JSON.stringify(await context.storageState());
+    states[role] = JSON.stringify(await context.storageState());
     await context.close();
   }
-  return out;
+
+  /** Creates an Employee through /v2/ in the key's web-app Integration and returns the link of its invitation email. */
+  const invite = async (key: string, name: string, email: string) => {
+    const auth = { Authorization: `Token ${key}` };
+    const integrations = await request.get("/v2/integrations/?type=1", { headers: auth });
+    expect(integrations.status()).toBe(200);
+    const created = await request.post("/v2/employees/", {
+      headers: { ...auth, "Integration-ID": (await integrations.json()).results[0].id },
+      data: { name, email, country: "NLD" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return invitationLink(email);
+  };
+  // A live Employee who claimed the invitation waits for an operator's verification.
+  const liveEmployee = unique("Vera Verify");
+  const live = await claimInNewContext(browser, await invite(liveApiKey(), liveEmployee, uniqueEmail("vera")));
+  await live.context.close();
+  const claim = pathOf(await invite(apiKey(), unique("Layout Newcomer"), uniqueEmail("newcomer")));
+  const employee = await claimInNewContext(browser, await invitationLink(ids.employeeEmail));
+  states.employee = JSON.stringify(await employee.context.storageState());
+  await employee.context.close();
+
+  const context = await browser.newContext({ storageState: JSON.parse(states.client) });
+  const page = await context.newPage();
+  const colleague = uniqueEmail("layout-colleague");
+  await page.goto("/settings/team");
+  await page.getByRole("button", { name: "Invite a colleague" }).click();
+  await page.getByRole("dialog").or(page.getByRole("alertdialog")).getByLabel("Email").fill(colleague);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status")).toContainText(colleague);
+  await context.close();
+
+  // Each run asks for a new reset link: an earlier run's may be spent or expired.
+  const resets = mailLinkCount(users.client.email, PASSWORD_RESET_LINK);
+  const asked = await request.post("/api/auth/request-password-reset", { data: { email: users.client.email, redirectTo: "/reset-password" } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const reset = await mailLink(users.client.email, PASSWORD_RESET_LINK, resets + 1);
+  // The email's link checks the token and redirects to /reset-password?token=…; the page is what is visited.
+  const landed = await request.get(reset, { maxRedirects: 0 });
+  const resetPassword = pathOf(new URL(landed.headers().location ?? "", reset).toString());
+
+  const people = {
+    claim,
+    resetPassword,
+    invitation: pathOf(await mailLink(colleague, TEAM_INVITATION_LINK)),
+    liveEmployee,
+  };
+  return { states, people };
 }
 
 /** Opens the page and waits until it has its title and nothing is loading any more. */

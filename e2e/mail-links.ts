@@ -19,6 +19,11 @@ function links(email: string, pattern: RegExp): string[] {
     .filter((link): link is string => link !== undefined);
 }
 
+/** How many emails to `email` carry a link matching `pattern` so far. */
+export function mailLinkCount(email: string, pattern: RegExp): number {
+  return links(email, pattern).length;
+}
+
 /** Waits for email number `count` to `email` with a link matching `pattern` (the outbox sends within about a second). */
 export async function mailLink(email: string, pattern: RegExp, count = 1): Promise<string> {
   await expect.poll(() => links(email, pattern).length, { message: `email to ${email}`, timeout: 15_000 }).toBeGreaterThanOrEqual(count);

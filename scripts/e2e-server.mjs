@@ -27,12 +27,15 @@ const { client, operator } = users;
 cli("users", "create", "--email", client.email, "--password", client.password, "--name", client.name, "--account", client.account);
 cli("users", "create", "--email", operator.email, "--password", operator.password, "--name", operator.name, "--operator");
 // A demo API key of the client's account, for specs that call /v2/ from the browser (read from this file).
-const keyOutput = execFileSync(process.execPath, ["dist/cli.js", "keys", "create", "--env", "demo", "--account", client.account], {
-  env,
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "inherit"],
-});
-writeFileSync(`${DATA_DIR}/api-key`, keyOutput.trim().split("\n").pop());
+// And a live one (api-key-live), for objects only live has, such as an Employee waiting for verification.
+for (const [environment, file] of [["demo", "api-key"], ["live", "api-key-live"]]) {
+  const keyOutput = execFileSync(process.execPath, ["dist/cli.js", "keys", "create", "--env", environment, "--account", client.account], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  writeFileSync(`${DATA_DIR}/${file}`, keyOutput.trim().split("\n").pop());
+}
 
 const server = spawn(process.execPath, ["--enable-source-maps", "dist/server.js"], { env, stdio: "inherit" });
 for (const signal of ["SIGTERM", "SIGINT"]) {
