@@ -2,12 +2,16 @@
  * The Invoice as a PDF, drawn with pdfkit (its built-in Helvetica: Latin-1 text, so Swedish letters, and no
  * font files to ship). Text stays text, so `pdftotext` and screen readers read every figure.
  */
-import PDFDocument from "pdfkit";
 import type { InvoiceDocument } from "./invoice-document";
+
+// pdfkit parses its font metrics when loaded (about 29 MiB resident): loaded on the first PDF, not at start.
+const loadPdfkit = () => import("pdfkit").then((m) => m.default);
+let pdfkit: ReturnType<typeof loadPdfkit> | undefined;
 
 const MARGIN = 50;
 
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const PDFDocument = await (pdfkit ??= loadPdfkit());
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `Invoice ${doc.invoiceNumber}`, Author: "Payroute" } });
     const chunks: Buffer[] = [];
