@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { PayrunStatusBadge } from "../payruns/payrun-status-badge";
@@ -9,11 +8,10 @@ import { RoleGate } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
-import { Notice, type NoticeValue } from "../ui/notice";
-import { PageHeader } from "../ui/page-header";
-import { QueryCard } from "../ui/query-card";
+import type { NoticeValue } from "../ui/notice";
 import { NameAndIdCell, RowButton, TableHead } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
+import { UnpaidPayments } from "./unpaid-payments";
 
 /** The review team records Payrun payments: unpaid Payruns with Payouts, in every account and environment. */
 export function PayrunPaymentsPage() {
@@ -27,23 +25,7 @@ export function PayrunPaymentsPage() {
 
 function PayrunPayments() {
   const t = useTranslations("payruns.operator");
-  const unpaid = trpc.payruns.unpaid.useQuery();
-  const [paying, setPaying] = useState<UnpaidPayrun | null>(null);
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
-
-  return (
-    <section>
-      <PageHeader title={t("title")} lead={t("lead")} />
-
-      <Notice notice={notice} onDismiss={() => setNotice(null)} />
-
-      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")} scroll>
-        {(rows) => <UnpaidPayrunsTable rows={rows} onMarkPaid={setPaying} />}
-      </QueryCard>
-
-      {paying && <MarkPaidDialog row={paying} onClose={() => setPaying(null)} onPaid={setNotice} />}
-    </section>
-  );
+  return <UnpaidPayments texts={{ title: t("title"), lead: t("lead"), empty: t("empty") }} query={trpc.payruns.unpaid.useQuery()} Table={UnpaidPayrunsTable} MarkPaidDialog={MarkPaidDialog} />;
 }
 
 const COLUMNS = ["payrun", "integration", "status", "ocr", "total", "payouts", "created"] as const;

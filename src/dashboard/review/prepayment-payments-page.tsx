@@ -1,17 +1,15 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { RoleGate } from "../shell/role-gate";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
-import { Notice, type NoticeValue } from "../ui/notice";
-import { PageHeader } from "../ui/page-header";
-import { QueryCard } from "../ui/query-card";
+import type { NoticeValue } from "../ui/notice";
 import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
+import { UnpaidPayments } from "./unpaid-payments";
 
 type UnpaidInvoice = RouterOutputs["invoices"]["unpaidPrepayments"][number];
 
@@ -27,19 +25,7 @@ export function PrepaymentPaymentsPage() {
 
 function PrepaymentPayments() {
   const t = useTranslations("invoices.operator");
-  const unpaid = trpc.invoices.unpaidPrepayments.useQuery();
-  const [paying, setPaying] = useState<UnpaidInvoice | null>(null);
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
-  return (
-    <section>
-      <PageHeader title={t("title")} lead={t("lead")} />
-      <Notice notice={notice} onDismiss={() => setNotice(null)} />
-      <QueryCard query={unpaid} isEmpty={(rows) => rows.length === 0} empty={t("empty")} scroll>
-        {(rows) => <UnpaidInvoicesTable rows={rows} onMarkPaid={setPaying} />}
-      </QueryCard>
-      {paying && <MarkPaidDialog row={paying} onClose={() => setPaying(null)} onPaid={setNotice} />}
-    </section>
-  );
+  return <UnpaidPayments texts={{ title: t("title"), lead: t("lead"), empty: t("empty") }} query={trpc.invoices.unpaidPrepayments.useQuery()} Table={UnpaidInvoicesTable} MarkPaidDialog={MarkPaidDialog} />;
 }
 
 function UnpaidInvoicesTable({ rows, onMarkPaid }: { rows: UnpaidInvoice[]; onMarkPaid: (row: UnpaidInvoice) => void }) {
