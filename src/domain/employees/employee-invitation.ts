@@ -29,11 +29,34 @@ export function hashToken(token: string): string {
 /** A fresh single-use link for the Employee (their earlier unused links stop working); returns the URL. */
 export async function issueMagicLink(ctx: JobContext, employeePk: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await ctx.db.$transaction(async (tx) => {
-    await tx.magicLink.updateMany({ where: { employeePk, usedAt: null }, data: { expiresAt: new Date() } });
-    await tx.magicLink.create({ data: { employeePk, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS) } });
-  });
+  await issueLinks(ctx, [{ employeePk, token }]);
   return claimLink(ctx, token);
+}
+
+/**
+ * Issues a link per Employee, their earlier unused links revoked, in one statement (atomic on its own):
+ * one Employee (a sign-in link) or a batch of invitations alike.
+ */
+async function issueLinks(ctx: JobContext, links: readonly { employeePk: string; token: string }[]): Promise<void> {
+  const statement = new Statement();
+  statement.with(
+    qb
+      .updateTable("magic_link")
+      .set({ expires_at: now() })
+      .where((eb) => eb("employee_pk", "=", eb.fn.any(typed(links.map((l) => l.employeePk), "uuid[]"))))
+      .where("used_at", "is", null),
+  );
+  await statement.run(
+    fastSql(ctx.db),
+    qb
+      .insertInto("magic_link")
+      .columns(["pk", "employee_pk", "token_hash", "expires_at"])
+      .expression(
+        qb
+          .selectFrom(rowsOf("l", { employee_pk: [links.map((l) => l.employeePk), "uuid"], token_hash: [links.map((l) => hashToken(l.token)), "text"] }))
+          .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "l.employee_pk", "l.token_hash", typed(new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString(), "timestamptz").as("expires_at")]),
+      ),
+  );
 }
 
 // The token travels in the fragment: never sent to a server, so it stays out of logs and Referer headers.
@@ -49,17 +72,17 @@ export function employeeLocale(employee: { country: string }): Locale {
 export async function sendInvitations(jobs: ClaimedJob[], ctx: JobContext): Promise<void> {
   // Two jobs for one Employee (a resend) run one after the other, as they would alone: the second revokes the first's link.
   const seen = new Set<string>();
-  const now: { job: ClaimedJob; employeePk: string }[] = [];
+  const first: { job: ClaimedJob; employeePk: string }[] = [];
   const later: ClaimedJob[] = [];
   for (const job of jobs) {
     const { employeePk } = ZPayload.parse(job.payload);
     if (seen.has(employeePk)) later.push(job);
     else {
       seen.add(employeePk);
-      now.push({ job, employeePk });
+      first.push({ job, employeePk });
     }
   }
-  await sendDistinct(now, ctx);
+  await sendDistinct(first, ctx);
   if (later.length) await sendInvitations(later, ctx);
 }
 
@@ -98,28 +121,7 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
     return employee?.email ? [{ ...b, employee, email: employee.email, token: crypto.randomBytes(32).toString("base64url") }] : [];
   });
 
-  if (toSend.length) {
-    // Their earlier unused links stop working, and the new ones start (one statement: atomic on its own).
-    const links = new Statement();
-    links.with(
-      qb
-        .updateTable("magic_link")
-        .set({ expires_at: now() })
-        .where((eb) => eb("employee_pk", "=", eb.fn.any(typed(toSend.map((s) => s.employeePk), "uuid[]"))))
-        .where("used_at", "is", null),
-    );
-    await links.run(
-      direct,
-      qb
-        .insertInto("magic_link")
-        .columns(["pk", "employee_pk", "token_hash", "expires_at"])
-        .expression(
-          qb
-            .selectFrom(rowsOf("l", { employee_pk: [toSend.map((s) => s.employeePk), "uuid"], token_hash: [toSend.map((s) => hashToken(s.token)), "text"] }))
-            .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "l.employee_pk", "l.token_hash", typed(new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString(), "timestamptz").as("expires_at")]),
-        ),
-    );
-  }
+  if (toSend.length) await issueLinks(ctx, toSend);
 
   const sent: typeof toSend = [];
   await Promise.all(
