@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { EmployeePayouts } from "../payouts/employee-payouts";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
@@ -18,10 +18,7 @@ import { ResendButton } from "./resend-button";
 import { StatusBadge } from "./status-badge";
 import { StatusTimeline } from "./status-timeline";
 
-export function EmployeeDetailPage({ employeeId }: { employeeId: string }) {
-  const t = useTranslations("employees");
-  return <IntegrationScoped what={t("title")}>{() => <EmployeeDetail employeeId={employeeId} />}</IntegrationScoped>;
-}
+export const EmployeeDetailPage = integrationScoped((t) => t("employees.title"), EmployeeDetail);
 
 function EmployeeDetail({ employeeId }: { employeeId: string }) {
   const t = useTranslations("employees.detail");

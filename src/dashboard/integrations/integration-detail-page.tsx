@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Fragment, useState } from "react";
 import { useTranslations } from "use-intl";
 import { EnvironmentBadge } from "../review/environment-badge";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc, type Environment } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
@@ -23,14 +23,7 @@ import {
   type Integration,
 } from "./integration-types";
 
-export function IntegrationDetailPage({ integrationId }: { integrationId: string }) {
-  const t = useTranslations("integrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <IntegrationDetail integrationId={integrationId} />
-    </RoleGate>
-  );
-}
+export const IntegrationDetailPage = roleGated("client", (t) => t("integrations.clientOnly"), IntegrationDetail);
 
 function IntegrationDetail({ integrationId }: { integrationId: string }) {
   const t = useTranslations("integrations");

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
@@ -22,14 +22,7 @@ function parseTypeFilter(value: string): TypeFilter {
   return value === "1" ? 1 : value === "2" ? 2 : value === "3" ? 3 : undefined;
 }
 
-export function IntegrationsPage() {
-  const t = useTranslations("integrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <AccountIntegrations />
-    </RoleGate>
-  );
-}
+export const IntegrationsPage = roleGated("client", (t) => t("integrations.clientOnly"), AccountIntegrations);
 
 function AccountIntegrations() {
   const { view, page, setPage, filter } = useListView(FILTERS);

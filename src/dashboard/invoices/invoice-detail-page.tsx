@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { payrunPath } from "../payruns/payrun-types";
 import { prepaymentPath } from "../prepayments/prepayment-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
@@ -17,10 +17,7 @@ import { EMPTY } from "../ui/table";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { invoicePdfPath, type Invoice } from "./invoice-types";
 
-export function InvoiceDetailPage({ invoiceId }: { invoiceId: string }) {
-  const t = useTranslations("invoices");
-  return <IntegrationScoped what={t("title")}>{() => <InvoiceDetail invoiceId={invoiceId} />}</IntegrationScoped>;
-}
+export const InvoiceDetailPage = integrationScoped((t) => t("invoices.title"), InvoiceDetail);
 
 function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const t = useTranslations("invoices");

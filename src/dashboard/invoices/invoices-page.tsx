@@ -3,7 +3,7 @@
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
@@ -17,10 +17,7 @@ const PAGE_SIZE = 25;
 /** The list's filter in the URL: ?status= (and ?page=), like every other list. */
 const FILTERS = { status: parseAsChoice(INVOICE_STATUSES) };
 
-export function InvoicesPage() {
-  const t = useTranslations("invoices");
-  return <IntegrationScoped what={t("title")}>{(integration) => <InvoicesOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const InvoicesPage = integrationScoped((t) => t("invoices.title"), InvoicesOfIntegration);
 
 function InvoicesOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("invoices");

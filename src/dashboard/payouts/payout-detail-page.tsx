@@ -7,7 +7,7 @@ import { useTranslations } from "use-intl";
 import { employeePath } from "../employees/employee-types";
 import { useFormat } from "../i18n/use-format";
 import { payrunPath } from "../payruns/payrun-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
@@ -18,10 +18,7 @@ import { PayoutStatusBadge } from "./payout-status-badge";
 import { mayDelete, mayResend, payoutEmployee, payrunId, type Payout } from "./payout-types";
 import { ResendPayoutButton } from "./resend-payout-button";
 
-export function PayoutDetailPage({ payoutId }: { payoutId: string }) {
-  const t = useTranslations("payouts");
-  return <IntegrationScoped what={t("title")}>{() => <PayoutDetail payoutId={payoutId} />}</IntegrationScoped>;
-}
+export const PayoutDetailPage = integrationScoped((t) => t("payouts.title"), PayoutDetail);
 
 function PayoutDetail({ payoutId }: { payoutId: string }) {
   const t = useTranslations("payouts");

@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useFormat } from "../i18n/use-format";
 import { PayoutList } from "../payouts/payout-list";
 import { NO_PAYOUT_FILTERS } from "../payouts/payout-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { MetadataValue } from "../ui/metadata-value";
 import { Notice, type NoticeValue } from "../ui/notice";
@@ -20,10 +20,7 @@ import { PayrunStatusBadge } from "./payrun-status-badge";
 import { mayDeletePayrun, type Payrun } from "./payrun-types";
 import { usePageParam } from "../url-state";
 
-export function PayrunDetailPage({ payrunId }: { payrunId: string }) {
-  const t = useTranslations("payruns");
-  return <IntegrationScoped what={t("title")}>{() => <PayrunDetail payrunId={payrunId} />}</IntegrationScoped>;
-}
+export const PayrunDetailPage = integrationScoped((t) => t("payruns.title"), PayrunDetail);
 
 function PayrunDetail({ payrunId }: { payrunId: string }) {
   const t = useTranslations("payruns.detail");

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { useFormat } from "../i18n/use-format";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
@@ -20,10 +20,7 @@ const PAGE_SIZE = 25;
 /** The list's filter in the URL: ?status= (and ?page=) */
 const FILTERS = { status: parseAsChoice(PAYRUN_STATUSES) };
 
-export function PayrunsPage() {
-  const t = useTranslations("payruns");
-  return <IntegrationScoped what={t("title")}>{(integration) => <PayrunsOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const PayrunsPage = integrationScoped((t) => t("payruns.title"), PayrunsOfIntegration);
 
 function PayrunsOfIntegration({ integration }: { integration: Integration }) {
   const { view, page, setPage, filter } = useListView(FILTERS);

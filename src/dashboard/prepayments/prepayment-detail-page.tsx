@@ -7,7 +7,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { invoicePath } from "../invoices/invoice-types";
 import { payrunPath } from "../payruns/payrun-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
@@ -20,10 +20,7 @@ import { invoiceIdOf, type Prepayment } from "./prepayment-types";
 
 type Dialog = "issue" | "pay" | "delete" | null;
 
-export function PrepaymentDetailPage({ prepaymentId }: { prepaymentId: string }) {
-  const t = useTranslations("prepayments");
-  return <IntegrationScoped what={t("title")}>{() => <PrepaymentDetail prepaymentId={prepaymentId} />}</IntegrationScoped>;
-}
+export const PrepaymentDetailPage = integrationScoped((t) => t("prepayments.title"), PrepaymentDetail);
 
 function PrepaymentDetail({ prepaymentId }: { prepaymentId: string }) {
   const t = useTranslations("prepayments.detail");

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
@@ -16,10 +16,7 @@ import { prepaymentPath, type Prepayment } from "./prepayment-types";
 
 const PAGE_SIZE = 25;
 
-export function PrepaymentsPage() {
-  const t = useTranslations("prepayments");
-  return <IntegrationScoped what={t("title")}>{(integration) => <PrepaymentsOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const PrepaymentsPage = integrationScoped((t) => t("prepayments.title"), PrepaymentsOfIntegration);
 
 function PrepaymentsOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("prepayments");

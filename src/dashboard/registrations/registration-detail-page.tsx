@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
@@ -15,14 +15,7 @@ import { RegistrationValue } from "./registration-fields";
 import { canChange, integrationApiPath, REGISTRATION_FIELDS, registrationApiPath, registrationPath, reviewStatus, type Registration } from "./registration-types";
 import { ReviewStatusBadge } from "./review-status-badge";
 
-export function RegistrationDetailPage({ registrationId }: { registrationId: string }) {
-  const t = useTranslations("registrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <RegistrationDetail registrationId={registrationId} />
-    </RoleGate>
-  );
-}
+export const RegistrationDetailPage = roleGated("client", (t) => t("registrations.clientOnly"), RegistrationDetail);
 
 function RegistrationDetail({ registrationId }: { registrationId: string }) {
   const query = trpc.registrations.get.useQuery({ registration_id: registrationId }, { retry: retryUnlessNotFound });

@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { PayrunStatusBadge } from "../payruns/payrun-status-badge";
 import type { UnpaidPayrun } from "../payruns/payrun-types";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
@@ -14,14 +14,7 @@ import { EnvironmentBadge } from "./environment-badge";
 import { UnpaidPayments } from "./unpaid-payments";
 
 /** The review team records Payrun payments: unpaid Payruns with Payouts, in every account and environment. */
-export function PayrunPaymentsPage() {
-  const t = useTranslations("payruns.operator");
-  return (
-    <RoleGate role="operator" otherwise={t("otherwise")}>
-      <PayrunPayments />
-    </RoleGate>
-  );
-}
+export const PayrunPaymentsPage = roleGated("operator", (t) => t("payruns.operator.otherwise"), PayrunPayments);
 
 function PayrunPayments() {
   const t = useTranslations("payruns.operator");

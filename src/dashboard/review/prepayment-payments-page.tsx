@@ -2,7 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
@@ -14,14 +14,7 @@ import { UnpaidPayments } from "./unpaid-payments";
 type UnpaidInvoice = RouterOutputs["invoices"]["unpaidPrepayments"][number];
 
 /** The review team records prepayment payments (in live, the bank transfer it sees arrive): issued, unpaid prepayment Invoices. */
-export function PrepaymentPaymentsPage() {
-  const t = useTranslations("invoices.operator");
-  return (
-    <RoleGate role="operator" otherwise={t("otherwise")}>
-      <PrepaymentPayments />
-    </RoleGate>
-  );
-}
+export const PrepaymentPaymentsPage = roleGated("operator", (t) => t("invoices.operator.otherwise"), PrepaymentPayments);
 
 function PrepaymentPayments() {
   const t = useTranslations("invoices.operator");

@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { reviewPath, type ReviewItem, type ReviewStatus } from "../registrations/registration-types";
 import { ReviewStatusBadge } from "../registrations/review-status-badge";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
@@ -27,14 +27,7 @@ const TABS: readonly StatusTab[] = ["pending", "rejected", "approved", "all"];
 const FILTERS = { status: parseAsStringLiteral(TABS).withDefault("pending"), env: parseAsChoice(ENVIRONMENTS), q: parseAsText };
 
 /** The review team's queue of Registrations from every account, oldest first. */
-export function RegistrationQueuePage() {
-  const t = useTranslations("review.registrations");
-  return (
-    <RoleGate role="operator" otherwise={t("operatorOnly")}>
-      <RegistrationQueue />
-    </RoleGate>
-  );
-}
+export const RegistrationQueuePage = roleGated("operator", (t) => t("review.registrations.operatorOnly"), RegistrationQueue);
 
 function RegistrationQueue() {
   const { view, page, setPage, filter } = useListView(FILTERS);

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { PageHeader } from "../ui/page-header";
 import { QueryCard } from "../ui/query-card";
 import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
@@ -12,14 +12,7 @@ import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
 type PendingVerification = RouterOutputs["employeeVerification"]["pending"][number];
 
 /** The review team's queue: live Employees who opened their invitation and wait for identity checks. */
-export function VerificationQueuePage() {
-  const t = useTranslations("employeeReview");
-  return (
-    <RoleGate role="operator" otherwise={t("operatorsOnly")}>
-      <VerificationQueue />
-    </RoleGate>
-  );
-}
+export const VerificationQueuePage = roleGated("operator", (t) => t("employeeReview.operatorsOnly"), VerificationQueue);
 
 function VerificationQueue() {
   const t = useTranslations("employeeReview");

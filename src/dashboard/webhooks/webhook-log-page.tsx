@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useRouter } from "next/navigation";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
@@ -16,10 +16,7 @@ import { EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
 import { DELIVERY_POLL_MS, webhookPath, webhookScope, type EventInfo, type Webhook } from "./webhook-types";
 import { usePageParam } from "../url-state";
 
-export function WebhookLogPage({ webhookId }: { webhookId: string }) {
-  const t = useTranslations("webhooks");
-  return <IntegrationScoped what={t("title")}>{() => <WebhookLog webhookId={webhookId} />}</IntegrationScoped>;
-}
+export const WebhookLogPage = integrationScoped((t) => t("webhooks.title"), WebhookLog);
 
 function WebhookLog({ webhookId }: { webhookId: string }) {
   const webhook = trpc.webhooks.get.useQuery({ webhook_id: webhookId }, { retry: retryUnlessNotFound });
