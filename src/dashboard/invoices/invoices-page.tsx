@@ -8,7 +8,8 @@ import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
-import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { INVOICE_STATUSES, invoicePath, type Invoice } from "./invoice-types";
@@ -51,22 +52,19 @@ function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const f = useFormat();
   const columns = (["invoice", "status", "total", "due", "dueDate", "issued"] as const).map((c) => t(`columns.${c}`));
   return (
-    <table className="table">
-      <TableHead columns={columns} />
-      <tbody>
-        {invoices.map((i) => (
-          <tr key={i.id}>
-            <NameAndIdCell name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })} id={i.id} href={invoicePath(i.id)} />
-            <td>
-              <InvoiceStatusBadge status={i.status} />
-            </td>
-            <td className="num">{f.money(i.total, i.currency)}</td>
-            <td className="num">{f.money(i.amount_due)}</td>
-            <td className="nowrap">{i.due_date ?? EMPTY}</td>
-            <td className="nowrap">{i.issued_at ? f.date(i.issued_at) : EMPTY}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={columns} rows={invoices}>
+      {(i) => (
+        <tr key={i.id}>
+          <NameAndIdCell name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })} id={i.id} href={invoicePath(i.id)} />
+          <td>
+            <InvoiceStatusBadge status={i.status} />
+          </td>
+          <td className="num">{f.money(i.total, i.currency)}</td>
+          <td className="num">{f.money(i.amount_due)}</td>
+          <td className="nowrap">{i.due_date ?? EMPTY}</td>
+          <td className="nowrap">{i.issued_at ? f.date(i.issued_at) : EMPTY}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -10,7 +10,8 @@ import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
-import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
 import { CreatePayrunDialog } from "./explicit-payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
@@ -76,23 +77,20 @@ function PayrunsTable({ payruns }: { payruns: Payrun[] }) {
   const f = useFormat();
   const columns = (["payrun", "status", "currency", "price", "payouts", "created", "paid"] as const).map((c) => t(`columns.${c}`));
   return (
-    <table className="table">
-      <TableHead columns={columns} />
-      <tbody>
-        {payruns.map((p) => (
-          <tr key={p.id}>
-            <NameAndIdCell name={p.name ?? t("nameOfDate", { currency: p.currency, date: f.date(p.created_at) })} id={p.id} href={payrunPath(p.id)} />
-            <td>
-              <PayrunStatusBadge status={p.latest_status} />
-            </td>
-            <td>{p.currency}</td>
-            <td className="num">{f.money(p.price)}</td>
-            <td className="num">{p.payout_count}</td>
-            <td className="nowrap">{f.date(p.created_at)}</td>
-            <td className="nowrap">{p.paid_at ? f.date(p.paid_at) : EMPTY}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={columns} rows={payruns}>
+      {(p) => (
+        <tr key={p.id}>
+          <NameAndIdCell name={p.name ?? t("nameOfDate", { currency: p.currency, date: f.date(p.created_at) })} id={p.id} href={payrunPath(p.id)} />
+          <td>
+            <PayrunStatusBadge status={p.latest_status} />
+          </td>
+          <td>{p.currency}</td>
+          <td className="num">{f.money(p.price)}</td>
+          <td className="num">{p.payout_count}</td>
+          <td className="nowrap">{f.date(p.created_at)}</td>
+          <td className="nowrap">{p.paid_at ? f.date(p.paid_at) : EMPTY}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -8,7 +8,8 @@ import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
-import { NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { NameAndIdCell } from "../ui/table";
 import { usePageParam } from "../url-state";
 import { CreatePrepaymentDialog } from "./prepayment-form";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
@@ -42,21 +43,18 @@ function PrepaymentsTable({ prepayments }: { prepayments: Prepayment[] }) {
   const t = useTranslations("prepayments.columns");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={[t("prepayment"), t("status"), t("net"), t("available"), t("created")]} />
-      <tbody>
-        {prepayments.map((p) => (
-          <tr key={p.id}>
-            <NameAndIdCell name={p.description} id={p.id} href={prepaymentPath(p.id)} />
-            <td>
-              <PrepaymentStatusBadge status={p.status} />
-            </td>
-            <td className="num">{f.money(p.net_amount, p.currency)}</td>
-            <td className="num">{f.money(p.available_balance, p.currency)}</td>
-            <td className="nowrap">{f.date(p.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("prepayment"), t("status"), t("net"), t("available"), t("created")]} rows={prepayments}>
+      {(p) => (
+        <tr key={p.id}>
+          <NameAndIdCell name={p.description} id={p.id} href={prepaymentPath(p.id)} />
+          <td>
+            <PrepaymentStatusBadge status={p.status} />
+          </td>
+          <td className="num">{f.money(p.net_amount, p.currency)}</td>
+          <td className="num">{f.money(p.available_balance, p.currency)}</td>
+          <td className="nowrap">{f.date(p.created_at)}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -9,7 +9,8 @@ import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import type { NoticeValue } from "../ui/notice";
-import { NameAndIdCell, RowButton, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { NameAndIdCell, RowButton } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
 import { UnpaidPayments } from "./unpaid-payments";
 
@@ -32,34 +33,31 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
   const t = useTranslations("payruns.operator");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} actions />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.pk}>
-            <NameAndIdCell name={t("name", { currency: row.payrun.currency })} id={row.payrun.id} />
-            <td className="stacked-cell">
-              <span title={row.integration.id}>{row.integration.name}</span>
-              <span className="muted">
-                {row.account} <EnvironmentBadge environment={row.environment} />
-              </span>
-            </td>
-            <td>
-              <PayrunStatusBadge status={row.payrun.latest_status} />
-            </td>
-            <td className="mono">{row.payrun.ocr_number ?? t("notInvoiced")}</td>
-            <td className="num nowrap">
-              {f.money(amountToReceive(row.payrun), row.payrun.currency)}
-            </td>
-            <td className="num">{row.payrun.payout_count}</td>
-            <td className="nowrap">{f.dateTime(row.payrun.created_at)}</td>
-            <td className="actions">
-              <RowButton label={t("markPaid")} subject={t("subject", { id: row.payrun.id })} onClick={() => onMarkPaid(row)} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={COLUMNS.map((c) => t(`columns.${c}`))} actions rows={rows}>
+      {(row) => (
+        <tr key={row.pk}>
+          <NameAndIdCell name={t("name", { currency: row.payrun.currency })} id={row.payrun.id} />
+          <td className="stacked-cell">
+            <span title={row.integration.id}>{row.integration.name}</span>
+            <span className="muted">
+              {row.account} <EnvironmentBadge environment={row.environment} />
+            </span>
+          </td>
+          <td>
+            <PayrunStatusBadge status={row.payrun.latest_status} />
+          </td>
+          <td className="mono">{row.payrun.ocr_number ?? t("notInvoiced")}</td>
+          <td className="num nowrap">
+            {f.money(amountToReceive(row.payrun), row.payrun.currency)}
+          </td>
+          <td className="num">{row.payrun.payout_count}</td>
+          <td className="nowrap">{f.dateTime(row.payrun.created_at)}</td>
+          <td className="actions">
+            <RowButton label={t("markPaid")} subject={t("subject", { id: row.payrun.id })} onClick={() => onMarkPaid(row)} />
+          </td>
+        </tr>
+      )}
+    </ListTable>
   );
 }
 

@@ -7,7 +7,8 @@ import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import type { NoticeValue } from "../ui/notice";
-import { EMPTY, NameAndIdCell, RowButton, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, NameAndIdCell, RowButton } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
 import { UnpaidPayments } from "./unpaid-payments";
 
@@ -26,32 +27,29 @@ function UnpaidInvoicesTable({ rows, onMarkPaid }: { rows: UnpaidInvoice[]; onMa
   const f = useFormat();
   const columns = (["invoice", "integration", "prepayment", "total", "due", "issued"] as const).map((c) => t(`columns.${c}`));
   return (
-    <table className="table">
-      <TableHead columns={columns} actions />
-      <tbody>
-        {rows.map((row) => {
-          const { invoice, integration, account, environment } = row;
-          return (
-            <tr key={row.pk}>
-              <NameAndIdCell name={`OCR ${invoice.invoice_number ?? ""}`} id={invoice.id} />
-              <td className="stacked-cell">
-                <span title={integration.id}>{integration.name}</span>
-                <span className="muted">
-                  {account} <EnvironmentBadge environment={environment} />
-                </span>
-              </td>
-              <td className="mono">{invoice.prepayment ?? EMPTY}</td>
-              <td className="num nowrap">{f.money(invoice.total, invoice.currency)}</td>
-              <td className="nowrap">{invoice.due_date ?? EMPTY}</td>
-              <td className="nowrap">{invoice.issued_at ? f.date(invoice.issued_at) : EMPTY}</td>
-              <td className="actions">
-                <RowButton label={t("markPaid")} subject={t("subject", { ocr: invoice.invoice_number ?? invoice.id })} onClick={() => onMarkPaid(row)} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <ListTable columns={columns} actions rows={rows}>
+      {(row) => {
+        const { invoice, integration, account, environment } = row;
+        return (
+          <tr key={row.pk}>
+            <NameAndIdCell name={`OCR ${invoice.invoice_number ?? ""}`} id={invoice.id} />
+            <td className="stacked-cell">
+              <span title={integration.id}>{integration.name}</span>
+              <span className="muted">
+                {account} <EnvironmentBadge environment={environment} />
+              </span>
+            </td>
+            <td className="mono">{invoice.prepayment ?? EMPTY}</td>
+            <td className="num nowrap">{f.money(invoice.total, invoice.currency)}</td>
+            <td className="nowrap">{invoice.due_date ?? EMPTY}</td>
+            <td className="nowrap">{invoice.issued_at ? f.date(invoice.issued_at) : EMPTY}</td>
+            <td className="actions">
+              <RowButton label={t("markPaid")} subject={t("subject", { ocr: invoice.invoice_number ?? invoice.id })} onClick={() => onMarkPaid(row)} />
+            </td>
+          </tr>
+        );
+      }}
+    </ListTable>
   );
 }
 

@@ -11,7 +11,8 @@ import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { SearchField } from "../ui/search-field";
-import { NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { NameAndIdCell } from "../ui/table";
 import { Tabs } from "../ui/tabs";
 import { ENVIRONMENTS, parseAsChoice, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
@@ -76,27 +77,24 @@ function QueueTable({ items }: { items: ReviewItem[] }) {
   const t = useTranslations("review.registrations");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} />
-      <tbody>
-        {items.map(({ pk, registration: r, account, environment, status }) => (
-          <tr key={pk}>
-            <NameAndIdCell name={r.friendly_name} id={r.id} href={reviewPath(pk)} />
-            <td>{r.registered_name}</td>
-            <td title={f.country(r.country)}>{r.country}</td>
-            <td className="stacked-cell">
-              <span>{account.name}</span>
-              <span>
-                <EnvironmentBadge environment={environment} />
-              </span>
-            </td>
-            <td>
-              <ReviewStatusBadge status={status} />
-            </td>
-            <td className="nowrap">{f.dateTime(r.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={COLUMNS.map((c) => t(`columns.${c}`))} rows={items}>
+      {({ pk, registration: r, account, environment, status }) => (
+        <tr key={pk}>
+          <NameAndIdCell name={r.friendly_name} id={r.id} href={reviewPath(pk)} />
+          <td>{r.registered_name}</td>
+          <td title={f.country(r.country)}>{r.country}</td>
+          <td className="stacked-cell">
+            <span>{account.name}</span>
+            <span>
+              <EnvironmentBadge environment={environment} />
+            </span>
+          </td>
+          <td>
+            <ReviewStatusBadge status={status} />
+          </td>
+          <td className="nowrap">{f.dateTime(r.created_at)}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }
