@@ -9,7 +9,7 @@ import { trpc, type Environment } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { useObjectPageRoutes } from "../ui/object-page";
-import { PageHeader } from "../ui/page-header";
+import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { EMPTY } from "../ui/table";
 import { DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
 import {
@@ -37,16 +37,10 @@ function IntegrationDetail({ integrationId }: { integrationId: string }) {
       {(integration) => (
         <>
           <PageHeader title={integration.name} badge={<TypeBadge type={integration.type} />} objectId={integration.id}>
-            {canEdit(integration) && (
-              <button type="button" className="button" onClick={() => setDialog("edit")}>
-                {t("edit")}
-              </button>
-            )}
-            {canDelete(integration) && (
-              <button type="button" className="button button-danger-quiet" onClick={() => setDialog("delete")}>
-                {t("delete")}
-              </button>
-            )}
+            <EditDeleteActions
+              onEdit={canEdit(integration) ? () => setDialog("edit") : undefined}
+              onDelete={canDelete(integration) ? () => setDialog("delete") : undefined}
+            />
           </PageHeader>
           <div className="detail-grid">
             <IntegrationDetails integration={integration} environment={me.data?.environment} />
