@@ -14,7 +14,8 @@ import { useDialogMutation } from "../ui/dialog-mutation";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
-import { EMPTY, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY } from "../ui/table";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
 import { invoiceIdOf, type Prepayment } from "./prepayment-types";
 
@@ -96,20 +97,17 @@ function PrepaymentDetails({ prepayment }: { prepayment: Prepayment }) {
         {uses.data && uses.data.length === 0 && <p className="muted">{t("usesEmpty")}</p>}
         {uses.data && uses.data.length > 0 && (
           <div className="table-scroll">
-            <table className="table">
-              <TableHead columns={[t("usePayrun"), t("useAmount"), t("useWhen")]} />
-              <tbody>
-                {uses.data.map((u) => (
-                  <tr key={`${u.payrun}-${u.created_at}`}>
-                    <td>
-                      <Link href={payrunPath(u.payrun)}>{u.payrun}</Link>
-                    </td>
-                    <td className="num">{money(u.amount)}</td>
-                    <td className="nowrap">{f.dateTime(u.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ListTable columns={[t("usePayrun"), t("useAmount"), t("useWhen")]} rows={uses.data}>
+              {(u) => (
+                <tr key={`${u.payrun}-${u.created_at}`}>
+                  <td>
+                    <Link href={payrunPath(u.payrun)}>{u.payrun}</Link>
+                  </td>
+                  <td className="num">{money(u.amount)}</td>
+                  <td className="nowrap">{f.dateTime(u.created_at)}</td>
+                </tr>
+              )}
+            </ListTable>
           </div>
         )}
       </div>
