@@ -5,21 +5,32 @@ import { useFormat } from "../i18n/use-format";
 import { PayrunStatusBadge } from "../payruns/payrun-status-badge";
 import type { UnpaidPayrun } from "../payruns/payrun-types";
 import { roleGated } from "../shell/role-gate";
-import { trpc } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
-import type { NoticeValue } from "../ui/notice";
+import { trpc, type RouterInputs } from "../trpc";
 import { ListTable } from "../ui/list-table";
 import { NameAndIdCell, RowButton } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
-import { UnpaidPayments } from "./unpaid-payments";
+import { PAYMENT_TAGS, UnpaidPayments, type MarkPaid } from "./unpaid-payments";
 
 /** The review team records Payrun payments: unpaid Payruns with Payouts, in every account and environment. */
 export const PayrunPaymentsPage = roleGated("operator", (t) => t("payruns.operator.otherwise"), PayrunPayments);
 
 function PayrunPayments() {
   const t = useTranslations("payruns.operator");
-  return <UnpaidPayments texts={{ title: t("title"), lead: t("lead"), empty: t("empty") }} query={trpc.payruns.unpaid.useQuery()} Table={UnpaidPayrunsTable} MarkPaidDialog={MarkPaidDialog} />;
+  const env = useTranslations("shell.environment");
+  const f = useFormat();
+  const markPaid: MarkPaid<UnpaidPayrun, RouterInputs["payruns"]["markPaid"]> = {
+    procedure: trpc.payruns.markPaid,
+    input: (row) => ({ payrunPk: row.pk }),
+    refresh: (u) => u.payruns.unpaid.invalidate(),
+    describe: (row) => {
+      const names = { id: row.payrun.id, count: row.payrun.payout_count };
+      const amount = f.money(amountToReceive(row.payrun), row.payrun.currency);
+      const where = { account: row.account, integration: row.integration.name, environment: env(row.environment) };
+      return { paid: t("paid", names), text: t.rich("dialogText", { ...names, ...where, amount, ...PAYMENT_TAGS }) };
+    },
+  };
+  const texts = { title: t("title"), lead: t("lead"), empty: t("empty"), dialogTitle: t("dialogTitle"), markPaid: t("markPaid"), pending: t("pending") };
+  return <UnpaidPayments texts={texts} query={trpc.payruns.unpaid.useQuery()} Table={UnpaidPayrunsTable} markPaid={markPaid} />;
 }
 
 const COLUMNS = ["payrun", "integration", "status", "ocr", "total", "payouts", "created"] as const;
@@ -58,44 +69,5 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
         </tr>
       )}
     </ListTable>
-  );
-}
-
-function MarkPaidDialog({ row, onClose, onPaid }: { row: UnpaidPayrun; onClose: () => void; onPaid: (n: NoticeValue) => void }) {
-  const t = useTranslations("payruns.operator");
-  const env = useTranslations("shell.environment");
-  const f = useFormat();
-  const { payrun } = row;
-  const names = { id: payrun.id, count: payrun.payout_count };
-  // Another operator may have recorded it first: a refusal also shows the list as it is now.
-  const markPaid = trpc.payruns.markPaid.useMutation(
-    useDialogMutation({
-      refresh: (u) => u.payruns.unpaid.invalidate(),
-      onDone: () => onPaid({ kind: "success", text: t("paid", names) }),
-      onClose,
-      refreshOnError: true,
-    }),
-  );
-  return (
-    <ConfirmDialog
-      title={t("dialogTitle")}
-      confirmLabel={t("markPaid")}
-      pendingLabel={t("pending")}
-      mutation={markPaid}
-      onConfirm={() => markPaid.mutate({ payrunPk: row.pk })}
-      onClose={onClose}
-    >
-      <p>
-        {t.rich("dialogText", {
-          ...names,
-          account: row.account,
-          integration: row.integration.name,
-          environment: env(row.environment),
-          amount: f.money(amountToReceive(payrun), payrun.currency),
-          b: (chunks) => <strong>{chunks}</strong>,
-          code: (chunks) => <code>{chunks}</code>,
-        })}
-      </p>
-    </ConfirmDialog>
   );
 }

@@ -3,14 +3,11 @@
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { roleGated } from "../shell/role-gate";
-import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
-import type { NoticeValue } from "../ui/notice";
+import { trpc, type RouterInputs, type RouterOutputs } from "../trpc";
 import { ListTable } from "../ui/list-table";
 import { EMPTY, NameAndIdCell, RowButton } from "../ui/table";
 import { EnvironmentBadge } from "./environment-badge";
-import { UnpaidPayments } from "./unpaid-payments";
+import { PAYMENT_TAGS, UnpaidPayments, type MarkPaid } from "./unpaid-payments";
 
 type UnpaidInvoice = RouterOutputs["invoices"]["unpaidPrepayments"][number];
 
@@ -19,7 +16,19 @@ export const PrepaymentPaymentsPage = roleGated("operator", (t) => t("invoices.o
 
 function PrepaymentPayments() {
   const t = useTranslations("invoices.operator");
-  return <UnpaidPayments texts={{ title: t("title"), lead: t("lead"), empty: t("empty") }} query={trpc.invoices.unpaidPrepayments.useQuery()} Table={UnpaidInvoicesTable} MarkPaidDialog={MarkPaidDialog} />;
+  const f = useFormat();
+  const markPaid: MarkPaid<UnpaidInvoice, RouterInputs["invoices"]["markPaid"]> = {
+    procedure: trpc.invoices.markPaid,
+    input: (row) => ({ invoicePk: row.pk }),
+    refresh: (u) => u.invoices.unpaidPrepayments.invalidate(),
+    describe: ({ invoice, integration, account, environment }) => {
+      const names = { ocr: invoice.invoice_number ?? invoice.id, prepayment: invoice.prepayment ?? "", integration: integration.name };
+      const amount = f.money(invoice.amount_due, invoice.currency);
+      return { paid: t("paid", names), text: t.rich("dialogText", { ...names, account, environment, amount, ...PAYMENT_TAGS }) };
+    },
+  };
+  const texts = { title: t("title"), lead: t("lead"), empty: t("empty"), dialogTitle: t("dialogTitle"), markPaid: t("markPaid"), pending: t("pending") };
+  return <UnpaidPayments texts={texts} query={trpc.invoices.unpaidPrepayments.useQuery()} Table={UnpaidInvoicesTable} markPaid={markPaid} />;
 }
 
 function UnpaidInvoicesTable({ rows, onMarkPaid }: { rows: UnpaidInvoice[]; onMarkPaid: (row: UnpaidInvoice) => void }) {
@@ -50,42 +59,5 @@ function UnpaidInvoicesTable({ rows, onMarkPaid }: { rows: UnpaidInvoice[]; onMa
         );
       }}
     </ListTable>
-  );
-}
-
-function MarkPaidDialog({ row, onClose, onPaid }: { row: UnpaidInvoice; onClose: () => void; onPaid: (n: NoticeValue) => void }) {
-  const t = useTranslations("invoices.operator");
-  const f = useFormat();
-  const { invoice } = row;
-  const names = { ocr: invoice.invoice_number ?? invoice.id, prepayment: invoice.prepayment ?? "", integration: row.integration.name };
-  // Another operator may have recorded it first: a refusal also shows the list as it is now.
-  const markPaid = trpc.invoices.markPaid.useMutation(
-    useDialogMutation({
-      refresh: (u) => u.invoices.unpaidPrepayments.invalidate(),
-      onDone: () => onPaid({ kind: "success", text: t("paid", names) }),
-      onClose,
-      refreshOnError: true,
-    }),
-  );
-  return (
-    <ConfirmDialog
-      title={t("dialogTitle")}
-      confirmLabel={t("markPaid")}
-      pendingLabel={t("pending")}
-      mutation={markPaid}
-      onConfirm={() => markPaid.mutate({ invoicePk: row.pk })}
-      onClose={onClose}
-    >
-      <p>
-        {t.rich("dialogText", {
-          ...names,
-          account: row.account,
-          environment: row.environment,
-          amount: f.money(invoice.amount_due, invoice.currency),
-          b: (chunks) => <strong>{chunks}</strong>,
-          code: (chunks) => <code>{chunks}</code>,
-        })}
-      </p>
-    </ConfirmDialog>
   );
 }
