@@ -42,7 +42,6 @@ export async function postSigned(url: string, body: string, secret: string, envi
       {
         method: "POST",
         lookup,
-        signal: AbortSignal.timeout(settings.timeoutMs),
         headers: {
           "Content-Type": "application/json",
           "Content-Length": payload.length,
@@ -62,6 +61,10 @@ export async function postSigned(url: string, body: string, secret: string, envi
         res.on("error", reject);
       },
     );
+    // The whole exchange within the timeout; one timer rather than an AbortSignal per delivery (a few per cent
+    // of a delivery's CPU), failing the same way: "TimeoutError: The operation was aborted due to timeout".
+    const timer = setTimeout(() => req.destroy(new DOMException("The operation was aborted due to timeout", "TimeoutError")), settings.timeoutMs);
+    req.once("close", () => clearTimeout(timer));
     req.on("error", reject);
     req.end(payload);
   });
