@@ -1,22 +1,10 @@
+import { cookieValue } from "@/i18n/catalogue/cookie-value";
+
 /**
  * The Integration the dashboard acts as. A browser cannot send the `Integration-ID` header, so the
  * server reads this cookie instead (src/trpc/init.ts, `integrationProcedure`).
  */
 export const INTEGRATION_COOKIE = "payroute_integration";
-
-/** The value of cookie `name` in a `document.cookie`-style string. */
-export function cookieValue(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
 
 interface Choosable {
   id: string;

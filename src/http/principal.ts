@@ -8,6 +8,7 @@ import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { ipAllowed, touchApiKey, verifyApiKey } from "@/domain/api-keys/api-key-service";
 import { isEnvironment } from "@/domain/environments";
+import { cookieValue } from "@/i18n/catalogue/cookie-value";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import type { Principal } from "@/trpc/context";
@@ -16,17 +17,7 @@ export const ENV_COOKIE = "payroute_env";
 
 export function readCookie(req: http.IncomingMessage, name: string): string | undefined {
   const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k !== name) continue;
-    try {
-      return decodeURIComponent(v.join("="));
-    } catch {
-      return undefined; // a malformed %-escape is no value, not a server error
-    }
-  }
-  return undefined;
+  return header ? cookieValue(header, name) : undefined;
 }
 
 /** The API key's principal; throws 401 for a bad key and 403 for an address outside its allow-list. */

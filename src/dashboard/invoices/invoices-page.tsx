@@ -22,6 +22,7 @@ export const InvoicesPage = integrationScoped((t) => t("invoices.title"), Invoic
 
 function InvoicesOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("invoices");
+  const statusFilter = useTranslations("common.statusFilter");
   const { view, page, setPage, filter } = useListView(FILTERS);
   const { status } = view;
   const list = trpc.invoices.list.useQuery({ page, page_size: PAGE_SIZE, ...(status ? { status } : {}) }, { placeholderData: (prev) => prev });
@@ -33,8 +34,8 @@ function InvoicesOfIntegration({ integration }: { integration: Integration }) {
       />
       <div className="toolbar toolbar-wrap" role="search">
         <FilterSelect
-          label={t("filter.label")}
-          allLabel={t("filter.all")}
+          label={statusFilter("label")}
+          allLabel={statusFilter("all")}
           options={INVOICE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           value={status}
           onChange={(value) => filter({ status: value })}

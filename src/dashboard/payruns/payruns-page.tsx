@@ -29,6 +29,7 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
   const list = trpc.payruns.list.useQuery(payrunListInput(page, PAGE_SIZE, status), { placeholderData: (prev) => prev });
   const t = useTranslations("payruns");
   const explicit = useTranslations("prepayments.payruns");
+  const statusFilter = useTranslations("common.statusFilter");
   const [creating, setCreating] = useState(false);
 
   return (
@@ -51,8 +52,8 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
 
       <div className="toolbar toolbar-wrap" role="search">
         <FilterSelect
-          label={t("filter.label")}
-          allLabel={t("filter.all")}
+          label={statusFilter("label")}
+          allLabel={statusFilter("all")}
           options={PAYRUN_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           value={status}
           onChange={(value) => filter({ status: value })}

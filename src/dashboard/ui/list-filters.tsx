@@ -4,7 +4,7 @@ import { FilterSelect } from "./filter-select";
 import { SearchField } from "./search-field";
 
 interface ListFiltersProps<V extends string> {
-  /** The list's catalogue namespace, whose `searchPlaceholder`, `status` and `allStatuses` the filters say. */
+  /** The list's catalogue namespace, whose `searchPlaceholder` the search box says. */
   namespace: "employees" | "payouts";
   search: string;
   status: V | "";
@@ -18,10 +18,11 @@ interface ListFiltersProps<V extends string> {
 /** A searchable list's toolbar: the search box and the status filter, then the list's own filters. */
 export function ListFilters<V extends string>({ namespace, search, status, statuses, onFilter, children }: ListFiltersProps<V>) {
   const t = useTranslations(namespace);
+  const statusFilter = useTranslations("common.statusFilter");
   return (
     <div className="toolbar toolbar-wrap" role="search">
       <SearchField placeholder={t("searchPlaceholder")} value={search} onChange={(q) => onFilter({ q })} />
-      <FilterSelect label={t("status")} allLabel={t("allStatuses")} options={statuses} value={status} onChange={(value) => onFilter({ status: value })} />
+      <FilterSelect label={statusFilter("label")} allLabel={statusFilter("all")} options={statuses} value={status} onChange={(value) => onFilter({ status: value })} />
       {children}
     </div>
   );

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { integrationProcedure, router } from "@/trpc/init";
-import { integrationScoped } from "@/trpc/openapi-meta";
+import { integrationProcedure, router, type Meta } from "@/trpc/init";
+import { integrationScoped, restMeta } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { ZCsvExport } from "@/domain/shared/csv-export";
 import { exportEmployees } from "./employee-export";
@@ -26,14 +26,28 @@ import {
   updateEmployee,
 } from "./employee-service";
 
-const path = "/employees/";
-const item = "/employees/{employee_id}/";
+const meta = restMeta(integrationScoped("Employees"), "/employees/", "/employees/{employee_id}/");
 const resend = "/employees/{employee_id}/resend/";
-const openapi = integrationScoped("Employees");
+
+/** One resend under two methods: PATCH, and PUT for older clients. */
+const resendProcedure = (resendMeta: Meta) =>
+  integrationProcedure
+    .meta({ ...resendMeta, status: 204 })
+    .input(ZEmployeeLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl));
+
+/** PATCH (`partial`) keeps omitted fields, PUT (`replace`) resets them as create would: one service call, told which. */
+const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateEmployeeRequest | typeof ZReplaceEmployeeRequest, mode: "partial" | "replace") =>
+  integrationProcedure
+    .meta(writeMeta)
+    .input(request)
+    .output(ZEmployee)
+    .mutation(async ({ ctx, input: { employee_id, ...body } }) => toEmployeeApi(await updateEmployee(ctx.db, ctx.scope, employee_id, body, mode)));
 
 export const employeeRouter = router({
   list: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Employees" }, detailPath: "/v2/employees/{id}/" })
+    .meta(meta.list("List Employees"))
     .input(ZListEmployeesQuery)
     .output(ZEmployeeList)
     .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listEmployees(ctx.db, ctx.scope, input), (rows) => rows.map(toEmployeeApi))),
@@ -51,52 +65,27 @@ export const employeeRouter = router({
     .mutation(({ ctx, input }) => resendInvitations(ctx.db, ctx.scope, input.employee_ids, ctx.baseUrl)),
 
   get: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve an Employee" } })
+    .meta(meta.get("Retrieve an Employee"))
     .input(ZEmployeeLookup)
     .output(ZEmployee)
     .query(async ({ ctx, input }) => toEmployeeApi(await getEmployee(ctx.db, ctx.scope, input.employee_id))),
 
   create: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "POST", path, summary: "Create an Employee (and send the invitation)" }, status: 201 })
+    .meta(meta.create("Create an Employee (and send the invitation)"))
     .input(ZCreateEmployeeRequest)
     .output(ZEmployee)
     .mutation(async ({ ctx, input }) => toEmployeeApi(await createEmployee(ctx.db, ctx.scope, input, ctx.baseUrl))),
 
-  update: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update an Employee (omitted fields keep their value)" } })
-    .input(ZUpdateEmployeeRequest)
-    .output(ZEmployee)
-    .mutation(async ({ ctx, input: { employee_id, ...patch } }) =>
-      toEmployeeApi(await updateEmployee(ctx.db, ctx.scope, employee_id, patch, "partial")),
-    ),
-
-  replace: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "PUT", path: item, summary: "Replace an Employee" } })
-    .input(ZReplaceEmployeeRequest)
-    .output(ZEmployee)
-    .mutation(async ({ ctx, input: { employee_id, ...body } }) =>
-      toEmployeeApi(await updateEmployee(ctx.db, ctx.scope, employee_id, body, "replace")),
-    ),
+  update: writeProcedure(meta.update("Update an Employee (omitted fields keep their value)"), ZUpdateEmployeeRequest, "partial"),
+  replace: writeProcedure(meta.replace("Replace an Employee"), ZReplaceEmployeeRequest, "replace"),
 
   delete: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete an Employee (refused once a Payout exists)" }, status: 204 })
+    .meta(meta.delete("Delete an Employee (refused once a Payout exists)"))
     .input(ZEmployeeLookup)
     .output(z.void())
     .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.scope, input.employee_id)),
 
-  resend: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "PATCH", path: resend, summary: "Send the invitation again (at most once per 24 hours)" }, status: 204 })
-    .input(ZEmployeeLookup)
-    .output(z.void())
-    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl)),
-
+  resend: resendProcedure(meta.at("PATCH", resend, "Send the invitation again (at most once per 24 hours)")),
   /** Older clients send PUT. */
-  resendLegacy: integrationProcedure
-    .meta({
-      openapi: { ...openapi, method: "PUT", path: resend, summary: "Send the invitation again (PUT, for older clients)", deprecated: true },
-      status: 204,
-    })
-    .input(ZEmployeeLookup)
-    .output(z.void())
-    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl)),
+  resendLegacy: resendProcedure(meta.at("PUT", resend, "Send the invitation again (PUT, for older clients)", { deprecated: true })),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { accountProcedure, router } from "@/trpc/init";
+import { accountProcedure, router, type Meta } from "@/trpc/init";
+import { accountScoped, restMeta, withFileUploads } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import {
   ZCreateIntegrationRequest,
@@ -20,14 +21,21 @@ import {
 } from "./integration-service";
 import { integrationCounts, ZIntegrationCounts } from "./integration-counts";
 
-const tags = ["Integrations"];
-const path = "/integrations/";
-const item = "/integrations/{integration_id}/";
-const detailPath = "/v2/integrations/{id}/";
+const meta = restMeta(accountScoped("Integrations"), "/integrations/", "/integrations/{integration_id}/");
+
+/** PATCH (`partial`) keeps omitted fields, PUT (`replace`) resets them as create would: one service call, told which. */
+const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateIntegrationRequest | typeof ZReplaceIntegrationRequest, mode: "partial" | "replace") =>
+  accountProcedure
+    .meta(writeMeta)
+    .input(request)
+    .output(ZIntegration)
+    .mutation(async ({ ctx, input: { integration_id, ...body } }) =>
+      toIntegrationApi(await updateIntegration(ctx.db, ctx.scope, integration_id, body, mode), ctx.baseUrl),
+    );
 
 export const integrationRouter = router({
   list: accountProcedure
-    .meta({ openapi: { method: "GET", path, tags, summary: "List Integrations", protect: true }, detailPath })
+    .meta(meta.list("List Integrations"))
     .input(ZListIntegrationsQuery)
     .output(ZIntegrationList)
     .query(async ({ ctx, input }) =>
@@ -35,7 +43,7 @@ export const integrationRouter = router({
     ),
 
   get: accountProcedure
-    .meta({ openapi: { method: "GET", path: item, tags, summary: "Retrieve an Integration", protect: true } })
+    .meta(meta.get("Retrieve an Integration"))
     .input(ZIntegrationLookup)
     .output(ZIntegration)
     .query(async ({ ctx, input }) => toIntegrationApi(await getIntegration(ctx.db, ctx.scope, input.integration_id), ctx.baseUrl)),
@@ -47,36 +55,16 @@ export const integrationRouter = router({
     .query(({ ctx, input }) => integrationCounts(ctx.db, ctx.scope, input.integration_id)),
 
   create: accountProcedure
-    .meta({
-      openapi: { method: "POST", path, tags, summary: "Create an Integration (type 3)", protect: true, contentTypes: ["application/json", "multipart/form-data"] },
-      status: 201,
-    })
+    .meta(meta.create("Create an Integration (type 3)", withFileUploads))
     .input(ZCreateIntegrationRequest)
     .output(ZIntegration)
     .mutation(async ({ ctx, input }) => toIntegrationApi(await createIntegration(ctx.db, ctx.scope, input), ctx.baseUrl)),
 
-  update: accountProcedure
-    .meta({
-      openapi: { method: "PATCH", path: item, tags, summary: "Update an Integration (omitted fields keep their value)", protect: true, contentTypes: ["application/json", "multipart/form-data"] },
-    })
-    .input(ZUpdateIntegrationRequest)
-    .output(ZIntegration)
-    .mutation(async ({ ctx, input: { integration_id, ...patch } }) =>
-      toIntegrationApi(await updateIntegration(ctx.db, ctx.scope, integration_id, patch, "partial"), ctx.baseUrl),
-    ),
-
-  replace: accountProcedure
-    .meta({
-      openapi: { method: "PUT", path: item, tags, summary: "Replace an Integration (create's required fields)", protect: true, contentTypes: ["application/json", "multipart/form-data"] },
-    })
-    .input(ZReplaceIntegrationRequest)
-    .output(ZIntegration)
-    .mutation(async ({ ctx, input: { integration_id, ...body } }) =>
-      toIntegrationApi(await updateIntegration(ctx.db, ctx.scope, integration_id, body, "replace"), ctx.baseUrl),
-    ),
+  update: writeProcedure(meta.update("Update an Integration (omitted fields keep their value)", withFileUploads), ZUpdateIntegrationRequest, "partial"),
+  replace: writeProcedure(meta.replace("Replace an Integration (create's required fields)", withFileUploads), ZReplaceIntegrationRequest, "replace"),
 
   delete: accountProcedure
-    .meta({ openapi: { method: "DELETE", path: item, tags, summary: "Delete an Integration (type 3 without associated objects)", protect: true }, status: 204 })
+    .meta(meta.delete("Delete an Integration (type 3 without associated objects)"))
     .input(ZIntegrationLookup)
     .output(z.void())
     .mutation(async ({ ctx, input }) => deleteIntegration(ctx.db, ctx.scope, input.integration_id)),

@@ -5,6 +5,7 @@
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
 import type { Db } from "@/db/database";
+import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { markPayrunPaid } from "@/domain/payruns/payrun-payment";
@@ -13,6 +14,12 @@ import { t } from "@/i18n/locale";
 import { issueInvoiceInTx, recordInvoicePaid } from "./invoice-issue";
 import { invoiceApi, invoiceSelect, toInvoicesApi } from "./invoice-representation";
 import type { TInvoice } from "./invoice-schemas";
+
+/** `POST /v2/invoices/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
+export async function payDemoInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
+  if (scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
+  return payInvoice(db, { id, integrationPk: scope.integrationPk }, baseUrl);
+}
 
 export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUrl: string): Promise<TInvoice> {
   const found = await db.invoice.findFirst({ where, select: { pk: true, payrunPk: true, prepaymentPk: true } });

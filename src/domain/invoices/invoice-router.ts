@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "@/domain/errors";
-import { t } from "@/i18n/locale";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { toInvoicesApi } from "./invoice-representation";
 import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
-import { payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
+import { payDemoInvoice, payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
 import { getInvoice, invoicePdf, issueInvoice, listInvoices } from "./invoice-service";
 
 const item = "/invoices/{invoice_id}/";
@@ -44,10 +42,7 @@ export const invoiceRouter = router({
     .meta({ openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/pay/", summary: "Mark an Invoice paid (demo environment only)" } })
     .input(ZInvoiceLookup)
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => {
-      if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
-      return payInvoice(ctx.db, { id: input.invoice_id, integrationPk: ctx.scope.integrationPk }, ctx.baseUrl);
-    }),
+    .mutation(({ ctx, input }) => payDemoInvoice(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
 
   /** The review team's view (dashboard only): issued, unpaid Prepayment Invoices of every account and environment. */
   unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx.db, ctx.baseUrl)),

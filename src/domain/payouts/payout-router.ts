@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { integrationProcedure, router } from "@/trpc/init";
-import { integrationScoped } from "@/trpc/openapi-meta";
+import { integrationProcedure, router, type Meta } from "@/trpc/init";
+import { integrationScoped, restMeta } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { ZCsvExport } from "@/domain/shared/csv-export";
 import { createPayouts, validatePayouts } from "./payout-create";
@@ -10,14 +10,20 @@ import { ZCreatePayoutsBody, ZCreatePayoutsInput, ZGetPayoutQuery, ZListPayoutsQ
 import { deletePayout, getPayout, listPayouts, resendPayoutNotification } from "./payout-service";
 import { payoutTotals, ZPayoutTotals, ZPayoutTotalsQuery } from "./payout-totals";
 
-const path = "/payouts/";
-const item = "/payouts/{payout_id}/";
+const meta = restMeta(integrationScoped("Payouts"), "/payouts/", "/payouts/{payout_id}/");
 const resend = "/payouts/{payout_id}/resend/";
-const openapi = integrationScoped("Payouts");
+
+/** One resend under two methods: PATCH, and PUT for older clients. */
+const resendProcedure = (resendMeta: Meta) =>
+  integrationProcedure
+    .meta({ ...resendMeta, status: 204 })
+    .input(ZPayoutLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl));
 
 export const payoutRouter = router({
   list: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path, summary: "List Payouts" }, detailPath: "/v2/payouts/{id}/" })
+    .meta(meta.list("List Payouts"))
     .input(ZListPayoutsQuery)
     .output(ZPayoutList)
     .query(async ({ ctx, input }) =>
@@ -37,17 +43,13 @@ export const payoutRouter = router({
     .query(({ ctx, input }) => exportPayouts(ctx.db, ctx.scope, input)),
 
   get: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payout" } })
+    .meta(meta.get("Retrieve a Payout"))
     .input(ZGetPayoutQuery)
     .output(ZPayout)
     .query(async ({ ctx, input }) => (await toPayoutsApiExpanded(ctx.db, [await getPayout(ctx.db, ctx.scope, input.payout_id)], input.expand, ctx.baseUrl))[0]),
 
   create: integrationProcedure
-    .meta({
-      openapi: { ...openapi, method: "POST", path, summary: "Create a Payout, or (JSON array) many at once, all or nothing" },
-      status: 201,
-      requestSchema: ZCreatePayoutsBody,
-    })
+    .meta({ ...meta.create("Create a Payout, or (JSON array) many at once, all or nothing"), requestSchema: ZCreatePayoutsBody })
     .input(ZCreatePayoutsInput)
     .output(z.union([ZPayout, z.array(ZPayout)]))
     .mutation(async ({ ctx, input }) => {
@@ -57,12 +59,7 @@ export const payoutRouter = router({
 
   validate: integrationProcedure
     .meta({
-      openapi: {
-        ...openapi,
-        method: "POST",
-        path: "/payouts/validate/",
-        summary: "Check a Payout, or (JSON array) many, as POST /payouts/ would, without creating anything",
-      },
+      ...meta.at("POST", "/payouts/validate/", "Check a Payout, or (JSON array) many, as POST /payouts/ would, without creating anything"),
       requestSchema: ZCreatePayoutsBody,
     })
     .input(ZCreatePayoutsInput)
@@ -70,24 +67,12 @@ export const payoutRouter = router({
     .mutation(({ ctx, input }) => validatePayouts(ctx.db, ctx.scope, input, ctx.baseUrl)),
 
   delete: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a Payout (refused once its Payrun is paid)" }, status: 204 })
+    .meta(meta.delete("Delete a Payout (refused once its Payrun is paid)"))
     .input(ZPayoutLookup)
     .output(z.void())
     .mutation(({ ctx, input }) => deletePayout(ctx.db, ctx.scope, input.payout_id)),
 
-  resend: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "PATCH", path: resend, summary: "Notify the Employee again (at most once per 24 hours)" }, status: 204 })
-    .input(ZPayoutLookup)
-    .output(z.void())
-    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl)),
-
+  resend: resendProcedure(meta.at("PATCH", resend, "Notify the Employee again (at most once per 24 hours)")),
   /** Older clients send PUT. */
-  resendLegacy: integrationProcedure
-    .meta({
-      openapi: { ...openapi, method: "PUT", path: resend, summary: "Notify the Employee again (PUT, for older clients)", deprecated: true },
-      status: 204,
-    })
-    .input(ZPayoutLookup)
-    .output(z.void())
-    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl)),
+  resendLegacy: resendProcedure(meta.at("PUT", resend, "Notify the Employee again (PUT, for older clients)", { deprecated: true })),
 });

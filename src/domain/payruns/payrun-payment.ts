@@ -8,6 +8,7 @@
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
 import { z } from "zod";
 import type { Db } from "@/db/database";
+import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -26,6 +27,12 @@ export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
 const NOTIFY_BATCH = 50;
 /** A batch is a few hundred statements: more than Prisma's default 5 s transaction limit allows under load. */
 const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
+
+/** `POST /v2/payruns/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
+export async function payDemoPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TPayrun> {
+  if (scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
+  return markPayrunPaid(db, { id, integrationPk: scope.integrationPk }, baseUrl);
+}
 
 /** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
 export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string): Promise<TPayrun> {

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { DomainError } from "@/domain/errors";
-import { t } from "@/i18n/locale";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
-import { markPayrunPaid, unpaidPayruns } from "./payrun-payment";
+import { markPayrunPaid, payDemoPayrun, unpaidPayruns } from "./payrun-payment";
 import { toPayrunsApi } from "./payrun-representation";
 import { ZCreatePayrunRequest, ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUnpaidPayrun, ZUpdatePayrunRequest } from "./payrun-schemas";
 import { closePayrun } from "./payrun-close";
@@ -64,10 +62,7 @@ export const payrunRouter = router({
     .meta({ openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/pay/", summary: "Mark a Payrun paid (demo environment only)" } })
     .input(ZPayrunLookup)
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => {
-      if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
-      return markPayrunPaid(ctx.db, { id: input.payrun_id, integrationPk: ctx.scope.integrationPk }, ctx.baseUrl);
-    }),
+    .mutation(({ ctx, input }) => payDemoPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl)),
 
   /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
   unpaid: operatorProcedure.output(z.array(ZUnpaidPayrun)).query(({ ctx }) => unpaidPayruns(ctx.db, ctx.baseUrl)),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZInvoice } from "@/domain/invoices/invoice-schemas";
 import { ZCurrency, ZMoney } from "@/domain/pricing/money";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
-import { requiredText, ZExpandOf, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
+import { requiredText, writeRequests, ZExpandOf, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 
 /** DRAFT (editable) → INVOICED (its Invoice issued) → PAID → PARTIALLY_USED → FULLY_USED (by Payruns, FIFO). */
 export const PREPAYMENT_STATUSES = ["DRAFT", "INVOICED", "PAID", "PARTIALLY_USED", "FULLY_USED"] as const;
@@ -39,10 +39,9 @@ const fields = {
   metadata: ZMetadata.optional(),
 };
 
-export const ZCreatePrepaymentRequest = z.object(fields);
+// No PUT: a Prepayment is created and patched.
+export const { create: ZCreatePrepaymentRequest, update: ZUpdatePrepaymentRequest } = writeRequests(ZPrepaymentLookup, fields);
 export type TCreatePrepaymentRequest = z.infer<typeof ZCreatePrepaymentRequest>;
-
-export const ZUpdatePrepaymentRequest = ZPrepaymentLookup.extend(z.object(fields).partial().shape);
 export type TUpdatePrepaymentRequest = z.infer<typeof ZUpdatePrepaymentRequest>;
 
 export const ZListPrepaymentsQuery = ZPageQuery.extend({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATALOGUE, EVENT_NAMES } from "@/domain/events/event-catalogue";
-import { accountProcedure, assertAdmin, optionalIntegrationProcedure, router } from "@/trpc/init";
+import { accountProcedure, assertAdmin, optionalIntegrationProcedure, router, type Meta } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
 import {
@@ -31,6 +31,16 @@ const openapi = {
   requestHeaders: z.object({ "Integration-ID": z.string().optional().meta({ description: "Needed for Employee, Payout and Payrun events" }) }),
 };
 const item = "/webhooks/{webhook_id}/";
+
+/** PATCH (`partial`) keeps omitted fields, PUT (`replace`) resets them as create would: one service call, told which. */
+const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateWebhookRequest | typeof ZReplaceWebhookRequest, mode: "partial" | "replace") =>
+  webhookProcedure
+    .meta(writeMeta)
+    .input(request)
+    .output(ZWebhook)
+    .mutation(async ({ ctx, input: { webhook_id, ...body } }) =>
+      toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, mode, ctx.webhookPrivateTargets)),
+    );
 
 export const webhookRouter = router({
   list: webhookProcedure
@@ -65,17 +75,12 @@ export const webhookRouter = router({
     .output(ZWebhook)
     .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input, ctx.webhookPrivateTargets))),
 
-  update: webhookProcedure
-    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a webhook subscription" } })
-    .input(ZUpdateWebhookRequest)
-    .output(ZWebhook)
-    .mutation(async ({ ctx, input: { webhook_id, ...patch } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, patch, "partial", ctx.webhookPrivateTargets))),
-
-  replace: webhookProcedure
-    .meta({ openapi: { ...openapi, method: "PUT", path: item, summary: "Replace a webhook subscription (a new secret_key when omitted)" } })
-    .input(ZReplaceWebhookRequest)
-    .output(ZWebhook)
-    .mutation(async ({ ctx, input: { webhook_id, ...body } }) => toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, "replace", ctx.webhookPrivateTargets))),
+  update: writeProcedure({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a webhook subscription" } }, ZUpdateWebhookRequest, "partial"),
+  replace: writeProcedure(
+    { openapi: { ...openapi, method: "PUT", path: item, summary: "Replace a webhook subscription (a new secret_key when omitted)" } },
+    ZReplaceWebhookRequest,
+    "replace",
+  ),
 
   delete: webhookProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a webhook subscription" }, status: 204 })

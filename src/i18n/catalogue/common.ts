@@ -35,6 +35,11 @@ export const common = bilingual({
   actions: ["Actions", "Åtgärder"],
   dismiss: ["Dismiss", "Stäng meddelandet"],
   saveChanges: ["Save changes", "Spara ändringar"],
+  /** A list's filter by status. */
+  statusFilter: {
+    label: ["Status", "Status"],
+    all: ["All statuses", "Alla statusar"],
+  },
   country: {
     label: ["Country", "Land"],
     hint: ["A name in English or Swedish, or the ISO alpha-3 code (e.g. SWE).", "Ett namn på svenska eller engelska, eller ISO alpha-3-koden (t.ex. SWE)."],

@@ -10,7 +10,6 @@ export const employees = bilingual({
   exported: ["{count, plural, one {# Employee was} other {# Employees were}} exported.", "{count, plural, one {# anställd} other {# anställda}} exporterades."],
   searchPlaceholder: ["Name, email or phone", "Namn, e-post eller telefon"],
   status: ["Status", "Status"],
-  allStatuses: ["All statuses", "Alla statusar"],
   createdFrom: ["Created from", "Skapad från"],
   noMatch: ["No Employees match these filters.", "Inga anställda matchar filtren."],
   none: ["No Employees yet.", "Inga anställda än."],

@@ -9,10 +9,6 @@ export const invoices = bilingual({
     invoice: ["Awaiting payment", "Väntar på betalning"],
     paid: ["Paid", "Betald"],
   },
-  filter: {
-    label: ["Status", "Status"],
-    all: ["All statuses", "Alla statusar"],
-  },
   emptyFiltered: ["No Invoices with this status.", "Inga fakturor med den här statusen."],
   empty: ["No Invoices yet.", "Inga fakturor än."],
   columns: {

@@ -11,8 +11,6 @@ export const payouts = bilingual({
   exporting: ["Exporting…", "Exporterar…"],
   exported: ["{count, plural, one {# Payout was} other {# Payouts were}} exported.", "{count, plural, one {# utbetalning} other {# utbetalningar}} exporterades."],
   searchPlaceholder: ["Description, or the Employee's name", "Beskrivning eller den anställdas namn"],
-  status: ["Status", "Status"],
-  allStatuses: ["All statuses", "Alla statusar"],
   employee: ["Employee", "Anställd"],
   allEmployees: ["All Employees", "Alla anställda"],
   noMatch: ["No Payouts match these filters.", "Inga utbetalningar matchar filtren."],

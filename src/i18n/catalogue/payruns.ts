@@ -9,10 +9,6 @@ export const payruns = bilingual({
     invoiced: ["Invoiced", "Fakturerad"],
     paid: ["Paid", "Betald"],
   },
-  filter: {
-    label: ["Status", "Status"],
-    all: ["All statuses", "Alla statusar"],
-  },
   emptyFiltered: ["No Payruns with this status.", "Inga lönekörningar med den här statusen."],
   empty: ["No Payruns yet: the first Payout opens one.", "Inga lönekörningar än: den första utbetalningen öppnar en."],
   columns: {
