@@ -2,7 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmAction } from "../ui/confirm-dialog";
 import type { NoticeValue } from "../ui/notice";
 import { RejectDialog, useDecisionMutation } from "./review-detail";
 
@@ -22,15 +22,9 @@ export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialo
   const t = useTranslations("review.registrations");
   const notice = t("approvedNotice", { name: r.friendly_name, id: r.integration_id });
   const approve = trpc.registrations.review.approve.useMutation(useDecisionMutation(refreshReview, notice, onDone, onClose));
+  const texts = { title: t("approveTitle", { name: r.friendly_name }), confirm: t("approve"), pending: t("approving") };
   return (
-    <ConfirmDialog
-      title={t("approveTitle", { name: r.friendly_name })}
-      confirmLabel={t("approve")}
-      pendingLabel={t("approving")}
-      mutation={approve}
-      onConfirm={() => approve.mutate({ pk: item.pk })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={approve} input={{ pk: item.pk }} onClose={onClose}>
       <p>
         {t.rich("approveBody", {
           id: r.integration_id,
@@ -41,7 +35,7 @@ export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialo
           strong: (chunks) => <strong>{chunks}</strong>,
         })}
       </p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }
 

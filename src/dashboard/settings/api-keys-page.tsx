@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { fieldMessages } from "../errors";
 import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmAction } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
 import { FormActions, FormErrorAlert } from "../ui/form";
@@ -152,17 +152,10 @@ function RevokeKeyDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey; onClo
       refreshOnError: true,
     }),
   );
+  const texts = { title: t("revokeTitle", { prefix: apiKey.prefix }), confirm: t("revoke"), pending: t("revoking") };
   return (
-    <ConfirmDialog
-      title={t("revokeTitle", { prefix: apiKey.prefix })}
-      confirmLabel={t("revoke")}
-      pendingLabel={t("revoking")}
-      mutation={revoke}
-      danger
-      onConfirm={() => revoke.mutate({ pk: apiKey.pk })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={revoke} input={{ pk: apiKey.pk }} danger onClose={onClose}>
       <p>{t("revokeBody")}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { fieldMessages } from "../errors";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmAction } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
 import { FormActions, FormErrorAlert, TextField } from "../ui/form";
@@ -165,17 +165,10 @@ function RemoveDialog(props: { member: Member; account: string; onClose: () => v
       refreshOnError: true,
     }),
   );
+  const texts = { title: t("removeTitle", { name: member.name }), confirm: t("remove"), pending: t("removing") };
   return (
-    <ConfirmDialog
-      title={t("removeTitle", { name: member.name })}
-      confirmLabel={t("remove")}
-      pendingLabel={t("removing")}
-      mutation={remove}
-      danger
-      onConfirm={() => remove.mutate({ id: member.id })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={remove} input={{ id: member.id }} danger onClose={onClose}>
       <p>{t("removeBody", { account })}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

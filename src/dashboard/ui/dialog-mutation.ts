@@ -12,9 +12,11 @@ interface DialogMutation<T> {
   onClose: () => void;
   /**
    * Refresh on a refusal too: for actions on objects someone else may have changed first (closing, paying,
-   * reviewing), so that the page shows them as they are now. The error stays on the mutation.
+   * reviewing), so that the page shows them as they are now. The error stays on the mutation. A function
+   * refreshes more than success does: deleting a Payrun refreshes only the list the page goes back to, but
+   * a refusal leaves the person on the Payrun's page, which must show it as it is now.
    */
-  refreshOnError?: boolean;
+  refreshOnError?: boolean | ((utils: Utils) => Promise<unknown>);
 }
 
 /**
@@ -24,12 +26,13 @@ interface DialogMutation<T> {
  */
 export function useDialogMutation<T>({ refresh, onDone, onClose, refreshOnError = false }: DialogMutation<T>) {
   const utils = trpc.useUtils();
+  const refreshAfterError = refreshOnError === true ? refresh : refreshOnError || undefined;
   return {
     onSuccess: async (data: T) => {
       onDone?.(data);
       await refresh(utils);
       onClose();
     },
-    onError: refreshOnError ? () => refresh(utils) : undefined,
+    onError: refreshAfterError ? () => refreshAfterError(utils) : undefined,
   };
 }

@@ -35,6 +35,15 @@ export function useFormValues<V extends { [K in keyof V]: string }>(initial: V) 
   return { values, setValues, bind };
 }
 
+/** A resource's form creates one, empty, or edits one, prefilled: its id hint and submit label follow. */
+export type FormMode = "create" | "edit";
+
+/** The submit button's label: creating, the form's own (e.g. "Create Employee"); editing, "Save changes". */
+export function useSubmitLabel(mode: FormMode, createLabel: string) {
+  const t = useTranslations("common");
+  return mode === "create" ? createLabel : t("saveChanges");
+}
+
 interface ServerCheckedFormProps {
   mutation: MutationState;
   /** The fields this form shows; the server's messages for any other field are listed in the alert. */
