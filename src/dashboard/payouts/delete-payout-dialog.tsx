@@ -2,11 +2,11 @@
 
 import { trpc } from "../trpc";
 import { DeleteDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import { useDialogMutation, type Refresh } from "../ui/dialog-mutation";
 import type { Payout } from "./payout-types";
 
 /** The Payrun's price and count change with it. */
-const refreshPayouts = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.payouts.invalidate(), u.payruns.invalidate()]);
+const refreshPayouts: Refresh = (u) => Promise.all([u.payouts.invalidate(), u.payruns.invalidate()]);
 
 /** Refused (409, shown in the dialog) once the Payout's Payrun is paid. */
 export function DeletePayoutDialog({ payout, onClose, onDeleted }: { payout: Payout; onClose: () => void; onDeleted: () => void }) {

@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import { ConfirmAction } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import { useDialogMutation, type Refresh } from "../ui/dialog-mutation";
 import type { Payrun } from "./payrun-types";
 
 interface PayrunDialogProps {
@@ -14,7 +14,7 @@ interface PayrunDialogProps {
 }
 
 /** A refusal (another person closed or paid it first) shows in the dialog, and the page shows the Payrun as it is now. */
-const refreshPayruns = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.payruns.invalidate(), u.payouts.invalidate()]);
+const refreshPayruns: Refresh = (u) => Promise.all([u.payruns.invalidate(), u.payouts.invalidate()]);
 
 export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
   const t = useTranslations("payruns.closeDialog");

@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type MutationState } from "../trpc";
 import { ConfirmAction, DeleteDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import { useDialogMutation, type Refresh } from "../ui/dialog-mutation";
 import { invoiceIdOf, type Prepayment } from "./prepayment-types";
 
 interface DialogProps {
@@ -13,7 +13,7 @@ interface DialogProps {
   onDone: () => void;
 }
 
-const refresh = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.prepayments.invalidate(), u.invoices.invalidate()]);
+const refresh: Refresh = (u) => Promise.all([u.prepayments.invalidate(), u.invoices.invalidate()]);
 
 /** The texts of the two steps of a Prepayment's invoice, in `prepayments.detail`. */
 const STEPS = {

@@ -3,6 +3,7 @@
 import { useTranslations } from "use-intl";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmAction } from "../ui/confirm-dialog";
+import type { Refresh } from "../ui/dialog-mutation";
 import type { NoticeValue } from "../ui/notice";
 import { RejectDialog, useDecisionMutation } from "./review-detail";
 
@@ -15,7 +16,7 @@ interface ReviewDialogProps {
 }
 
 /** After a decision (or a refusal: another reviewer may have decided first) the queue and the page show it. */
-const refreshReview = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.registrations.review.detail.invalidate(), u.registrations.review.queue.invalidate()]);
+const refreshReview: Refresh = (u) => Promise.all([u.registrations.review.detail.invalidate(), u.registrations.review.queue.invalidate()]);
 
 export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialogProps) {
   const r = item.registration;

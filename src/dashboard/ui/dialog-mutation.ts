@@ -1,12 +1,16 @@
 "use client";
 
 import { trpc } from "../trpc";
+import type { NoticeValue } from "./notice";
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
+/** Invalidates the cached queries a change makes stale, e.g. `(u) => u.employees.list.invalidate()`. */
+export type Refresh = (utils: Utils) => Promise<unknown>;
+
 interface DialogMutation<T> {
-  /** The cached queries the change makes stale, e.g. `(u) => u.employees.list.invalidate()`. */
-  refresh: (utils: Utils) => Promise<unknown>;
+  /** The cached queries the change makes stale. */
+  refresh: Refresh;
   /** Told first, with the server's answer: a notice, or the saved object for the page. */
   onDone?: (data: T) => void;
   onClose: () => void;
@@ -16,7 +20,7 @@ interface DialogMutation<T> {
    * refreshes more than success does: deleting a Payrun refreshes only the list the page goes back to, but
    * a refusal leaves the person on the Payrun's page, which must show it as it is now.
    */
-  refreshOnError?: boolean | ((utils: Utils) => Promise<unknown>);
+  refreshOnError?: boolean | Refresh;
 }
 
 /**
@@ -35,4 +39,12 @@ export function useDialogMutation<T>({ refresh, onDone, onClose, refreshOnError 
     },
     onError: refreshAfterError ? () => refreshAfterError(utils) : undefined,
   };
+}
+
+/**
+ * The options of a dialog's mutation whose success the page tells in a notice ("The key abc… is revoked.");
+ * a refusal refreshes too, since someone else may have acted first (revoked, removed, decided).
+ */
+export function useNoticeMutation(refresh: Refresh, notice: string, onNotice: (n: NoticeValue) => void, onClose: () => void) {
+  return useDialogMutation({ refresh, onDone: () => onNotice({ kind: "success", text: notice }), onClose, refreshOnError: true });
 }

@@ -49,13 +49,17 @@ interface ServerCheckedFormProps {
   /** The fields this form shows; the server's messages for any other field are listed in the alert. */
   fields: readonly string[];
   submitLabel: string;
+  pendingLabel?: string;
   onSubmit: () => void;
   onCancel: () => void;
+  /** The fields in a two-column grid (the default), or one under the other. */
+  grid?: boolean;
   children: ReactNode;
 }
 
 /** A create/edit form: the server's summary on top, the fields in a grid, Cancel and submit below. */
-export function ServerCheckedForm({ mutation, fields, submitLabel, onSubmit, onCancel, children }: ServerCheckedFormProps) {
+export function ServerCheckedForm(props: ServerCheckedFormProps) {
+  const { mutation, fields, submitLabel, pendingLabel, onSubmit, onCancel, grid = true, children } = props;
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     onSubmit();
@@ -64,8 +68,8 @@ export function ServerCheckedForm({ mutation, fields, submitLabel, onSubmit, onC
     // noValidate: the server's rules and messages are the ones that count, shown next to each field.
     <form className="form" noValidate onSubmit={submit}>
       <FormErrorAlert error={mutation.error} fields={fields} />
-      <div className="form-grid">{children}</div>
-      <FormActions pending={mutation.isPending} submitLabel={submitLabel} onCancel={onCancel} />
+      {grid ? <div className="form-grid">{children}</div> : children}
+      <FormActions pending={mutation.isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} onCancel={onCancel} />
     </form>
   );
 }
