@@ -1,20 +1,13 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import type { MutationState } from "../trpc";
 import { CountryField } from "../ui/country-field";
-import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type FormMode } from "../ui/form";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import { toEmployeeFields, type EmployeeFields, type EmployeeFormValues } from "./employee-form-values";
 
 const FORM_FIELDS = ["id", "name", "email", "country", "cellphone_number", "metadata"];
 
-interface EmployeeFormProps {
-  initial: EmployeeFormValues;
-  mode: FormMode;
-  mutation: MutationState;
-  onSubmit: (id: string, fields: EmployeeFields) => void;
-  onCancel: () => void;
-}
+type EmployeeFormProps = ResourceFormProps<EmployeeFormValues, (id: string, fields: EmployeeFields) => void>;
 
 /** Every field of an Employee; used to create one and, prefilled, to edit one. */
 export function EmployeeForm({ initial, mode, mutation, onSubmit, onCancel }: EmployeeFormProps) {

@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import type { MutationState } from "../trpc";
 import { Field } from "../ui/field";
-import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type FormMode } from "../ui/form";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import {
   readAsDataUrl,
   toRequestFields,
@@ -15,14 +14,9 @@ import {
 
 const FORM_FIELDS = ["id", "name", "email", "recipient", "address_line_1", "address_line_2", "zip_code", "city", "metadata", "logo"];
 
-interface IntegrationFormProps {
-  initial: IntegrationFormValues;
+interface IntegrationFormProps extends ResourceFormProps<IntegrationFormValues, (id: string, fields: IntegrationFields) => void> {
   /** URL of the current logo, when editing an Integration that has one. */
   currentLogo?: string | null;
-  mode: FormMode;
-  mutation: MutationState;
-  onSubmit: (id: string, fields: IntegrationFields) => void;
-  onCancel: () => void;
 }
 
 /** Every field of an Integration; used to create one and, prefilled, to edit one. */

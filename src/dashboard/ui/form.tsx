@@ -44,6 +44,16 @@ export function useSubmitLabel(mode: FormMode, createLabel: string) {
   return mode === "create" ? createLabel : t("saveChanges");
 }
 
+/** What a resource's create/edit form is given by its dialog; `S` is what it does with the checked fields. */
+export interface ResourceFormProps<V, S> {
+  initial: V;
+  mode: FormMode;
+  /** The create or update mutation: pending while it runs, then the server's messages per field. */
+  mutation: MutationState;
+  onSubmit: S;
+  onCancel: () => void;
+}
+
 interface ServerCheckedFormProps {
   mutation: MutationState;
   /** The fields this form shows; the server's messages for any other field are listed in the alert. */

@@ -2,22 +2,16 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import type { MutationState } from "../trpc";
-import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type FormMode } from "../ui/form";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import { EventPicker } from "./event-picker";
 import { EMPTY_WEBHOOK, toWebhookFields, type WebhookFields, type WebhookFormValues } from "./webhook-form-values";
 import type { EventInfo } from "./webhook-types";
 
 const FORM_FIELDS = [...Object.keys(EMPTY_WEBHOOK), "events"];
 
-interface WebhookFormProps {
-  initial: WebhookFormValues;
+interface WebhookFormProps extends ResourceFormProps<WebhookFormValues, (fields: WebhookFields) => void> {
   initialEvents: string[];
   catalogue: readonly EventInfo[];
-  mode: FormMode;
-  mutation: MutationState;
-  onSubmit: (fields: WebhookFields) => void;
-  onCancel: () => void;
 }
 
 /** A subscription: where to POST, which events, and optionally its id, secret and metadata. */
