@@ -72,7 +72,7 @@ interface ConfirmActionProps<I> {
   children: ReactNode;
 }
 
-/** A ConfirmDialog whose confirm button runs one mutation (made with `useDialogMutation`, which closes it). */
+/** A ConfirmDialog whose confirm button sends `input` to one mutation; what follows success is the mutation's (e.g. `useDialogMutation`). */
 export function ConfirmAction<I>({ texts, mutation, input, danger, onClose, children }: ConfirmActionProps<I>) {
   return (
     <ConfirmDialog
