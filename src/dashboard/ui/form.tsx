@@ -67,7 +67,7 @@ interface ServerCheckedFormProps {
   children: ReactNode;
 }
 
-/** A create/edit form: the server's summary on top, the fields in a grid, Cancel and submit below. */
+/** A create/edit form: the server's summary on top, the fields (in a grid unless `grid={false}`), Cancel and submit below. */
 export function ServerCheckedForm(props: ServerCheckedFormProps) {
   const { mutation, fields, submitLabel, pendingLabel, onSubmit, onCancel, grid = true, children } = props;
   function submit(e: FormEvent<HTMLFormElement>) {
