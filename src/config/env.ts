@@ -29,6 +29,17 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
   /**
+   * Where `npm start`'s worker runs on PostgreSQL: `in-process` (one process, the least memory; background work
+   * yields to requests by WORKER_REQUEST_SHARE) or `child` (a child process of its own at a lower CPU priority:
+   * more throughput beside requests on a machine with cores to spare, about 100 MiB more). Embedded it is always in-process.
+   */
+  WORKER_MODE: z.enum(["in-process", "child"]).default("in-process"),
+  /**
+   * The in-process worker's budget: while requests are being served, background work takes at most this share
+   * of the time (src/worker/worker.ts, RequestBudget); idle, it runs at full speed.
+   */
+  WORKER_REQUEST_SHARE: z.coerce.number().min(0.01).max(1).default(0.15),
+  /**
    * /readyz fails when the in-process worker's loop has not gone round for this long (a job stuck, or the
    * loop dead). Above WEBHOOK_TIMEOUT_MS: the loop waits for its batch, and a webhook may take that long.
    */

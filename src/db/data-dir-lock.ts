@@ -56,6 +56,8 @@ export function lockDataDir(dir: string, command: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // A process that opens and closes the folder many times (the bench, tests) keeps no listener per open.
+        process.off("exit", release);
         const current = readLock(file);
         if (current?.pid === process.pid) fs.rmSync(file, { force: true });
       };

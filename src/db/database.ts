@@ -85,7 +85,7 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
   try {
     const dbDir = memory ? "memory://" : path.join(path.resolve(dataDir), "pglite");
     if (!memory) fs.mkdirSync(dbDir, { recursive: true }); // PGlite needs the folder to exist
-    client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dbDir, pgliteOptions());
     const pglite = client;
     await applyMigrations(pgliteRunner(pglite), { advisoryLock: false });
     const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite) });
@@ -111,6 +111,15 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
     release();
     throw e;
   }
+}
+
+/**
+ * How the embedded PostgreSQL starts. shared_buffers 32MB instead of PostgreSQL's 128MB: PGlite's buffers live
+ * in the process's own memory from the start (measured: 289 MiB resident right after opening a folder, 183 MiB
+ * with 32MB), and a single-user database this size is read from the OS's file cache when it misses them.
+ */
+function pgliteOptions() {
+  return { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
 }
 
 export function pgliteRunner(pglite: PGlite): SqlRunner {
@@ -141,7 +150,7 @@ export async function openEmbeddedFolder(dataDir: string, command: string, load?
   const dir = path.join(path.resolve(dataDir), "pglite");
   try {
     fs.mkdirSync(dir, { recursive: true });
-    const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(load ? { loadDataDir: load } : {}) });
+    const pglite = await PGlite.create(dir, { ...pgliteOptions(), ...(load ? { loadDataDir: load } : {}) });
     return {
       pglite,
       dir,

@@ -35,6 +35,7 @@ function advisory(fn: "pg_try_advisory_lock" | "pg_advisory_unlock" | "pg_try_ad
 class PostgresSessionLocks implements SessionLocks {
   private client: Promise<pg.Client> | null = null;
   private readonly held = new Set<string>();
+  private turns: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly config: pg.ClientConfig,
@@ -64,17 +65,25 @@ class PostgresSessionLocks implements SessionLocks {
     return this.client;
   }
 
+  /**
+   * One statement at a time on the lock connection: a pg.Client queues concurrent queries itself, but that is
+   * deprecated (pg 8 warns, pg 9 refuses), and concurrent requests take and release keys at once.
+   */
+  private onConnection<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const turn = this.turns.then(async () => work(await this.connection()));
+    this.turns = turn.catch(() => undefined);
+    return turn;
+  }
+
   async hold(key: string): Promise<boolean> {
-    const client = await this.connection();
-    const rows = await runQuery(pgRunner(client), advisory("pg_try_advisory_lock", key));
+    const rows = await this.onConnection((client) => runQuery(pgRunner(client), advisory("pg_try_advisory_lock", key)));
     if (rows[0]?.ok) this.held.add(key);
     return rows[0]?.ok === true;
   }
 
   async release(key: string): Promise<void> {
     if (!this.held.delete(key)) return;
-    const client = await this.connection();
-    await runQuery(pgRunner(client), advisory("pg_advisory_unlock", key));
+    await this.onConnection((client) => runQuery(pgRunner(client), advisory("pg_advisory_unlock", key)));
   }
 
   async isHeld(key: string): Promise<boolean> {

@@ -15,11 +15,13 @@ import { createMailer } from "@/domain/notifications/mailer";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 import { rateLimitStore } from "@/http/rate-limit";
 import { createLogger } from "@/log";
+import { postgresJobListener } from "@/worker/job-wakeup";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
 import { drainAndClose } from "./graceful-shutdown";
 import { startMetricsServer } from "./metrics";
 import { Readiness } from "./readiness";
+import { RequestActivity } from "./request-activity";
 import { WorkerProcess } from "./worker-process";
 import { createHttpServer, limitsFromEnv } from "./http-server";
 
@@ -52,14 +54,22 @@ async function main(): Promise<void> {
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
-  // The outbox worker (WORKER=1). On PostgreSQL, a child process (dist/worker.js) woken by LISTEN/NOTIFY: its
-  // work never queues behind requests on this event loop, nor these behind it. Embedded, the database lives in
-  // this process, so the worker does too, in small batches one at a time, woken after each write (afterWrite).
+  // The outbox worker (WORKER=1): by default in this process, yielding to reads (WORKER_REQUEST_SHARE), woken
+  // by LISTEN/NOTIFY on PostgreSQL, and embedded in small batches one at a time, woken after each write
+  // (afterWrite). WORKER_MODE=child on PostgreSQL: a child process (dist/worker.js) with its own event loop.
   const workerScript = fileURLToPath(new URL("./worker.js", import.meta.url));
-  const childWorker = config.WORKER && db.driver === "pg" && fs.existsSync(workerScript) ? new WorkerProcess(workerScript, log, metrics?.metrics) : null;
+  const activity = new RequestActivity();
+  const budget = { busy: () => activity.busy(), share: config.WORKER_REQUEST_SHARE };
+  const childWorker =
+    config.WORKER && db.driver === "pg" && config.WORKER_MODE === "child" && fs.existsSync(workerScript) ? new WorkerProcess(workerScript, log, metrics?.metrics) : null;
   const inProcessWorker =
     config.WORKER && !childWorker
-      ? new OutboxWorker({ db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log, batchSize: 25, parallelBatches: 1 })
+      ? new OutboxWorker(
+          { db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics },
+          config.DATABASE_URL
+            ? { log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
+            : { log, budget, batchSize: 25, parallelBatches: 1 },
+        )
       : null;
   childWorker?.start();
   inProcessWorker?.start();
@@ -96,7 +106,10 @@ async function main(): Promise<void> {
       : null,
     next: (req, res) => nextHandler(req, res),
   });
-  const server = createHttpServer((req, res) => void handler(req, res), limitsFromEnv(config));
+  const server = createHttpServer((req, res) => {
+    activity.track(req, res);
+    void handler(req, res);
+  }, limitsFromEnv(config));
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 

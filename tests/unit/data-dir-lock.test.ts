@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/database";
+import { lockDataDir } from "@/db/data-dir-lock";
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -65,4 +66,12 @@ describe("CLI", () => {
     expect((await cli(dir, "keys", "revoke", id)).stdout).toContain("Revoked.");
     expect((await cli(dir, "keys", "revoke", id)).code).toBe(2);
   }, 90_000);
+
+  it("a released lock leaves no exit listener behind (a process may open the folder many times)", () => {
+    const dir = tmp();
+    const before = process.listenerCount("exit");
+    for (let i = 0; i < 20; i++) lockDataDir(dir, "npm run bench")();
+    expect(process.listenerCount("exit")).toBe(before);
+    expect(fs.existsSync(path.join(dir, "payroute.lock"))).toBe(false);
+  });
 });

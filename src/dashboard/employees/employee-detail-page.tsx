@@ -1,15 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { EmployeePayouts } from "../payouts/employee-payouts";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
-import { MetadataValue } from "../ui/metadata-value";
+import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { Notice, type NoticeValue } from "../ui/notice";
+import { useObjectPageRoutes } from "../ui/object-page";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import { EmployeeMessages } from "./employee-messages";
@@ -18,10 +18,7 @@ import { ResendButton } from "./resend-button";
 import { StatusBadge } from "./status-badge";
 import { StatusTimeline } from "./status-timeline";
 
-export function EmployeeDetailPage({ employeeId }: { employeeId: string }) {
-  const t = useTranslations("employees");
-  return <IntegrationScoped what={t("title")}>{() => <EmployeeDetail employeeId={employeeId} />}</IntegrationScoped>;
-}
+export const EmployeeDetailPage = integrationScoped((t) => t("employees.title"), EmployeeDetail);
 
 function EmployeeDetail({ employeeId }: { employeeId: string }) {
   const t = useTranslations("employees.detail");
@@ -50,7 +47,7 @@ type Dialog = "edit" | "delete" | null;
 function EmployeeSummary({ employee }: { employee: Employee }) {
   const t = useTranslations("employees.detail");
   const f = useFormat();
-  const router = useRouter();
+  const routes = useObjectPageRoutes(employee.id, employeePath, "/employees");
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const close = () => setDialog(null);
@@ -65,50 +62,35 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
       <div className="detail-grid">
-        <div className="card card-padded">
-          <h2 className="card-title">{t("details")}</h2>
-          <dl className="details">
-            <dt>{t("name")}</dt>
-            <dd>{employee.name}</dd>
-            <dt>{t("id")}</dt>
-            <dd className="mono">{employee.id}</dd>
-            <dt>{t("email")}</dt>
-            <dd>{employee.email ?? <span className="muted">—</span>}</dd>
-            <dt>{t("phone")}</dt>
-            <dd>{employee.cellphone_number ?? <span className="muted">—</span>}</dd>
-            <dt>{t("country")}</dt>
-            <dd>{f.country(employee.country)}</dd>
-            <dt>{t("invitationCode")}</dt>
-            <dd className="mono">{employee.invitation_code ?? <span className="muted">{t("used")}</span>}</dd>
-            <dt>{t("created")}</dt>
-            <dd>{f.dateTime(employee.created_at)}</dd>
-            <dt>{t("metadata")}</dt>
-            <dd>
-              <MetadataValue metadata={employee.metadata} />
-            </dd>
-            <dt>{t("api")}</dt>
-            <dd>
-              <a href={`/v2/employees/${encodeURIComponent(employee.id)}/`}>{t("viewInApi")}</a>
-            </dd>
-          </dl>
-        </div>
+        <DetailsCard title={t("details")}>
+          <dt>{t("name")}</dt>
+          <dd>{employee.name}</dd>
+          <dt>{t("id")}</dt>
+          <dd className="mono">{employee.id}</dd>
+          <dt>{t("email")}</dt>
+          <dd>{employee.email ?? <span className="muted">—</span>}</dd>
+          <dt>{t("phone")}</dt>
+          <dd>{employee.cellphone_number ?? <span className="muted">—</span>}</dd>
+          <dt>{t("country")}</dt>
+          <dd>{f.country(employee.country)}</dd>
+          <dt>{t("invitationCode")}</dt>
+          <dd className="mono">{employee.invitation_code ?? <span className="muted">{t("used")}</span>}</dd>
+          <dt>{t("created")}</dt>
+          <dd>{f.dateTime(employee.created_at)}</dd>
+          <MetadataAndApiRows
+            labels={{ metadata: t("metadata"), api: t("api"), link: t("viewInApi") }}
+            metadata={employee.metadata}
+            apiHref={`/v2/employees/${encodeURIComponent(employee.id)}/`}
+          />
+        </DetailsCard>
         <div className="card card-padded">
           <h2 className="card-title">{t("status")}</h2>
           <StatusTimeline employee={employee} />
         </div>
       </div>
 
-      {dialog === "edit" && (
-        <EditEmployeeDialog
-          employee={employee}
-          onClose={close}
-          onSaved={(saved) => {
-            // A new id is a new URL.
-            if (saved.id !== employee.id) router.replace(employeePath(saved.id));
-          }}
-        />
-      )}
-      {dialog === "delete" && <DeleteEmployeeDialog employee={employee} onClose={close} onDeleted={() => router.push("/employees")} />}
+      {dialog === "edit" && <EditEmployeeDialog employee={employee} onClose={close} onSaved={routes.onSaved} />}
+      {dialog === "delete" && <DeleteEmployeeDialog employee={employee} onClose={close} onDeleted={routes.onDeleted} />}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
@@ -34,10 +34,7 @@ const STATUS_VALUES = Object.keys(STATUS_FILTERS).filter(isStatusFilter);
 /** The list's filters in the URL: ?q=&status=&from= (and ?page=) */
 const FILTERS = { q: parseAsText, status: parseAsChoice(STATUS_VALUES), from: parseAsDay };
 
-export function EmployeesPage() {
-  const t = useTranslations("employees");
-  return <IntegrationScoped what={t("title")}>{(integration) => <EmployeesOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const EmployeesPage = integrationScoped((t) => t("employees.title"), EmployeesOfIntegration);
 
 function EmployeesOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("employees");

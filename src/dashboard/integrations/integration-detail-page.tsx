@@ -1,15 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { Fragment, useState } from "react";
 import { useTranslations } from "use-intl";
 import { EnvironmentBadge } from "../review/environment-badge";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc, type Environment } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
-import { MetadataValue } from "../ui/metadata-value";
-import { PageHeader } from "../ui/page-header";
+import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
+import { useObjectPageRoutes } from "../ui/object-page";
+import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { EMPTY } from "../ui/table";
 import { DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
 import {
@@ -23,18 +23,11 @@ import {
   type Integration,
 } from "./integration-types";
 
-export function IntegrationDetailPage({ integrationId }: { integrationId: string }) {
-  const t = useTranslations("integrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <IntegrationDetail integrationId={integrationId} />
-    </RoleGate>
-  );
-}
+export const IntegrationDetailPage = roleGated("client", (t) => t("integrations.clientOnly"), IntegrationDetail);
 
 function IntegrationDetail({ integrationId }: { integrationId: string }) {
   const t = useTranslations("integrations");
-  const router = useRouter();
+  const routes = useObjectPageRoutes(integrationId, integrationPath, "/integrations");
   const query = trpc.integrations.get.useQuery({ integration_id: integrationId }, { retry: retryUnlessNotFound });
   const me = trpc.session.me.useQuery();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
@@ -44,16 +37,10 @@ function IntegrationDetail({ integrationId }: { integrationId: string }) {
       {(integration) => (
         <>
           <PageHeader title={integration.name} badge={<TypeBadge type={integration.type} />} objectId={integration.id}>
-            {canEdit(integration) && (
-              <button type="button" className="button" onClick={() => setDialog("edit")}>
-                {t("edit")}
-              </button>
-            )}
-            {canDelete(integration) && (
-              <button type="button" className="button button-danger-quiet" onClick={() => setDialog("delete")}>
-                {t("delete")}
-              </button>
-            )}
+            <EditDeleteActions
+              onEdit={canEdit(integration) ? () => setDialog("edit") : undefined}
+              onDelete={canDelete(integration) ? () => setDialog("delete") : undefined}
+            />
           </PageHeader>
           <div className="detail-grid">
             <IntegrationDetails integration={integration} environment={me.data?.environment} />
@@ -62,17 +49,8 @@ function IntegrationDetail({ integrationId }: { integrationId: string }) {
               <BillingSettings integration={integration} />
             </div>
           </div>
-          {dialog === "edit" && (
-            <EditIntegrationDialog
-              integration={integration}
-              onClose={close}
-              // A changed id changes the page's address too.
-              onSaved={(saved) => {
-                if (saved.id !== integration.id) router.replace(integrationPath(saved.id));
-              }}
-            />
-          )}
-          {dialog === "delete" && <DeleteIntegrationDialog integration={integration} onClose={close} onDeleted={() => router.push("/integrations")} />}
+          {dialog === "edit" && <EditIntegrationDialog integration={integration} onClose={close} onSaved={routes.onSaved} />}
+          {dialog === "delete" && <DeleteIntegrationDialog integration={integration} onClose={close} onDeleted={routes.onDeleted} />}
         </>
       )}
     </DetailFrame>
@@ -89,33 +67,23 @@ function IntegrationDetails({ integration, environment }: { integration: Integra
   const t = useTranslations("integrations.detail");
   const address = [integration.address_line_1, integration.address_line_2, [integration.zip_code, integration.city].filter(Boolean).join(" ")].filter(Boolean);
   return (
-    <div className="card card-padded">
-      <h2 className="card-title">{t("details")}</h2>
-      <dl className="details">
-        <dt>{t("logo")}</dt>
-        <dd>{integration.logo ? <img className="detail-logo" src={integration.logo} alt={integration.name} /> : <span className="muted">{t("noLogo")}</span>}</dd>
-        <dt>{t("type")}</dt>
-        <dd>
-          <TypeBadge type={integration.type} />
-        </dd>
-        <dt>{t("environment")}</dt>
-        <dd>{environment ? <EnvironmentBadge environment={environment} /> : EMPTY}</dd>
-        <dt>{t("email")}</dt>
-        <dd>{integration.email || EMPTY}</dd>
-        <dt>{t("recipient")}</dt>
-        <dd>{integration.recipient || EMPTY}</dd>
-        <dt>{t("address")}</dt>
-        <dd>{address.length > 0 ? address.join(", ") : EMPTY}</dd>
-        <dt>{t("metadata")}</dt>
-        <dd>
-          <MetadataValue metadata={integration.metadata} />
-        </dd>
-        <dt>{t("api")}</dt>
-        <dd>
-          <a href={apiViewPath(integration)}>{t("apiLink")}</a>
-        </dd>
-      </dl>
-    </div>
+    <DetailsCard title={t("details")}>
+      <dt>{t("logo")}</dt>
+      <dd>{integration.logo ? <img className="detail-logo" src={integration.logo} alt={integration.name} /> : <span className="muted">{t("noLogo")}</span>}</dd>
+      <dt>{t("type")}</dt>
+      <dd>
+        <TypeBadge type={integration.type} />
+      </dd>
+      <dt>{t("environment")}</dt>
+      <dd>{environment ? <EnvironmentBadge environment={environment} /> : EMPTY}</dd>
+      <dt>{t("email")}</dt>
+      <dd>{integration.email || EMPTY}</dd>
+      <dt>{t("recipient")}</dt>
+      <dd>{integration.recipient || EMPTY}</dd>
+      <dt>{t("address")}</dt>
+      <dd>{address.length > 0 ? address.join(", ") : EMPTY}</dd>
+      <MetadataAndApiRows labels={{ metadata: t("metadata"), api: t("api"), link: t("apiLink") }} metadata={integration.metadata} apiHref={apiViewPath(integration)} />
+    </DetailsCard>
   );
 }
 
@@ -124,19 +92,16 @@ function BillingSettings({ integration }: { integration: Integration }) {
   const common = useTranslations("common");
   const yesNo = (on: boolean) => common(on ? "yes" : "no");
   return (
-    <div className="card card-padded">
-      <h2 className="card-title">{t("billing")}</h2>
-      <dl className="details">
-        <dt>{t("currency")}</dt>
-        <dd>{integration.currency}</dd>
-        <dt>{t("paymentTerm")}</dt>
-        <dd>{t("paymentTermDays", { days: integration.payment_term_days })}</dd>
-        <dt>{t("invoiceEnabled")}</dt>
-        <dd>{yesNo(integration.invoice_enabled)}</dd>
-        <dt>{t("payrunManagement")}</dt>
-        <dd>{yesNo(integration.payrun_management)}</dd>
-      </dl>
-    </div>
+    <DetailsCard title={t("billing")}>
+      <dt>{t("currency")}</dt>
+      <dd>{integration.currency}</dd>
+      <dt>{t("paymentTerm")}</dt>
+      <dd>{t("paymentTermDays", { days: integration.payment_term_days })}</dd>
+      <dt>{t("invoiceEnabled")}</dt>
+      <dd>{yesNo(integration.invoice_enabled)}</dd>
+      <dt>{t("payrunManagement")}</dt>
+      <dd>{yesNo(integration.payrun_management)}</dd>
+    </DetailsCard>
   );
 }
 

@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
+import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
@@ -15,21 +16,15 @@ import { IntegrationsTable } from "./integrations-table";
 const PAGE_SIZE = 25;
 
 type TypeFilter = 1 | 2 | 3 | undefined;
+const TYPE_VALUES = ["1", "2", "3"] as const;
 /** The list's filter in the URL: ?type= (and ?page=) */
-const FILTERS = { type: parseAsChoice(["1", "2", "3"]) };
+const FILTERS = { type: parseAsChoice(TYPE_VALUES) };
 
 function parseTypeFilter(value: string): TypeFilter {
   return value === "1" ? 1 : value === "2" ? 2 : value === "3" ? 3 : undefined;
 }
 
-export function IntegrationsPage() {
-  const t = useTranslations("integrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <AccountIntegrations />
-    </RoleGate>
-  );
-}
+export const IntegrationsPage = roleGated("client", (t) => t("integrations.clientOnly"), AccountIntegrations);
 
 function AccountIntegrations() {
   const { view, page, setPage, filter } = useListView(FILTERS);
@@ -47,23 +42,13 @@ function AccountIntegrations() {
       </PageHeader>
 
       <div className="toolbar">
-        <label className="inline-field">
-          {t("type")}
-          <select
-            value={type ?? ""}
-            onChange={(e) => {
-              const chosen = parseTypeFilter(e.target.value);
-              filter({ type: chosen === undefined ? null : `${chosen}` });
-            }}
-          >
-            <option value="">{t("allTypes")}</option>
-            {Object.entries(INTEGRATION_TYPES).map(([value, key]) => (
-              <option key={value} value={value}>
-                {t(`types.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t("type")}
+          allLabel={t("allTypes")}
+          options={TYPE_VALUES.map((value) => ({ value, label: t(`types.${INTEGRATION_TYPES[value]}`) }))}
+          value={view.type}
+          onChange={(value) => filter({ type: value === "" ? null : value })}
+        />
       </div>
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useTranslations } from "use-intl";
-import { EMPTY, RowButton, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, RowButton } from "../ui/table";
 import { apiViewPath, canDelete, canEdit, integrationPath, integrationTypeKey, type Integration } from "./integration-types";
 
 interface IntegrationsTableProps {
@@ -20,45 +21,42 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
     return key ? t(`types.${key}`) : t("otherType", { type });
   };
   return (
-    <table className="table">
-      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} actions />
-      <tbody>
-        {integrations.map((i) => (
-          <tr key={i.id}>
-            <td>
-              <span className="name-cell">
-                {i.logo ? (
-                  <img className="row-logo" src={i.logo} alt="" />
-                ) : (
-                  <span className="row-logo row-logo-empty" aria-hidden="true">
-                    {i.name.trim().charAt(0).toUpperCase()}
-                  </span>
-                )}
-                <Link href={integrationPath(i.id)}>{i.name}</Link>
-              </span>
-            </td>
-            <td>
-              {/* The API's own HTML view of this object, served by the API server. */}
-              <a className="mono" href={apiViewPath(i)} title={t("openInApi")}>
-                {i.id}
-              </a>
-            </td>
-            <td>
-              <span className={`badge badge-type-${i.type}`}>{typeLabel(i.type)}</span>
-            </td>
-            <td>{i.email || EMPTY}</td>
-            <td>{i.city || EMPTY}</td>
-            <td className="actions">
-              {canEdit(i) ? (
-                <RowButton label={t("edit")} subject={i.name} onClick={() => onEdit(i)} />
+    <ListTable columns={COLUMNS.map((c) => t(`columns.${c}`))} actions rows={integrations}>
+      {(i) => (
+        <tr key={i.id}>
+          <td>
+            <span className="name-cell">
+              {i.logo ? (
+                <img className="row-logo" src={i.logo} alt="" />
               ) : (
-                <span className="muted">{t("readOnly")}</span>
+                <span className="row-logo row-logo-empty" aria-hidden="true">
+                  {i.name.trim().charAt(0).toUpperCase()}
+                </span>
               )}
-              {canDelete(i) && <RowButton label={t("delete")} subject={i.name} danger onClick={() => onDelete(i)} />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              <Link href={integrationPath(i.id)}>{i.name}</Link>
+            </span>
+          </td>
+          <td>
+            {/* The API's own HTML view of this object, served by the API server. */}
+            <a className="mono" href={apiViewPath(i)} title={t("openInApi")}>
+              {i.id}
+            </a>
+          </td>
+          <td>
+            <span className={`badge badge-type-${i.type}`}>{typeLabel(i.type)}</span>
+          </td>
+          <td>{i.email || EMPTY}</td>
+          <td>{i.city || EMPTY}</td>
+          <td className="actions">
+            {canEdit(i) ? (
+              <RowButton label={t("edit")} subject={i.name} onClick={() => onEdit(i)} />
+            ) : (
+              <span className="muted">{t("readOnly")}</span>
+            )}
+            {canDelete(i) && <RowButton label={t("delete")} subject={i.name} danger onClick={() => onDelete(i)} />}
+          </td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -6,10 +6,11 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { payrunPath } from "../payruns/payrun-types";
 import { prepaymentPath } from "../prepayments/prepayment-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/dialog-mutation";
+import { DetailsCard } from "../ui/detail-rows";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -17,10 +18,7 @@ import { EMPTY } from "../ui/table";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { invoicePdfPath, type Invoice } from "./invoice-types";
 
-export function InvoiceDetailPage({ invoiceId }: { invoiceId: string }) {
-  const t = useTranslations("invoices");
-  return <IntegrationScoped what={t("title")}>{() => <InvoiceDetail invoiceId={invoiceId} />}</IntegrationScoped>;
-}
+export const InvoiceDetailPage = integrationScoped((t) => t("invoices.title"), InvoiceDetail);
 
 function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const t = useTranslations("invoices");
@@ -69,31 +67,28 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const money = (v: string) => f.money(v, invoice.currency);
   return (
     <div className="detail-grid">
-      <div className="card card-padded">
-        <h2 className="card-title">{t("amounts")}</h2>
-        <dl className="details">
-          <dt>{t("subtotal")}</dt>
-          <dd>{money(invoice.subtotal)}</dd>
-          <dt>{t("vat")}</dt>
-          <dd>{money(invoice.vat)}</dd>
-          <dt>{t("total")}</dt>
-          <dd>
-            <strong>{money(invoice.total)}</strong>
-          </dd>
-          <dt>{t("paid")}</dt>
-          <dd>{money(invoice.amount_paid)}</dd>
-          {invoice.prepaid !== "0.00" && (
-            <>
-              <dt>{t("prepaid")}</dt>
-              <dd>{money(invoice.prepaid)}</dd>
-            </>
-          )}
-          <dt>{t("amountDue")}</dt>
-          <dd>{money(invoice.amount_due)}</dd>
-          <dt>{t("dueDate")}</dt>
-          <dd>{invoice.due_date ?? EMPTY}</dd>
-        </dl>
-      </div>
+      <DetailsCard title={t("amounts")}>
+        <dt>{t("subtotal")}</dt>
+        <dd>{money(invoice.subtotal)}</dd>
+        <dt>{t("vat")}</dt>
+        <dd>{money(invoice.vat)}</dd>
+        <dt>{t("total")}</dt>
+        <dd>
+          <strong>{money(invoice.total)}</strong>
+        </dd>
+        <dt>{t("paid")}</dt>
+        <dd>{money(invoice.amount_paid)}</dd>
+        {invoice.prepaid !== "0.00" && (
+          <>
+            <dt>{t("prepaid")}</dt>
+            <dd>{money(invoice.prepaid)}</dd>
+          </>
+        )}
+        <dt>{t("amountDue")}</dt>
+        <dd>{money(invoice.amount_due)}</dd>
+        <dt>{t("dueDate")}</dt>
+        <dd>{invoice.due_date ?? EMPTY}</dd>
+      </DetailsCard>
       <div className="card card-padded">
         <h2 className="card-title">{t(invoice.status === "invoice" ? "howToPay" : "details")}</h2>
         {invoice.status === "invoice" && (

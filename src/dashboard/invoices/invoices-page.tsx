@@ -3,12 +3,13 @@
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
-import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { INVOICE_STATUSES, invoicePath, type Invoice } from "./invoice-types";
@@ -17,10 +18,7 @@ const PAGE_SIZE = 25;
 /** The list's filter in the URL: ?status= (and ?page=), like every other list. */
 const FILTERS = { status: parseAsChoice(INVOICE_STATUSES) };
 
-export function InvoicesPage() {
-  const t = useTranslations("invoices");
-  return <IntegrationScoped what={t("title")}>{(integration) => <InvoicesOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const InvoicesPage = integrationScoped((t) => t("invoices.title"), InvoicesOfIntegration);
 
 function InvoicesOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("invoices");
@@ -54,22 +52,19 @@ function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const f = useFormat();
   const columns = (["invoice", "status", "total", "due", "dueDate", "issued"] as const).map((c) => t(`columns.${c}`));
   return (
-    <table className="table">
-      <TableHead columns={columns} />
-      <tbody>
-        {invoices.map((i) => (
-          <tr key={i.id}>
-            <NameAndIdCell name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })} id={i.id} href={invoicePath(i.id)} />
-            <td>
-              <InvoiceStatusBadge status={i.status} />
-            </td>
-            <td className="num">{f.money(i.total, i.currency)}</td>
-            <td className="num">{f.money(i.amount_due)}</td>
-            <td className="nowrap">{i.due_date ?? EMPTY}</td>
-            <td className="nowrap">{i.issued_at ? f.date(i.issued_at) : EMPTY}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={columns} rows={invoices}>
+      {(i) => (
+        <tr key={i.id}>
+          <NameAndIdCell name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })} id={i.id} href={invoicePath(i.id)} />
+          <td>
+            <InvoiceStatusBadge status={i.status} />
+          </td>
+          <td className="num">{f.money(i.total, i.currency)}</td>
+          <td className="num">{f.money(i.amount_due)}</td>
+          <td className="nowrap">{i.due_date ?? EMPTY}</td>
+          <td className="nowrap">{i.issued_at ? f.date(i.issued_at) : EMPTY}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
@@ -15,10 +15,7 @@ import { usePageParam } from "../url-state";
 
 const PAGE_SIZE = 25;
 
-export function MessagesPage() {
-  const t = useTranslations("messages");
-  return <IntegrationScoped what={t("title")}>{(integration) => <MessagesOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const MessagesPage = integrationScoped((t) => t("messages.title"), MessagesOfIntegration);
 
 function MessagesOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();

@@ -7,10 +7,10 @@ import { useTranslations } from "use-intl";
 import { employeePath } from "../employees/employee-types";
 import { useFormat } from "../i18n/use-format";
 import { payrunPath } from "../payruns/payrun-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
-import { MetadataValue } from "../ui/metadata-value";
+import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { DeletePayoutDialog } from "./delete-payout-dialog";
@@ -18,10 +18,7 @@ import { PayoutStatusBadge } from "./payout-status-badge";
 import { mayDelete, mayResend, payoutEmployee, payrunId, type Payout } from "./payout-types";
 import { ResendPayoutButton } from "./resend-payout-button";
 
-export function PayoutDetailPage({ payoutId }: { payoutId: string }) {
-  const t = useTranslations("payouts");
-  return <IntegrationScoped what={t("title")}>{() => <PayoutDetail payoutId={payoutId} />}</IntegrationScoped>;
-}
+export const PayoutDetailPage = integrationScoped((t) => t("payouts.title"), PayoutDetail);
 
 function PayoutDetail({ payoutId }: { payoutId: string }) {
   const t = useTranslations("payouts");
@@ -64,48 +61,39 @@ function PayoutSummary({ payout }: { payout: Payout }) {
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
       <div className="detail-grid">
-        <div className="card card-padded">
-          <h2 className="card-title">{t("detail.details")}</h2>
-          <dl className="details">
-            <dt>{t("fields.employee")}</dt>
-            <dd>
-              <Link href={employeePath(employee.id)}>{employee.name}</Link>
-            </dd>
-            <dt>{t("fields.amount")}</dt>
-            <dd>{f.money(payout.amount, payout.currency)}</dd>
-            <dt>{t("fields.invoiced_amount")}</dt>
-            <dd>{f.money(payout.invoiced_amount, payout.currency)}</dd>
-            <dt>{t("fields.cost")}</dt>
-            <dd>{f.money(payout.cost, payout.currency)}</dd>
-            <dt>{t("detail.period")}</dt>
-            <dd>{start || end ? t("detail.periodRange", { start: start ?? "…", end: end ?? "…" }) : <span className="muted">{t("detail.notGiven")}</span>}</dd>
-            <dt>{t("detail.payrun")}</dt>
-            <dd>
-              <Link className="mono" href={payrunPath(payrunId(payout))}>
-                {payrunId(payout)}
-              </Link>
-            </dd>
-            <dt>{t("detail.metadata")}</dt>
-            <dd>
-              <MetadataValue metadata={payout.metadata} />
-            </dd>
-            <dt>{t("detail.api")}</dt>
-            <dd>
-              <a href={`/v2/payouts/${encodeURIComponent(payout.id)}/`}>{t("detail.viewInApi")}</a>
-            </dd>
-          </dl>
-        </div>
-        <div className="card card-padded">
-          <h2 className="card-title">{t("detail.timeline")}</h2>
-          <dl className="details">
-            {history.map(([label, at]) => (
-              <Fragment key={label}>
-                <dt>{label}</dt>
-                <dd>{at ? f.dateTime(at) : <span className="muted">—</span>}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </div>
+        <DetailsCard title={t("detail.details")}>
+          <dt>{t("fields.employee")}</dt>
+          <dd>
+            <Link href={employeePath(employee.id)}>{employee.name}</Link>
+          </dd>
+          <dt>{t("fields.amount")}</dt>
+          <dd>{f.money(payout.amount, payout.currency)}</dd>
+          <dt>{t("fields.invoiced_amount")}</dt>
+          <dd>{f.money(payout.invoiced_amount, payout.currency)}</dd>
+          <dt>{t("fields.cost")}</dt>
+          <dd>{f.money(payout.cost, payout.currency)}</dd>
+          <dt>{t("detail.period")}</dt>
+          <dd>{start || end ? t("detail.periodRange", { start: start ?? "…", end: end ?? "…" }) : <span className="muted">{t("detail.notGiven")}</span>}</dd>
+          <dt>{t("detail.payrun")}</dt>
+          <dd>
+            <Link className="mono" href={payrunPath(payrunId(payout))}>
+              {payrunId(payout)}
+            </Link>
+          </dd>
+          <MetadataAndApiRows
+            labels={{ metadata: t("detail.metadata"), api: t("detail.api"), link: t("detail.viewInApi") }}
+            metadata={payout.metadata}
+            apiHref={`/v2/payouts/${encodeURIComponent(payout.id)}/`}
+          />
+        </DetailsCard>
+        <DetailsCard title={t("detail.timeline")}>
+          {history.map(([label, at]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{at ? f.dateTime(at) : <span className="muted">—</span>}</dd>
+            </Fragment>
+          ))}
+        </DetailsCard>
       </div>
 
       {deleting && <DeletePayoutDialog payout={payout} onClose={() => setDeleting(false)} onDeleted={() => router.push("/payouts")} />}

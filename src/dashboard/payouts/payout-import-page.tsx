@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { TableHead } from "../ui/table";
@@ -13,10 +13,7 @@ import { csvLine, errorLines, isPayoutField, readPayoutCsv } from "./payout-csv"
 import type { CsvPayout } from "./payout-csv";
 import { ErrorAlert } from "../ui/alert";
 
-export function PayoutImportPage() {
-  const t = useTranslations("payouts");
-  return <IntegrationScoped what={t("title")}>{(integration) => <PayoutImport integration={integration} />}</IntegrationScoped>;
-}
+export const PayoutImportPage = integrationScoped((t) => t("payouts.title"), PayoutImport);
 
 interface Preview {
   items: CsvPayout[];

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { EmployeeCombobox, type EmployeeChoice } from "../employees/employee-combobox";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { ExportButton } from "../ui/export-button";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { ListFilters } from "../ui/list-filters";
@@ -21,10 +21,7 @@ import { PAYOUT_STATUS_VALUES, payoutTotalsInput, type PayoutListFilters } from 
 /** The list's filters in the URL: ?q=&status=&employee= (and ?page=) */
 const FILTERS = { q: parseAsText, status: parseAsChoice(PAYOUT_STATUS_VALUES), employee: parseAsText };
 
-export function PayoutsPage() {
-  const t = useTranslations("payouts");
-  return <IntegrationScoped what={t("title")}>{(integration) => <PayoutsOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const PayoutsPage = integrationScoped((t) => t("payouts.title"), PayoutsOfIntegration);
 
 function PayoutsOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("payouts");

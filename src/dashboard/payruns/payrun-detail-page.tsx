@@ -7,9 +7,9 @@ import { useRouter } from "next/navigation";
 import { useFormat } from "../i18n/use-format";
 import { PayoutList } from "../payouts/payout-list";
 import { NO_PAYOUT_FILTERS } from "../payouts/payout-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
-import { MetadataValue } from "../ui/metadata-value";
+import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { EMPTY } from "../ui/table";
@@ -20,10 +20,7 @@ import { PayrunStatusBadge } from "./payrun-status-badge";
 import { mayDeletePayrun, type Payrun } from "./payrun-types";
 import { usePageParam } from "../url-state";
 
-export function PayrunDetailPage({ payrunId }: { payrunId: string }) {
-  const t = useTranslations("payruns");
-  return <IntegrationScoped what={t("title")}>{() => <PayrunDetail payrunId={payrunId} />}</IntegrationScoped>;
-}
+export const PayrunDetailPage = integrationScoped((t) => t("payruns.title"), PayrunDetail);
 
 function PayrunDetail({ payrunId }: { payrunId: string }) {
   const t = useTranslations("payruns.detail");
@@ -94,44 +91,38 @@ function PayrunDetails({ payrun }: { payrun: Payrun }) {
   const when = (iso: string | null) => (iso ? f.dateTime(iso) : EMPTY);
   return (
     <div className="detail-grid">
-      <div className="card card-padded">
-        <h2 className="card-title">{t("details")}</h2>
-        <dl className="details">
-          <dt>{t("price")}</dt>
-          <dd>
-            {f.money(payrun.price, payrun.currency)} <span className="muted">{t("priceNote")}</span>
-          </dd>
-          <dt>{t("payouts")}</dt>
-          <dd>{payrun.payout_count}</dd>
-          <dt>{t("created")}</dt>
-          <dd>{when(payrun.created_at)}</dd>
-          <dt>{t("closedAt")}</dt>
-          <dd>{when(payrun.closed_at)}</dd>
-          <dt>{t("paid")}</dt>
-          <dd>{when(payrun.paid_at)}</dd>
-          <dt>{t("invoice")}</dt>
-          <dd>
-            {invoiceId ? (
-              <>
-                <Link href={invoicePath(invoiceId)}>{t("ocr", { ocr: payrun.ocr_number ?? "" })}</Link> ·{" "}
-                <a href={invoicePdfPath(invoiceId)} download>
-                  {t("pdf")}
-                </a>
-              </>
-            ) : (
-              <span className="muted">{t("invoiceLater")}</span>
-            )}
-          </dd>
-          <dt>{t("metadata")}</dt>
-          <dd>
-            <MetadataValue metadata={payrun.metadata} />
-          </dd>
-          <dt>{t("api")}</dt>
-          <dd>
-            <a href={`/v2/payruns/${encodeURIComponent(payrun.id)}/`}>{t("apiLink")}</a>
-          </dd>
-        </dl>
-      </div>
+      <DetailsCard title={t("details")}>
+        <dt>{t("price")}</dt>
+        <dd>
+          {f.money(payrun.price, payrun.currency)} <span className="muted">{t("priceNote")}</span>
+        </dd>
+        <dt>{t("payouts")}</dt>
+        <dd>{payrun.payout_count}</dd>
+        <dt>{t("created")}</dt>
+        <dd>{when(payrun.created_at)}</dd>
+        <dt>{t("closedAt")}</dt>
+        <dd>{when(payrun.closed_at)}</dd>
+        <dt>{t("paid")}</dt>
+        <dd>{when(payrun.paid_at)}</dd>
+        <dt>{t("invoice")}</dt>
+        <dd>
+          {invoiceId ? (
+            <>
+              <Link href={invoicePath(invoiceId)}>{t("ocr", { ocr: payrun.ocr_number ?? "" })}</Link> ·{" "}
+              <a href={invoicePdfPath(invoiceId)} download>
+                {t("pdf")}
+              </a>
+            </>
+          ) : (
+            <span className="muted">{t("invoiceLater")}</span>
+          )}
+        </dd>
+        <MetadataAndApiRows
+          labels={{ metadata: t("metadata"), api: t("api"), link: t("apiLink") }}
+          metadata={payrun.metadata}
+          apiHref={`/v2/payruns/${encodeURIComponent(payrun.id)}/`}
+        />
+      </DetailsCard>
       <div className="card card-padded">
         <h2 className="card-title">{t("statusTitle")}</h2>
         <p className="next-step">{t(`next.${payrun.latest_status}`, { currency: payrun.currency })}</p>

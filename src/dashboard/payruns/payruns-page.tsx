@@ -5,12 +5,13 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { useFormat } from "../i18n/use-format";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
-import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
 import { CreatePayrunDialog } from "./explicit-payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
@@ -20,10 +21,7 @@ const PAGE_SIZE = 25;
 /** The list's filter in the URL: ?status= (and ?page=) */
 const FILTERS = { status: parseAsChoice(PAYRUN_STATUSES) };
 
-export function PayrunsPage() {
-  const t = useTranslations("payruns");
-  return <IntegrationScoped what={t("title")}>{(integration) => <PayrunsOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const PayrunsPage = integrationScoped((t) => t("payruns.title"), PayrunsOfIntegration);
 
 function PayrunsOfIntegration({ integration }: { integration: Integration }) {
   const { view, page, setPage, filter } = useListView(FILTERS);
@@ -79,23 +77,20 @@ function PayrunsTable({ payruns }: { payruns: Payrun[] }) {
   const f = useFormat();
   const columns = (["payrun", "status", "currency", "price", "payouts", "created", "paid"] as const).map((c) => t(`columns.${c}`));
   return (
-    <table className="table">
-      <TableHead columns={columns} />
-      <tbody>
-        {payruns.map((p) => (
-          <tr key={p.id}>
-            <NameAndIdCell name={p.name ?? t("nameOfDate", { currency: p.currency, date: f.date(p.created_at) })} id={p.id} href={payrunPath(p.id)} />
-            <td>
-              <PayrunStatusBadge status={p.latest_status} />
-            </td>
-            <td>{p.currency}</td>
-            <td className="num">{f.money(p.price)}</td>
-            <td className="num">{p.payout_count}</td>
-            <td className="nowrap">{f.date(p.created_at)}</td>
-            <td className="nowrap">{p.paid_at ? f.date(p.paid_at) : EMPTY}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={columns} rows={payruns}>
+      {(p) => (
+        <tr key={p.id}>
+          <NameAndIdCell name={p.name ?? t("nameOfDate", { currency: p.currency, date: f.date(p.created_at) })} id={p.id} href={payrunPath(p.id)} />
+          <td>
+            <PayrunStatusBadge status={p.latest_status} />
+          </td>
+          <td>{p.currency}</td>
+          <td className="num">{f.money(p.price)}</td>
+          <td className="num">{p.payout_count}</td>
+          <td className="nowrap">{f.date(p.created_at)}</td>
+          <td className="nowrap">{p.paid_at ? f.date(p.paid_at) : EMPTY}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

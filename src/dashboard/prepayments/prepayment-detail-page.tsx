@@ -7,22 +7,20 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { invoicePath } from "../invoices/invoice-types";
 import { payrunPath } from "../payruns/payrun-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
-import { EMPTY, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY } from "../ui/table";
 import { DeletePrepaymentDialog, IssueDialog, PayDialog } from "./prepayment-dialogs";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
 import { invoiceIdOf, type Prepayment } from "./prepayment-types";
 
 type Dialog = "issue" | "pay" | "delete" | null;
 
-export function PrepaymentDetailPage({ prepaymentId }: { prepaymentId: string }) {
-  const t = useTranslations("prepayments");
-  return <IntegrationScoped what={t("title")}>{() => <PrepaymentDetail prepaymentId={prepaymentId} />}</IntegrationScoped>;
-}
+export const PrepaymentDetailPage = integrationScoped((t) => t("prepayments.title"), PrepaymentDetail);
 
 function PrepaymentDetail({ prepaymentId }: { prepaymentId: string }) {
   const t = useTranslations("prepayments.detail");
@@ -98,20 +96,17 @@ function PrepaymentDetails({ prepayment }: { prepayment: Prepayment }) {
         {uses.data && uses.data.length === 0 && <p className="muted">{t("usesEmpty")}</p>}
         {uses.data && uses.data.length > 0 && (
           <div className="table-scroll">
-            <table className="table">
-              <TableHead columns={[t("usePayrun"), t("useAmount"), t("useWhen")]} />
-              <tbody>
-                {uses.data.map((u) => (
-                  <tr key={`${u.payrun}-${u.created_at}`}>
-                    <td>
-                      <Link href={payrunPath(u.payrun)}>{u.payrun}</Link>
-                    </td>
-                    <td className="num">{money(u.amount)}</td>
-                    <td className="nowrap">{f.dateTime(u.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ListTable columns={[t("usePayrun"), t("useAmount"), t("useWhen")]} rows={uses.data}>
+              {(u) => (
+                <tr key={`${u.payrun}-${u.created_at}`}>
+                  <td>
+                    <Link href={payrunPath(u.payrun)}>{u.payrun}</Link>
+                  </td>
+                  <td className="num">{money(u.amount)}</td>
+                  <td className="nowrap">{f.dateTime(u.created_at)}</td>
+                </tr>
+              )}
+            </ListTable>
           </div>
         )}
       </div>

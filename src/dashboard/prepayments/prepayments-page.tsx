@@ -4,11 +4,12 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
-import { NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { NameAndIdCell } from "../ui/table";
 import { usePageParam } from "../url-state";
 import { CreatePrepaymentDialog } from "./prepayment-form";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
@@ -16,10 +17,7 @@ import { prepaymentPath, type Prepayment } from "./prepayment-types";
 
 const PAGE_SIZE = 25;
 
-export function PrepaymentsPage() {
-  const t = useTranslations("prepayments");
-  return <IntegrationScoped what={t("title")}>{(integration) => <PrepaymentsOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const PrepaymentsPage = integrationScoped((t) => t("prepayments.title"), PrepaymentsOfIntegration);
 
 function PrepaymentsOfIntegration({ integration }: { integration: Integration }) {
   const t = useTranslations("prepayments");
@@ -45,21 +43,18 @@ function PrepaymentsTable({ prepayments }: { prepayments: Prepayment[] }) {
   const t = useTranslations("prepayments.columns");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={[t("prepayment"), t("status"), t("net"), t("available"), t("created")]} />
-      <tbody>
-        {prepayments.map((p) => (
-          <tr key={p.id}>
-            <NameAndIdCell name={p.description} id={p.id} href={prepaymentPath(p.id)} />
-            <td>
-              <PrepaymentStatusBadge status={p.status} />
-            </td>
-            <td className="num">{f.money(p.net_amount, p.currency)}</td>
-            <td className="num">{f.money(p.available_balance, p.currency)}</td>
-            <td className="nowrap">{f.date(p.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("prepayment"), t("status"), t("net"), t("available"), t("created")]} rows={prepayments}>
+      {(p) => (
+        <tr key={p.id}>
+          <NameAndIdCell name={p.description} id={p.id} href={prepaymentPath(p.id)} />
+          <td>
+            <PrepaymentStatusBadge status={p.status} />
+          </td>
+          <td className="num">{f.money(p.net_amount, p.currency)}</td>
+          <td className="num">{f.money(p.available_balance, p.currency)}</td>
+          <td className="nowrap">{f.date(p.created_at)}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
-import { MetadataValue } from "../ui/metadata-value";
+import { DetailRow, DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
+import { useObjectPageRoutes } from "../ui/object-page";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { ApproveDemoButton, DeleteRegistrationDialog, EditRegistrationDialog } from "./registration-dialogs";
@@ -15,14 +15,7 @@ import { RegistrationValue } from "./registration-fields";
 import { canChange, integrationApiPath, REGISTRATION_FIELDS, registrationApiPath, registrationPath, reviewStatus, type Registration } from "./registration-types";
 import { ReviewStatusBadge } from "./review-status-badge";
 
-export function RegistrationDetailPage({ registrationId }: { registrationId: string }) {
-  const t = useTranslations("registrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <RegistrationDetail registrationId={registrationId} />
-    </RoleGate>
-  );
-}
+export const RegistrationDetailPage = roleGated("client", (t) => t("registrations.clientOnly"), RegistrationDetail);
 
 function RegistrationDetail({ registrationId }: { registrationId: string }) {
   const query = trpc.registrations.get.useQuery({ registration_id: registrationId }, { retry: retryUnlessNotFound });
@@ -37,7 +30,7 @@ function RegistrationDetail({ registrationId }: { registrationId: string }) {
 type Dialog = "edit" | "delete" | null;
 
 function RegistrationSummary({ registration }: { registration: Registration }) {
-  const router = useRouter();
+  const routes = useObjectPageRoutes(registration.id, registrationPath, "/registrations");
   const me = trpc.session.me.useQuery();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -68,22 +61,18 @@ function RegistrationSummary({ registration }: { registration: Registration }) {
       {status === "pending" && <p className="alert alert-info">{t("detail.waiting")}</p>}
 
       <div className="detail-grid">
-        <div className="card card-padded">
-          <h2 className="card-title">{t("detail.details")}</h2>
-          <dl className="details">
-            {REGISTRATION_FIELDS.map(({ field, mono }) => (
-              <RegistrationDetailRow key={field} label={t(`fields.${field}`)}>
-                <RegistrationValue registration={registration} field={field} mono={mono} />
-              </RegistrationDetailRow>
-            ))}
-            <RegistrationDetailRow label={t("detail.metadata")}>
-              <MetadataValue metadata={registration.metadata} />
-            </RegistrationDetailRow>
-            <RegistrationDetailRow label={t("detail.api")}>
-              <a href={registrationApiPath(registration.id)}>{t("detail.viewInApi")}</a>
-            </RegistrationDetailRow>
-          </dl>
-        </div>
+        <DetailsCard title={t("detail.details")}>
+          {REGISTRATION_FIELDS.map(({ field, mono }) => (
+            <DetailRow key={field} label={t(`fields.${field}`)}>
+              <RegistrationValue registration={registration} field={field} mono={mono} />
+            </DetailRow>
+          ))}
+          <MetadataAndApiRows
+            labels={{ metadata: t("detail.metadata"), api: t("detail.api"), link: t("detail.viewInApi") }}
+            metadata={registration.metadata}
+            apiHref={registrationApiPath(registration.id)}
+          />
+        </DetailsCard>
         <div className="card card-padded">
           <h2 className="card-title">{t("detail.integration")}</h2>
           {status === "approved" ? (
@@ -102,26 +91,8 @@ function RegistrationSummary({ registration }: { registration: Registration }) {
         </div>
       </div>
 
-      {dialog === "edit" && (
-        <EditRegistrationDialog
-          registration={registration}
-          onClose={close}
-          onSaved={(saved) => {
-            // A new id is a new URL.
-            if (saved.id !== registration.id) router.replace(registrationPath(saved.id));
-          }}
-        />
-      )}
-      {dialog === "delete" && <DeleteRegistrationDialog registration={registration} onClose={close} onDeleted={() => router.push("/registrations")} />}
-    </>
-  );
-}
-
-function RegistrationDetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
+      {dialog === "edit" && <EditRegistrationDialog registration={registration} onClose={close} onSaved={routes.onSaved} />}
+      {dialog === "delete" && <DeleteRegistrationDialog registration={registration} onClose={close} onDeleted={routes.onDeleted} />}
     </>
   );
 }

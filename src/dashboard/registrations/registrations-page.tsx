@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -16,14 +16,7 @@ import { usePageParam } from "../url-state";
 
 const PAGE_SIZE = 25;
 
-export function RegistrationsPage() {
-  const t = useTranslations("registrations");
-  return (
-    <RoleGate role="client" otherwise={t("clientOnly")}>
-      <AccountRegistrations />
-    </RoleGate>
-  );
-}
+export const RegistrationsPage = roleGated("client", (t) => t("registrations.clientOnly"), AccountRegistrations);
 
 function AccountRegistrations() {
   const me = trpc.session.me.useQuery();

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
@@ -23,14 +23,7 @@ const STATUS_BADGE: Record<Review["status"], string> = {
 };
 
 /** One Employee under review: what was collected at claim, approve (after a confirmation) or reject with a reason, the audit trail. */
-export function EmployeeReviewPage({ pk }: { pk: string }) {
-  const t = useTranslations("employeeReview");
-  return (
-    <RoleGate role="operator" otherwise={t("operatorsOnly")}>
-      <EmployeeReview pk={pk} />
-    </RoleGate>
-  );
-}
+export const EmployeeReviewPage = roleGated("operator", (t) => t("employeeReview.operatorsOnly"), EmployeeReview);
 
 function EmployeeReview({ pk }: { pk: string }) {
   const t = useTranslations("employeeReview");

@@ -5,13 +5,14 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { reviewPath, type ReviewItem, type ReviewStatus } from "../registrations/registration-types";
 import { ReviewStatusBadge } from "../registrations/review-status-badge";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { SearchField } from "../ui/search-field";
-import { NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { NameAndIdCell } from "../ui/table";
 import { Tabs } from "../ui/tabs";
 import { ENVIRONMENTS, parseAsChoice, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
@@ -27,14 +28,7 @@ const TABS: readonly StatusTab[] = ["pending", "rejected", "approved", "all"];
 const FILTERS = { status: parseAsStringLiteral(TABS).withDefault("pending"), env: parseAsChoice(ENVIRONMENTS), q: parseAsText };
 
 /** The review team's queue of Registrations from every account, oldest first. */
-export function RegistrationQueuePage() {
-  const t = useTranslations("review.registrations");
-  return (
-    <RoleGate role="operator" otherwise={t("operatorOnly")}>
-      <RegistrationQueue />
-    </RoleGate>
-  );
-}
+export const RegistrationQueuePage = roleGated("operator", (t) => t("review.registrations.operatorOnly"), RegistrationQueue);
 
 function RegistrationQueue() {
   const { view, page, setPage, filter } = useListView(FILTERS);
@@ -83,27 +77,24 @@ function QueueTable({ items }: { items: ReviewItem[] }) {
   const t = useTranslations("review.registrations");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={COLUMNS.map((c) => t(`columns.${c}`))} />
-      <tbody>
-        {items.map(({ pk, registration: r, account, environment, status }) => (
-          <tr key={pk}>
-            <NameAndIdCell name={r.friendly_name} id={r.id} href={reviewPath(pk)} />
-            <td>{r.registered_name}</td>
-            <td title={f.country(r.country)}>{r.country}</td>
-            <td className="stacked-cell">
-              <span>{account.name}</span>
-              <span>
-                <EnvironmentBadge environment={environment} />
-              </span>
-            </td>
-            <td>
-              <ReviewStatusBadge status={status} />
-            </td>
-            <td className="nowrap">{f.dateTime(r.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={COLUMNS.map((c) => t(`columns.${c}`))} rows={items}>
+      {({ pk, registration: r, account, environment, status }) => (
+        <tr key={pk}>
+          <NameAndIdCell name={r.friendly_name} id={r.id} href={reviewPath(pk)} />
+          <td>{r.registered_name}</td>
+          <td title={f.country(r.country)}>{r.country}</td>
+          <td className="stacked-cell">
+            <span>{account.name}</span>
+            <span>
+              <EnvironmentBadge environment={environment} />
+            </span>
+          </td>
+          <td>
+            <ReviewStatusBadge status={status} />
+          </td>
+          <td className="nowrap">{f.dateTime(r.created_at)}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

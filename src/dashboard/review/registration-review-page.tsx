@@ -5,7 +5,7 @@ import { useFormat } from "../i18n/use-format";
 import { RegistrationValue } from "../registrations/registration-fields";
 import { REGISTRATION_FIELDS } from "../registrations/registration-types";
 import { ReviewStatusBadge } from "../registrations/review-status-badge";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
@@ -17,14 +17,7 @@ import { AuditTrail, DecisionBar, DecisionNotice, FactsSection, useDecisionState
 
 type FieldCheck = ReviewDetail["checks"][number];
 
-export function RegistrationReviewPage({ pk }: { pk: string }) {
-  const t = useTranslations("review.registrations");
-  return (
-    <RoleGate role="operator" otherwise={t("operatorOnly")}>
-      <RegistrationReview pk={pk} />
-    </RoleGate>
-  );
-}
+export const RegistrationReviewPage = roleGated("operator", (t) => t("review.registrations.operatorOnly"), RegistrationReview);
 
 function RegistrationReview({ pk }: { pk: string }) {
   const detail = trpc.registrations.review.detail.useQuery({ pk }, { retry: retryUnlessNotFound });

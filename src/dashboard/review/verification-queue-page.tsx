@@ -4,22 +4,16 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
-import { RoleGate } from "../shell/role-gate";
+import { roleGated } from "../shell/role-gate";
 import { PageHeader } from "../ui/page-header";
 import { QueryCard } from "../ui/query-card";
-import { EMPTY, NameAndIdCell, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY, NameAndIdCell } from "../ui/table";
 
 type PendingVerification = RouterOutputs["employeeVerification"]["pending"][number];
 
 /** The review team's queue: live Employees who opened their invitation and wait for identity checks. */
-export function VerificationQueuePage() {
-  const t = useTranslations("employeeReview");
-  return (
-    <RoleGate role="operator" otherwise={t("operatorsOnly")}>
-      <VerificationQueue />
-    </RoleGate>
-  );
-}
+export const VerificationQueuePage = roleGated("operator", (t) => t("employeeReview.operatorsOnly"), VerificationQueue);
 
 function VerificationQueue() {
   const t = useTranslations("employeeReview");
@@ -38,27 +32,24 @@ function VerificationTable({ rows }: { rows: PendingVerification[] }) {
   const t = useTranslations("employeeReview");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={[t("employee"), t("email"), t("country"), t("integration"), t("claimed")]} actions />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.pk}>
-            <NameAndIdCell name={row.employee.name} id={row.employee.id} href={`/review/employees/${row.pk}`} />
-            <td>{row.employee.email ?? EMPTY}</td>
-            <td title={f.country(row.employee.country)}>{row.employee.country}</td>
-            <td className="stacked-cell">
-              <span title={row.integration.id}>{row.integration.name}</span>
-              <span className="muted">{row.account}</span>
-            </td>
-            <td className="nowrap">{row.employee.claimed_at ? f.dateTime(row.employee.claimed_at) : EMPTY}</td>
-            <td className="actions">
-              <Link className="button button-small button-primary" href={`/review/employees/${row.pk}`} aria-label={t("reviewName", { name: row.employee.name })}>
-                {t("review")}
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("employee"), t("email"), t("country"), t("integration"), t("claimed")]} actions rows={rows}>
+      {(row) => (
+        <tr key={row.pk}>
+          <NameAndIdCell name={row.employee.name} id={row.employee.id} href={`/review/employees/${row.pk}`} />
+          <td>{row.employee.email ?? EMPTY}</td>
+          <td title={f.country(row.employee.country)}>{row.employee.country}</td>
+          <td className="stacked-cell">
+            <span title={row.integration.id}>{row.integration.name}</span>
+            <span className="muted">{row.account}</span>
+          </td>
+          <td className="nowrap">{row.employee.claimed_at ? f.dateTime(row.employee.claimed_at) : EMPTY}</td>
+          <td className="actions">
+            <Link className="button button-small button-primary" href={`/review/employees/${row.pk}`} aria-label={t("reviewName", { name: row.employee.name })}>
+              {t("review")}
+            </Link>
+          </td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -4,6 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { parseAsIntegration, parseAsPage, REPLACE } from "../url-state";
+import { SelectOptions } from "../ui/filter-select";
 import { useCurrentIntegration } from "./use-current-integration";
 
 /**
@@ -38,11 +39,7 @@ export function IntegrationPicker() {
     <label className="integration-picker">
       <span>{t("integration")}</span>
       <select value={current?.id ?? ""} disabled={switching || !current} onChange={(e) => void pick(e.target.value)}>
-        {integrations.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.name}
-          </option>
-        ))}
+        <SelectOptions options={integrations.map((i) => ({ value: i.id, label: i.name }))} />
       </select>
     </label>
   );

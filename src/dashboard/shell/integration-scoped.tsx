@@ -1,11 +1,12 @@
 "use client";
 
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ComponentType, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
 import { trpc } from "../trpc";
 import { useCurrentIntegration } from "./use-current-integration";
 import { ErrorAlert } from "../ui/alert";
+import type { PageText } from "../ui/page-text";
 
 /**
  * Renders an Integration-scoped page once the Integration is settled (the server reads it from the
@@ -29,4 +30,16 @@ export function IntegrationScoped({ what, children }: { what: string; children: 
   if (!isLoading && integrations.length === 0) return <p className="page-message">{t("none")}</p>;
   if (!current) return <p className="page-message">{common("loading")}</p>;
   return <Fragment key={current.id}>{children(current)}</Fragment>;
+}
+
+/**
+ * A page component inside `IntegrationScoped`, given the current Integration besides its own props:
+ * `export const PayoutsPage = integrationScoped((t) => t("payouts.title"), PayoutsOfIntegration)`.
+ */
+export function integrationScoped<P extends object>(what: PageText, Page: ComponentType<P & { integration: Integration }>): ComponentType<P> {
+  function IntegrationScopedPage(props: P) {
+    const t = useTranslations();
+    return <IntegrationScoped what={what(t)}>{(integration) => <Page {...props} integration={integration} />}</IntegrationScoped>;
+  }
+  return IntegrationScopedPage;
 }

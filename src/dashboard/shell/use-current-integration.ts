@@ -10,7 +10,7 @@ const PICKER_PAGE = { page: 1, page_size: 100 };
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** Cached Employees, Messages and webhooks belong to the previous Integration: drop them rather than show them under the new one. */
+/** Everything cached from an Integration-scoped procedure belongs to the previous Integration: drop it rather than show it under the new one. */
 function resetIntegrationScoped(utils: Utils): Promise<unknown> {
   return Promise.all([
     utils.employees.list.reset(),
@@ -25,6 +25,11 @@ function resetIntegrationScoped(utils: Utils): Promise<unknown> {
     utils.payouts.get.reset(),
     utils.payruns.list.reset(),
     utils.payruns.get.reset(),
+    utils.invoices.list.reset(),
+    utils.invoices.get.reset(),
+    utils.prepayments.list.reset(),
+    utils.prepayments.get.reset(),
+    utils.prepayments.uses.reset(),
   ]);
 }
 

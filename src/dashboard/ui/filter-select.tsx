@@ -14,12 +14,17 @@ export function FilterSelect<V extends string>({ label, allLabel, options, value
       {label}
       <select value={value} onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? "")}>
         <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );
+}
+
+/** A select's options, each a value and what the reader sees. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }

@@ -29,17 +29,21 @@ export function PageHeader({ title, badge, objectId, lead, children }: PageHeade
   );
 }
 
-/** Edit and Delete among an object's page actions. */
-export function EditDeleteActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+/** Edit and Delete among an object's page actions; one left out (undefined) is not offered. */
+export function EditDeleteActions({ onEdit, onDelete }: { onEdit: (() => void) | undefined; onDelete: (() => void) | undefined }) {
   const t = useTranslations("common");
   return (
     <>
-      <button type="button" className="button" onClick={onEdit}>
-        {t("edit")}
-      </button>
-      <button type="button" className="button button-danger-quiet" onClick={onDelete}>
-        {t("delete")}
-      </button>
+      {onEdit && (
+        <button type="button" className="button" onClick={onEdit}>
+          {t("edit")}
+        </button>
+      )}
+      {onDelete && (
+        <button type="button" className="button button-danger-quiet" onClick={onDelete}>
+          {t("delete")}
+        </button>
+      )}
     </>
   );
 }

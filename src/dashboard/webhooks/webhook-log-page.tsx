@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useRouter } from "next/navigation";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
+import { DetailsCard } from "../ui/detail-rows";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
 import { Notice, type NoticeValue } from "../ui/notice";
@@ -16,10 +17,7 @@ import { EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
 import { DELIVERY_POLL_MS, webhookPath, webhookScope, type EventInfo, type Webhook } from "./webhook-types";
 import { usePageParam } from "../url-state";
 
-export function WebhookLogPage({ webhookId }: { webhookId: string }) {
-  const t = useTranslations("webhooks");
-  return <IntegrationScoped what={t("title")}>{() => <WebhookLog webhookId={webhookId} />}</IntegrationScoped>;
-}
+export const WebhookLogPage = integrationScoped((t) => t("webhooks.title"), WebhookLog);
 
 function WebhookLog({ webhookId }: { webhookId: string }) {
   const webhook = trpc.webhooks.get.useQuery({ webhook_id: webhookId }, { retry: retryUnlessNotFound });
@@ -64,29 +62,26 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
       <div className="detail-grid">
-        <div className="card card-padded">
-          <h2 className="card-title">{t("subscription")}</h2>
-          <dl className="details">
-            <dt>{t("url")}</dt>
-            <dd className="mono">{webhook.url}</dd>
-            <dt>{t("scope")}</dt>
-            <dd>{scope === "Integration" ? t("integrationScope") : t("accountScope")}</dd>
-            <dt>{t("events")}</dt>
-            <dd className="mono">{webhook.events.join(", ")}</dd>
-            <dt>{t("secret")}</dt>
-            <dd>
-              <SecretValue secret={webhook.secret_key}>
-                <button type="button" className="button button-small button-danger-quiet" onClick={() => setDialog("rotate")}>
-                  {t("rotate")}
-                </button>
-              </SecretValue>
-            </dd>
-            <dt>{t("metadata")}</dt>
-            <dd>
-              <MetadataValue metadata={webhook.metadata} />
-            </dd>
-          </dl>
-        </div>
+        <DetailsCard title={t("subscription")}>
+          <dt>{t("url")}</dt>
+          <dd className="mono">{webhook.url}</dd>
+          <dt>{t("scope")}</dt>
+          <dd>{scope === "Integration" ? t("integrationScope") : t("accountScope")}</dd>
+          <dt>{t("events")}</dt>
+          <dd className="mono">{webhook.events.join(", ")}</dd>
+          <dt>{t("secret")}</dt>
+          <dd>
+            <SecretValue secret={webhook.secret_key}>
+              <button type="button" className="button button-small button-danger-quiet" onClick={() => setDialog("rotate")}>
+                {t("rotate")}
+              </button>
+            </SecretValue>
+          </dd>
+          <dt>{t("metadata")}</dt>
+          <dd>
+            <MetadataValue metadata={webhook.metadata} />
+          </dd>
+        </DetailsCard>
         <div className="card card-padded">
           <h2 className="card-title">{t("testTitle")}</h2>
           <p className="muted">{t("testLead")}</p>

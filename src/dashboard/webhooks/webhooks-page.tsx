@@ -2,7 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import type { Integration } from "../integrations/integration-types";
-import { IntegrationScoped } from "../shell/integration-scoped";
+import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
@@ -16,10 +16,7 @@ import { ErrorAlert } from "../ui/alert";
 
 const PAGE_SIZE = 25;
 
-export function WebhooksPage() {
-  const t = useTranslations("webhooks");
-  return <IntegrationScoped what={t("title")}>{(integration) => <WebhooksOfIntegration integration={integration} />}</IntegrationScoped>;
-}
+export const WebhooksPage = integrationScoped((t) => t("webhooks.title"), WebhooksOfIntegration);
 
 function WebhooksOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();

@@ -1,0 +1,79 @@
+/**
+ * The in-process worker's scheduling budget (RequestBudget): while reads are being served, batches run one at
+ * a time and each is followed by rest in proportion to its length; once the reads stop, the rest ends and
+ * the backlog runs at full speed. Timings are lower bounds (a slow machine only lengthens them).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/db/database";
+import { Statement, sqlIn } from "@/db/query-builder";
+import { registerJobHandler } from "@/domain/outbox/job-handlers";
+import { addJob } from "@/domain/outbox/outbox-service";
+import { createLogger } from "@/log";
+import { OutboxWorker } from "@/worker/worker";
+import { createPgDatabase, TEST_DB } from "../support/test-app";
+
+const KIND = "test.budgeted";
+const BATCH_MS = 40;
+/** Each job's start and end (ms), in the order they ran. */
+const ran: { start: number; end: number }[] = [];
+registerJobHandler(KIND, async () => {
+  const start = Date.now();
+  await new Promise((r) => setTimeout(r, BATCH_MS));
+  ran.push({ start, end: Date.now() });
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function database(): Promise<Database> {
+  if (TEST_DB !== "pg") return openDatabase({ driver: "pglite", dataDir: "memory://", command: "test" });
+  const pg = await createPgDatabase();
+  cleanups.push(pg.drop);
+  return openDatabase({ driver: "pg", url: pg.url, poolSize: 3 });
+}
+
+async function enqueue(db: Database, count: number): Promise<void> {
+  await db.prisma.$transaction(async (tx) => {
+    const statement = new Statement();
+    for (let i = 0; i < count; i++) addJob(statement, { kind: KIND, payload: { i } });
+    await statement.run(sqlIn(tx));
+  });
+}
+
+const until = async (done: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe("in-process worker budget", () => {
+  it("rests between batches while reads are served, and runs at full speed once they stop", async () => {
+    const db = await database();
+    cleanups.push(() => db.close());
+    await enqueue(db, 8);
+    let reading = true;
+    const share = 0.25;
+    const worker = new OutboxWorker(
+      { db: db.prisma, mailer: { description: "none", send: async () => undefined }, publicUrl: "http://test.invalid", webhooks: { privateTargets: "none", timeoutMs: 1_000 } },
+      { log: createLogger("silent"), batchSize: 1, parallelBatches: 2, idleMs: 50, budget: { busy: () => reading, share } },
+    );
+    worker.start();
+    cleanups.push(() => worker.stop());
+    await until(() => ran.length >= 3, 10_000);
+    const busy = ran.slice(0, 3);
+    // One at a time, and after a batch of ~40 ms at least 3 × 40 ms of rest (share 0.25) before the next.
+    for (let i = 1; i < busy.length; i++) {
+      expect(busy[i].start).toBeGreaterThanOrEqual(busy[i - 1].end);
+      expect(busy[i].start - busy[i - 1].start).toBeGreaterThanOrEqual(BATCH_MS / share - 5);
+    }
+    reading = false;
+    const stoppedAt = Date.now();
+    await until(() => ran.length === 8, 10_000);
+    expect(ran).toHaveLength(8);
+    // Two batches at a time with no rest: the rest 5 jobs end long before five rested batches would (5 × 160 ms).
+    expect(Date.now() - stoppedAt).toBeLessThan((5 * BATCH_MS) / share);
+    const overlapped = ran.slice(3).some((r, i, rest) => i > 0 && r.start < rest[i - 1].end);
+    expect(overlapped).toBe(true);
+  });
+});
