@@ -13,12 +13,10 @@ export function CreateEmployeeDialog({ integrationName, onClose }: { integration
   const create = trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }));
   const t = useTranslations("employees.form");
   return (
-    <Modal title={t("createTitle")} onClose={onClose} wide>
-      <p className="modal-lead">{t("createLead", { integration: integrationName })}</p>
+    <Modal title={t("createTitle")} lead={t("createLead", { integration: integrationName })} onClose={onClose} wide>
       <EmployeeForm
         initial={EMPTY_EMPLOYEE}
-        idHint={t("createIdHint")}
-        submitLabel={t("create")}
+        mode="create"
         mutation={create}
         onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
         onCancel={onClose}
@@ -31,13 +29,11 @@ export function EditEmployeeDialog(props: { employee: Employee; onClose: () => v
   const { employee, onClose, onSaved } = props;
   const update = trpc.employees.update.useMutation(useDialogMutation({ refresh: (u) => u.employees.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("employees.form");
-  const common = useTranslations("common");
   return (
     <Modal title={t("editTitle", { name: employee.name })} onClose={onClose} wide>
       <EmployeeForm
         initial={employeeValues(employee)}
-        idHint={t("editIdHint")}
-        submitLabel={common("saveChanges")}
+        mode="edit"
         mutation={update}
         onSubmit={(id, fields) => update.mutate({ ...fields, employee_id: employee.id, id })}
         onCancel={onClose}
@@ -50,14 +46,5 @@ export function DeleteEmployeeDialog(props: { employee: Employee; onClose: () =>
   const { employee, onClose, onDeleted } = props;
   const remove = trpc.employees.delete.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onDone: onDeleted, onClose }));
   const t = useTranslations("employees.form");
-  return (
-    <DeleteDialog
-      what={t("what")}
-      name={employee.name}
-      id={employee.id}
-      mutation={remove}
-      onConfirm={() => remove.mutate({ employee_id: employee.id })}
-      onClose={onClose}
-    />
-  );
+  return <DeleteDialog what={t("what")} name={employee.name} id={employee.id} mutation={remove} input={{ employee_id: employee.id }} onClose={onClose} />;
 }

@@ -16,8 +16,7 @@ export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
     <Modal title={t("newIntegration")} onClose={onClose} wide>
       <IntegrationForm
         initial={EMPTY_VALUES}
-        idHint={t("form.createIdHint")}
-        submitLabel={t("form.create")}
+        mode="create"
         mutation={create}
         onSubmit={(id, fields) => create.mutate({ ...fields, id: id === "" ? undefined : id })}
         onCancel={onClose}
@@ -30,14 +29,12 @@ export function EditIntegrationDialog(props: { integration: Integration; onClose
   const { integration, onClose, onSaved } = props;
   const update = trpc.integrations.update.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("integrations.form");
-  const common = useTranslations("common");
   return (
     <Modal title={t("editTitle", { name: integration.name })} onClose={onClose} wide>
       <IntegrationForm
         initial={valuesOf(integration)}
         currentLogo={integration.logo}
-        idHint={t("editIdHint")}
-        submitLabel={common("saveChanges")}
+        mode="edit"
         mutation={update}
         onSubmit={(id, fields) => update.mutate({ ...fields, integration_id: integration.id, id })}
         onCancel={onClose}
@@ -50,14 +47,5 @@ export function DeleteIntegrationDialog(props: { integration: Integration; onClo
   const { integration, onClose, onDeleted } = props;
   const remove = trpc.integrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onDeleted, onClose }));
   const t = useTranslations("integrations.form");
-  return (
-    <DeleteDialog
-      what={t("what")}
-      name={integration.name}
-      id={integration.id}
-      mutation={remove}
-      onConfirm={() => remove.mutate({ integration_id: integration.id })}
-      onClose={onClose}
-    />
-  );
+  return <DeleteDialog what={t("what")} name={integration.name} id={integration.id} mutation={remove} input={{ integration_id: integration.id }} onClose={onClose} />;
 }

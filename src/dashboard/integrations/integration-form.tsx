@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import type { MutationState } from "../trpc";
 import { Field } from "../ui/field";
-import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import {
   readAsDataUrl,
   toRequestFields,
@@ -15,20 +14,14 @@ import {
 
 const FORM_FIELDS = ["id", "name", "email", "recipient", "address_line_1", "address_line_2", "zip_code", "city", "metadata", "logo"];
 
-interface IntegrationFormProps {
-  initial: IntegrationFormValues;
+interface IntegrationFormProps extends ResourceFormProps<IntegrationFormValues, (id: string, fields: IntegrationFields) => void> {
   /** URL of the current logo, when editing an Integration that has one. */
   currentLogo?: string | null;
-  idHint: string;
-  submitLabel: string;
-  mutation: MutationState;
-  onSubmit: (id: string, fields: IntegrationFields) => void;
-  onCancel: () => void;
 }
 
 /** Every field of an Integration; used to create one and, prefilled, to edit one. */
 export function IntegrationForm(props: IntegrationFormProps) {
-  const { initial, currentLogo, idHint, submitLabel, mutation, onSubmit, onCancel } = props;
+  const { initial, currentLogo, mode, mutation, onSubmit, onCancel } = props;
   const { values, bind } = useFormValues(initial);
   const t = useTranslations("integrations.form");
   const common = useTranslations("common");
@@ -46,12 +39,13 @@ export function IntegrationForm(props: IntegrationFormProps) {
     }
   }
 
+  const submitLabel = useSubmitLabel(mode, t("create"));
   const submit = () => sendChecked(toRequestFields(values, logo, common("metadataInvalid")), (fields) => onSubmit(values.id.trim(), fields));
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField label={t("name")} required errors={errors.name} {...bind("name")} />
-      <TextField label={t("id")} hint={idHint} errors={errors.id} {...bind("id")} />
+      <TextField label={t("id")} hint={mode === "create" ? t("createIdHint") : t("editIdHint")} errors={errors.id} {...bind("id")} />
       <TextField label={t("email")} type="email" required errors={errors.email} {...bind("email")} />
       <TextField label={t("recipient")} required errors={errors.recipient} {...bind("recipient")} />
       <TextField label={t("addressLine1")} required errors={errors.address_line_1} {...bind("address_line_1")} />

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmAction } from "../ui/confirm-dialog";
 import { FormActions } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { MessageFields } from "./message-fields";
@@ -65,16 +65,9 @@ export function DeleteMessageDialog({ message, onClose, onDeleted }: { message: 
   const remove = trpc.messages.delete.useMutation(useDialogMutation({ refresh: (u) => u.messages.list.invalidate(), onDone: onDeleted, onClose }));
   const t = useTranslations("messages");
   const common = useTranslations("common");
+  const texts = { title: t("deleteTitle"), confirm: common("delete"), pending: common("deleting") };
   return (
-    <ConfirmDialog
-      title={t("deleteTitle")}
-      confirmLabel={common("delete")}
-      pendingLabel={common("deleting")}
-      mutation={remove}
-      danger
-      onConfirm={() => remove.mutate({ message_id: message.id })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={remove} input={{ message_id: message.id }} danger onClose={onClose}>
       <p>
         {t.rich("deleteBody", {
           excerpt: messageExcerpt(message.content),
@@ -84,6 +77,6 @@ export function DeleteMessageDialog({ message, onClose, onDeleted }: { message: 
           code: (chunks) => <code>{chunks}</code>,
         })}
       </p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

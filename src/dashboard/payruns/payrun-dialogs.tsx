@@ -3,8 +3,8 @@
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import { ConfirmAction } from "../ui/confirm-dialog";
+import { useDialogMutation, type Refresh } from "../ui/dialog-mutation";
 import type { Payrun } from "./payrun-types";
 
 interface PayrunDialogProps {
@@ -14,21 +14,15 @@ interface PayrunDialogProps {
 }
 
 /** A refusal (another person closed or paid it first) shows in the dialog, and the page shows the Payrun as it is now. */
-const refreshPayruns = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.payruns.invalidate(), u.payouts.invalidate()]);
+const refreshPayruns: Refresh = (u) => Promise.all([u.payruns.invalidate(), u.payouts.invalidate()]);
 
 export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
   const t = useTranslations("payruns.closeDialog");
   const f = useFormat();
   const close = trpc.payruns.close.useMutation(useDialogMutation({ refresh: refreshPayruns, onDone, onClose, refreshOnError: true }));
+  const texts = { title: t("title"), confirm: t("confirm"), pending: t("pending") };
   return (
-    <ConfirmDialog
-      title={t("title")}
-      confirmLabel={t("confirm")}
-      pendingLabel={t("pending")}
-      mutation={close}
-      onConfirm={() => close.mutate({ payrun_id: payrun.id })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={close} input={{ payrun_id: payrun.id }} onClose={onClose}>
       <p>
         {t.rich("text", {
           count: payrun.payout_count,
@@ -37,31 +31,19 @@ export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps
           b: (chunks) => <strong>{chunks}</strong>,
         })}
       </p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }
 
 /** `onDone` leaves the page: the list is refreshed, not the Payrun itself, which is gone. */
 export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
   const t = useTranslations("payruns");
-  const utils = trpc.useUtils();
-  const remove = trpc.payruns.delete.useMutation({
-    onSuccess: async () => {
-      onDone();
-      await utils.payruns.list.invalidate();
-    },
-    onError: () => refreshPayruns(utils),
-  });
+  const remove = trpc.payruns.delete.useMutation(
+    useDialogMutation({ refresh: (u) => u.payruns.list.invalidate(), onDone, onClose, refreshOnError: refreshPayruns }),
+  );
+  const texts = { title: t("deleteDialog.title"), confirm: t("deleteDialog.confirm"), pending: t("deleteDialog.pending") };
   return (
-    <ConfirmDialog
-      title={t("deleteDialog.title")}
-      confirmLabel={t("deleteDialog.confirm")}
-      pendingLabel={t("deleteDialog.pending")}
-      mutation={remove}
-      danger
-      onConfirm={() => remove.mutate({ payrun_id: payrun.id })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={remove} input={{ payrun_id: payrun.id }} danger onClose={onClose}>
       <p>
         {t.rich("deleteDialog.text", {
           name: payrun.name ?? t("name", { currency: payrun.currency }),
@@ -70,6 +52,6 @@ export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProp
           code: (chunks) => <code>{chunks}</code>,
         })}
       </p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

@@ -9,13 +9,12 @@ import { invoicePath } from "../invoices/invoice-types";
 import { payrunPath } from "../payruns/payrun-types";
 import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
-import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { ListTable } from "../ui/list-table";
 import { EMPTY } from "../ui/table";
+import { DeletePrepaymentDialog, IssueDialog, PayDialog } from "./prepayment-dialogs";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
 import { invoiceIdOf, type Prepayment } from "./prepayment-types";
 
@@ -112,71 +111,5 @@ function PrepaymentDetails({ prepayment }: { prepayment: Prepayment }) {
         )}
       </div>
     </div>
-  );
-}
-
-interface DialogProps {
-  prepayment: Prepayment;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-const refresh = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.prepayments.invalidate(), u.invoices.invalidate()]);
-
-function IssueDialog({ prepayment, onClose, onDone }: DialogProps) {
-  const t = useTranslations("prepayments.detail");
-  const f = useFormat();
-  const issue = trpc.invoices.issue.useMutation(useDialogMutation({ refresh, onDone, onClose, refreshOnError: true }));
-  return (
-    <ConfirmDialog
-      title={t("issueTitle")}
-      confirmLabel={t("issueConfirm")}
-      pendingLabel={t("issuing")}
-      mutation={issue}
-      onConfirm={() => issue.mutate({ invoice_id: invoiceIdOf(prepayment) })}
-      onClose={onClose}
-    >
-      <p>{t("issueText", { amount: f.money(prepayment.net_amount, prepayment.currency) })}</p>
-    </ConfirmDialog>
-  );
-}
-
-/** Demo only: stands in for the bank transfer (the same procedure as POST /v2/invoices/{id}/pay/). */
-function PayDialog({ prepayment, onClose, onDone }: DialogProps) {
-  const t = useTranslations("prepayments.detail");
-  const f = useFormat();
-  const pay = trpc.invoices.pay.useMutation(useDialogMutation({ refresh, onDone, onClose, refreshOnError: true }));
-  return (
-    <ConfirmDialog
-      title={t("simulateTitle")}
-      confirmLabel={t("simulateConfirm")}
-      pendingLabel={t("simulating")}
-      mutation={pay}
-      onConfirm={() => pay.mutate({ invoice_id: invoiceIdOf(prepayment) })}
-      onClose={onClose}
-    >
-      <p>{t("simulateText", { amount: f.money(prepayment.net_amount, prepayment.currency) })}</p>
-    </ConfirmDialog>
-  );
-}
-
-function DeletePrepaymentDialog({ prepayment, onClose, onDeleted }: { prepayment: Prepayment; onClose: () => void; onDeleted: () => void }) {
-  const utils = trpc.useUtils();
-  const remove = trpc.prepayments.delete.useMutation({
-    onSuccess: async () => {
-      onDeleted();
-      await utils.prepayments.list.invalidate();
-    },
-    onError: () => refresh(utils),
-  });
-  return (
-    <DeleteDialog
-      what="Prepayment"
-      name={prepayment.description}
-      id={prepayment.id}
-      mutation={remove}
-      onConfirm={() => remove.mutate({ prepayment_id: prepayment.id })}
-      onClose={onClose}
-    />
   );
 }

@@ -15,12 +15,10 @@ export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () =
   const create = trpc.registrations.create.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onCreated, onClose }));
   const t = useTranslations("registrations");
   return (
-    <Modal title={t("newRegistration")} onClose={onClose} wide>
-      <p className="modal-lead">{t("form.createLead")}</p>
+    <Modal title={t("newRegistration")} lead={t("form.createLead")} onClose={onClose} wide>
       <RegistrationForm
         initial={EMPTY_REGISTRATION}
         mode="create"
-        submitLabel={t("form.create")}
         mutation={create}
         onSubmit={(fields) => create.mutate(fields)}
         onCancel={onClose}
@@ -33,14 +31,12 @@ export function EditRegistrationDialog(props: { registration: Registration; onCl
   const { registration, onClose, onSaved } = props;
   const update = trpc.registrations.update.useMutation(useDialogMutation({ refresh: (u) => u.registrations.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("registrations.form");
-  const common = useTranslations("common");
+  const lead = registration.rejection_reason !== null ? t("editLead") : undefined;
   return (
-    <Modal title={t("editTitle", { name: registration.friendly_name })} onClose={onClose} wide>
-      {registration.rejection_reason !== null && <p className="modal-lead">{t("editLead")}</p>}
+    <Modal title={t("editTitle", { name: registration.friendly_name })} lead={lead} onClose={onClose} wide>
       <RegistrationForm
         initial={registrationValues(registration)}
         mode="edit"
-        submitLabel={common("saveChanges")}
         mutation={update}
         onSubmit={(fields) => update.mutate({ ...fields, registration_id: registration.id })}
         onCancel={onClose}
@@ -53,16 +49,8 @@ export function DeleteRegistrationDialog(props: { registration: Registration; on
   const { registration, onClose, onDeleted } = props;
   const remove = trpc.registrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onDeleted, onClose }));
   const t = useTranslations("registrations.form");
-  return (
-    <DeleteDialog
-      what={t("what")}
-      name={registration.friendly_name}
-      id={registration.id}
-      mutation={remove}
-      onConfirm={() => remove.mutate({ registration_id: registration.id })}
-      onClose={onClose}
-    />
-  );
+  const input = { registration_id: registration.id };
+  return <DeleteDialog what={t("what")} name={registration.friendly_name} id={registration.id} mutation={remove} input={input} onClose={onClose} />;
 }
 
 /** Demo only: the registrant approves its own Registration, which creates the Integration at once. */

@@ -1,29 +1,22 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import type { MutationState } from "../trpc";
 import { CountryField } from "../ui/country-field";
-import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import { EMPTY_REGISTRATION, toRegistrationFields, type RegistrationFields, type RegistrationFormValues } from "./registration-form-values";
 
 const FORM_FIELDS = Object.keys(EMPTY_REGISTRATION);
 
-interface RegistrationFormProps {
-  initial: RegistrationFormValues;
-  /** Creating: the ids may be left blank. Editing: changing them moves the Registration and its future Integration. */
-  mode: "create" | "edit";
-  submitLabel: string;
-  mutation: MutationState;
-  onSubmit: (fields: RegistrationFields) => void;
-  onCancel: () => void;
-}
+/** Creating, the ids may be left blank; editing, changing them moves the Registration and its future Integration. */
+type RegistrationFormProps = ResourceFormProps<RegistrationFormValues, (fields: RegistrationFields) => void>;
 
 /** Every field of a Registration: the company's legal and contact details the review team checks. */
-export function RegistrationForm({ initial, mode, submitLabel, mutation, onSubmit, onCancel }: RegistrationFormProps) {
+export function RegistrationForm({ initial, mode, mutation, onSubmit, onCancel }: RegistrationFormProps) {
   const { values, bind } = useFormValues(initial);
   const t = useTranslations("registrations");
   const common = useTranslations("common");
   const { errors, sendChecked } = useFormErrors(mutation.error);
+  const submitLabel = useSubmitLabel(mode, t("form.create"));
   const submit = () => sendChecked(toRegistrationFields(values, common("metadataInvalid")), onSubmit);
 
   return (

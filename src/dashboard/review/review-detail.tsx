@@ -4,8 +4,8 @@ import { useState, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { fieldMessages } from "../errors";
 import { useFormat } from "../i18n/use-format";
-import type { MutationState, trpc } from "../trpc";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import type { MutationState } from "../trpc";
+import { useNoticeMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
 import { FormActions, FormErrorAlert } from "../ui/form";
 import { Modal } from "../ui/modal";
@@ -28,9 +28,7 @@ export function useDecisionState() {
  * A decision's mutation options: the notice on success, then the refresh; a refusal (another reviewer
  * may have decided first) refreshes too, so that the page shows the object as it is now.
  */
-export function useDecisionMutation(refresh: (u: ReturnType<typeof trpc.useUtils>) => Promise<unknown>, notice: string, onDone: (n: NoticeValue) => void, onClose: () => void) {
-  return useDialogMutation({ refresh, onDone: () => onDone({ kind: "success", text: notice }), onClose, refreshOnError: true });
-}
+export const useDecisionMutation = useNoticeMutation;
 
 interface DecisionBarProps {
   labels: { approve: string; reject: string };

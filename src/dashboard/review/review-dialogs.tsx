@@ -2,7 +2,8 @@
 
 import { useTranslations } from "use-intl";
 import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmAction } from "../ui/confirm-dialog";
+import type { Refresh } from "../ui/dialog-mutation";
 import type { NoticeValue } from "../ui/notice";
 import { RejectDialog, useDecisionMutation } from "./review-detail";
 
@@ -15,22 +16,16 @@ interface ReviewDialogProps {
 }
 
 /** After a decision (or a refusal: another reviewer may have decided first) the queue and the page show it. */
-const refreshReview = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.registrations.review.detail.invalidate(), u.registrations.review.queue.invalidate()]);
+const refreshReview: Refresh = (u) => Promise.all([u.registrations.review.detail.invalidate(), u.registrations.review.queue.invalidate()]);
 
 export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialogProps) {
   const r = item.registration;
   const t = useTranslations("review.registrations");
   const notice = t("approvedNotice", { name: r.friendly_name, id: r.integration_id });
   const approve = trpc.registrations.review.approve.useMutation(useDecisionMutation(refreshReview, notice, onDone, onClose));
+  const texts = { title: t("approveTitle", { name: r.friendly_name }), confirm: t("approve"), pending: t("approving") };
   return (
-    <ConfirmDialog
-      title={t("approveTitle", { name: r.friendly_name })}
-      confirmLabel={t("approve")}
-      pendingLabel={t("approving")}
-      mutation={approve}
-      onConfirm={() => approve.mutate({ pk: item.pk })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={approve} input={{ pk: item.pk }} onClose={onClose}>
       <p>
         {t.rich("approveBody", {
           id: r.integration_id,
@@ -41,7 +36,7 @@ export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialo
           strong: (chunks) => <strong>{chunks}</strong>,
         })}
       </p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }
 

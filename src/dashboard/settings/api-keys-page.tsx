@@ -5,10 +5,10 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { fieldMessages } from "../errors";
 import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import { ConfirmAction } from "../ui/confirm-dialog";
+import { useDialogMutation, useNoticeMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
-import { FormActions, FormErrorAlert } from "../ui/form";
+import { ServerCheckedForm } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -89,18 +89,21 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     useDialogMutation({ refresh: (u) => u.apiKeys.list.invalidate(), onDone: (data) => onCreated(data.key), onClose }),
   );
   const errors = fieldMessages(create.error);
+  function submit() {
+    const list = allowIps.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    create.mutate({ environment, allow_ips: list });
+  }
   return (
     <Modal title={t("newKey")} onClose={onClose}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const list = allowIps.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
-          create.mutate({ environment, allow_ips: list });
-        }}
+      <ServerCheckedForm
+        mutation={create}
+        fields={["environment", "allow_ips"]}
+        submitLabel={t("create")}
+        pendingLabel={t("creating")}
+        onSubmit={submit}
+        onCancel={onClose}
+        grid={false}
       >
-        <FormErrorAlert error={create.error} fields={["environment", "allow_ips"]} />
         <Field label={t("environment")} errors={errors.environment}>
           {(control) => (
             <select {...control} value={environment} onChange={(e) => setEnvironment(e.target.value === "live" ? "live" : "demo")}>
@@ -112,8 +115,7 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
         <Field label={t("allowIps")} hint={t("allowIpsHint")} errors={errors.allow_ips}>
           {(control) => <textarea {...control} rows={3} className="mono" value={allowIps} onChange={(e) => setAllowIps(e.target.value)} />}
         </Field>
-        <FormActions pending={create.isPending} submitLabel={t("create")} pendingLabel={t("creating")} onCancel={onClose} />
-      </form>
+      </ServerCheckedForm>
     </Modal>
   );
 }
@@ -144,25 +146,12 @@ function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => 
 
 function RevokeKeyDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey; onClose: () => void; onRevoked: (n: NoticeValue) => void }) {
   const t = useTranslations("settings.apiKeys");
-  const revoke = trpc.apiKeys.revoke.useMutation(
-    useDialogMutation({
-      refresh: (u) => u.apiKeys.list.invalidate(),
-      onDone: () => onRevoked({ kind: "success", text: t("revokedNotice", { prefix: apiKey.prefix }) }),
-      onClose,
-      refreshOnError: true,
-    }),
-  );
+  const notice = t("revokedNotice", { prefix: apiKey.prefix });
+  const revoke = trpc.apiKeys.revoke.useMutation(useNoticeMutation((u) => u.apiKeys.list.invalidate(), notice, onRevoked, onClose));
+  const texts = { title: t("revokeTitle", { prefix: apiKey.prefix }), confirm: t("revoke"), pending: t("revoking") };
   return (
-    <ConfirmDialog
-      title={t("revokeTitle", { prefix: apiKey.prefix })}
-      confirmLabel={t("revoke")}
-      pendingLabel={t("revoking")}
-      mutation={revoke}
-      danger
-      onConfirm={() => revoke.mutate({ pk: apiKey.pk })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={revoke} input={{ pk: apiKey.pk }} danger onClose={onClose}>
       <p>{t("revokeBody")}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

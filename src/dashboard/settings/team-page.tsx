@@ -5,10 +5,10 @@ import { useTranslations } from "use-intl";
 import { fieldMessages } from "../errors";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useDialogMutation } from "../ui/dialog-mutation";
+import { ConfirmAction } from "../ui/confirm-dialog";
+import { useDialogMutation, useNoticeMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
-import { FormActions, FormErrorAlert, TextField } from "../ui/form";
+import { ServerCheckedForm, TextField } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -130,15 +130,15 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   const errors = fieldMessages(invite.error);
   return (
     <Modal title={t("invite")} onClose={onClose}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          invite.mutate({ email, team_role: role });
-        }}
+      <ServerCheckedForm
+        mutation={invite}
+        fields={["email", "team_role"]}
+        submitLabel={t("send")}
+        pendingLabel={t("sending")}
+        onSubmit={() => invite.mutate({ email, team_role: role })}
+        onCancel={onClose}
+        grid={false}
       >
-        <FormErrorAlert error={invite.error} fields={["email", "team_role"]} />
         <TextField label={t("email")} type="email" required value={email} onChange={setEmail} errors={errors.email} autoComplete="off" />
         <Field label={t("role")} errors={errors.team_role}>
           {(control) => (
@@ -148,8 +148,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
             </select>
           )}
         </Field>
-        <FormActions pending={invite.isPending} submitLabel={t("send")} pendingLabel={t("sending")} onCancel={onClose} />
-      </form>
+      </ServerCheckedForm>
     </Modal>
   );
 }
@@ -157,25 +156,12 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
 function RemoveDialog(props: { member: Member; account: string; onClose: () => void; onRemoved: (n: NoticeValue) => void }) {
   const { member, account, onClose, onRemoved } = props;
   const t = useTranslations("settings.team");
-  const remove = trpc.team.remove.useMutation(
-    useDialogMutation({
-      refresh: (u) => u.team.list.invalidate(),
-      onDone: () => onRemoved({ kind: "success", text: t("removedNotice", { name: member.name }) }),
-      onClose,
-      refreshOnError: true,
-    }),
-  );
+  const notice = t("removedNotice", { name: member.name });
+  const remove = trpc.team.remove.useMutation(useNoticeMutation((u) => u.team.list.invalidate(), notice, onRemoved, onClose));
+  const texts = { title: t("removeTitle", { name: member.name }), confirm: t("remove"), pending: t("removing") };
   return (
-    <ConfirmDialog
-      title={t("removeTitle", { name: member.name })}
-      confirmLabel={t("remove")}
-      pendingLabel={t("removing")}
-      mutation={remove}
-      danger
-      onConfirm={() => remove.mutate({ id: member.id })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={remove} input={{ id: member.id }} danger onClose={onClose}>
       <p>{t("removeBody", { account })}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

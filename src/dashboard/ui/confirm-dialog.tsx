@@ -55,32 +55,60 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-interface DeleteDialogProps {
+/** A confirm dialog's own words: its title, the confirm button's label, and that label while the request runs. */
+export interface ConfirmTexts {
+  title: string;
+  confirm: string;
+  pending: string;
+}
+
+interface ConfirmActionProps<I> {
+  texts: ConfirmTexts;
+  /** The mutation the confirm button runs, and what it sends, e.g. `{ payrun_id }`. */
+  mutation: MutationState & { mutate: (input: I) => void };
+  input: I;
+  danger?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A ConfirmDialog whose confirm button sends `input` to one mutation; what follows success is the mutation's (e.g. `useDialogMutation`). */
+export function ConfirmAction<I>({ texts, mutation, input, danger, onClose, children }: ConfirmActionProps<I>) {
+  return (
+    <ConfirmDialog
+      title={texts.title}
+      confirmLabel={texts.confirm}
+      pendingLabel={texts.pending}
+      mutation={mutation}
+      danger={danger}
+      onConfirm={() => mutation.mutate(input)}
+      onClose={onClose}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
+interface DeleteDialogProps<I> {
   /** What is deleted, in the reader's language, e.g. "Employee": the title is "Delete Employee". */
   what: string;
   name: string;
   id: string;
-  mutation: MutationState;
-  onConfirm: () => void;
+  /** The delete mutation and what Delete sends it, e.g. `{ employee_id }`. */
+  mutation: MutationState & { mutate: (input: I) => void };
+  input: I;
   onClose: () => void;
 }
 
 /** "Delete <name> (<id>)? This cannot be undone." */
-export function DeleteDialog({ what, name, id, mutation, onConfirm, onClose }: DeleteDialogProps) {
+export function DeleteDialog<I>({ what, name, id, mutation, input, onClose }: DeleteDialogProps<I>) {
   const t = useTranslations("common");
+  const texts = { title: t("deleteTitle", { what }), confirm: t("delete"), pending: t("deleting") };
   return (
-    <ConfirmDialog
-      title={t("deleteTitle", { what })}
-      confirmLabel={t("delete")}
-      pendingLabel={t("deleting")}
-      mutation={mutation}
-      danger
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={mutation} input={input} danger onClose={onClose}>
       <p>
         {t.rich("deleteBody", { name, id, strong: (chunks) => <strong>{chunks}</strong>, code: (chunks) => <code>{chunks}</code> })}
       </p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

@@ -35,18 +35,41 @@ export function useFormValues<V extends { [K in keyof V]: string }>(initial: V) 
   return { values, setValues, bind };
 }
 
+/** A resource's form creates one, empty, or edits one, prefilled: its id hint and submit label follow. */
+export type FormMode = "create" | "edit";
+
+/** The submit button's label: creating, the form's own (e.g. "Create Employee"); editing, "Save changes". */
+export function useSubmitLabel(mode: FormMode, createLabel: string) {
+  const t = useTranslations("common");
+  return mode === "create" ? createLabel : t("saveChanges");
+}
+
+/** What a resource's create/edit form is given by its dialog; `S` is what it does with the checked fields. */
+export interface ResourceFormProps<V, S> {
+  initial: V;
+  mode: FormMode;
+  /** The create or update mutation: pending while it runs, then the server's messages per field. */
+  mutation: MutationState;
+  onSubmit: S;
+  onCancel: () => void;
+}
+
 interface ServerCheckedFormProps {
   mutation: MutationState;
   /** The fields this form shows; the server's messages for any other field are listed in the alert. */
   fields: readonly string[];
   submitLabel: string;
+  pendingLabel?: string;
   onSubmit: () => void;
   onCancel: () => void;
+  /** The fields in a two-column grid (the default), or one under the other. */
+  grid?: boolean;
   children: ReactNode;
 }
 
-/** A create/edit form: the server's summary on top, the fields in a grid, Cancel and submit below. */
-export function ServerCheckedForm({ mutation, fields, submitLabel, onSubmit, onCancel, children }: ServerCheckedFormProps) {
+/** A create/edit form: the server's summary on top, the fields (in a grid unless `grid={false}`), Cancel and submit below. */
+export function ServerCheckedForm(props: ServerCheckedFormProps) {
+  const { mutation, fields, submitLabel, pendingLabel, onSubmit, onCancel, grid = true, children } = props;
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     onSubmit();
@@ -55,8 +78,8 @@ export function ServerCheckedForm({ mutation, fields, submitLabel, onSubmit, onC
     // noValidate: the server's rules and messages are the ones that count, shown next to each field.
     <form className="form" noValidate onSubmit={submit}>
       <FormErrorAlert error={mutation.error} fields={fields} />
-      <div className="form-grid">{children}</div>
-      <FormActions pending={mutation.isPending} submitLabel={submitLabel} onCancel={onCancel} />
+      {grid ? <div className="form-grid">{children}</div> : children}
+      <FormActions pending={mutation.isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,11 +5,20 @@ import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { useReturnFocus } from "./return-focus";
 
+interface ModalProps {
+  title: string;
+  /** A paragraph under the title: what the dialog is for, or what follows from it. */
+  lead?: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}
+
 /**
  * A modal dialog on Radix's: labelled by its title, focus held inside and given back to what opened it,
  * closed with Escape or ×. Clicks outside do not close it, so a half-filled form is not lost by accident.
  */
-export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({ title, lead, onClose, children, wide }: ModalProps) {
   const returnFocus = useReturnFocus();
   const t = useTranslations("common");
   return (
@@ -41,6 +50,7 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
                 ×
               </Dialog.Close>
             </div>
+            {lead && <p className="modal-lead">{lead}</p>}
             {children}
           </Dialog.Content>
         </Dialog.Overlay>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
-import { ConfirmDialog, DeleteDialog } from "../ui/confirm-dialog";
+import { ConfirmAction, DeleteDialog } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
 import { CopyButton } from "./secret-value";
 import { WebhookForm } from "./webhook-form";
@@ -16,14 +16,12 @@ export function CreateWebhookDialog(props: { integrationName: string; catalogue:
   const create = trpc.webhooks.create.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onClose }));
   const t = useTranslations("webhooks.form");
   return (
-    <Modal title={t("createTitle")} onClose={onClose} wide>
-      <p className="modal-lead">{t("createLead", { integration: integrationName })}</p>
+    <Modal title={t("createTitle")} lead={t("createLead", { integration: integrationName })} onClose={onClose} wide>
       <WebhookForm
         initial={EMPTY_WEBHOOK}
         initialEvents={[]}
         catalogue={catalogue}
         mode="create"
-        submitLabel={t("create")}
         mutation={create}
         onSubmit={(fields) => create.mutate(fields)}
         onCancel={onClose}
@@ -36,7 +34,6 @@ export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly
   const { webhook, catalogue, onClose, onSaved } = props;
   const update = trpc.webhooks.update.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("webhooks.form");
-  const common = useTranslations("common");
   return (
     <Modal title={t("editTitle")} onClose={onClose} wide>
       <WebhookForm
@@ -44,7 +41,6 @@ export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly
         initialEvents={webhook.events}
         catalogue={catalogue}
         mode="edit"
-        submitLabel={common("saveChanges")}
         mutation={update}
         onSubmit={(fields) => update.mutate({ ...fields, webhook_id: webhook.id })}
         onCancel={onClose}
@@ -57,16 +53,7 @@ export function DeleteWebhookDialog(props: { webhook: Webhook; onClose: () => vo
   const { webhook, onClose, onDeleted } = props;
   const remove = trpc.webhooks.delete.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onDone: onDeleted, onClose }));
   const t = useTranslations("webhooks.form");
-  return (
-    <DeleteDialog
-      what={t("what")}
-      name={webhook.url}
-      id={webhook.id}
-      mutation={remove}
-      onConfirm={() => remove.mutate({ webhook_id: webhook.id })}
-      onClose={onClose}
-    />
-  );
+  return <DeleteDialog what={t("what")} name={webhook.url} id={webhook.id} mutation={remove} input={{ webhook_id: webhook.id }} onClose={onClose} />;
 }
 
 /** Asks first, since the receiver must learn the new secret; then shows it once more for copying. */
@@ -96,17 +83,10 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
       </Modal>
     );
   }
+  const texts = { title: t("title"), confirm: t("title"), pending: t("rotating") };
   return (
-    <ConfirmDialog
-      title={t("title")}
-      confirmLabel={t("title")}
-      pendingLabel={t("rotating")}
-      mutation={rotate}
-      danger
-      onConfirm={() => rotate.mutate({ webhook_id: webhook.id })}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={texts} mutation={rotate} input={{ webhook_id: webhook.id }} danger onClose={onClose}>
       <p>{t.rich("body", { url: webhook.url, code: (chunks) => <code>{chunks}</code> })}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

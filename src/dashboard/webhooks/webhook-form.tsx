@@ -2,32 +2,26 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import type { MutationState } from "../trpc";
-import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
+import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import { EventPicker } from "./event-picker";
 import { EMPTY_WEBHOOK, toWebhookFields, type WebhookFields, type WebhookFormValues } from "./webhook-form-values";
 import type { EventInfo } from "./webhook-types";
 
 const FORM_FIELDS = [...Object.keys(EMPTY_WEBHOOK), "events"];
 
-interface WebhookFormProps {
-  initial: WebhookFormValues;
+interface WebhookFormProps extends ResourceFormProps<WebhookFormValues, (fields: WebhookFields) => void> {
   initialEvents: string[];
   catalogue: readonly EventInfo[];
-  mode: "create" | "edit";
-  submitLabel: string;
-  mutation: MutationState;
-  onSubmit: (fields: WebhookFields) => void;
-  onCancel: () => void;
 }
 
 /** A subscription: where to POST, which events, and optionally its id, secret and metadata. */
-export function WebhookForm({ initial, initialEvents, catalogue, mode, submitLabel, mutation, onSubmit, onCancel }: WebhookFormProps) {
+export function WebhookForm({ initial, initialEvents, catalogue, mode, mutation, onSubmit, onCancel }: WebhookFormProps) {
   const { values, bind } = useFormValues(initial);
   const [events, setEvents] = useState(initialEvents);
   const t = useTranslations("webhooks.form");
   const common = useTranslations("common");
   const { errors, sendChecked } = useFormErrors(mutation.error);
+  const submitLabel = useSubmitLabel(mode, t("create"));
   const submit = () => sendChecked(toWebhookFields(values, events, common("metadataInvalid")), onSubmit);
 
   return (
