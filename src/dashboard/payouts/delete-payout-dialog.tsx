@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { DeleteDialog } from "../ui/confirm-dialog";
 import { useDialogMutation, type Refresh } from "../ui/dialog-mutation";
@@ -11,5 +12,6 @@ const refreshPayouts: Refresh = (u) => Promise.all([u.payouts.invalidate(), u.pa
 /** Refused (409, shown in the dialog) once the Payout's Payrun is paid. */
 export function DeletePayoutDialog({ payout, onClose, onDeleted }: { payout: Payout; onClose: () => void; onDeleted: () => void }) {
   const remove = trpc.payouts.delete.useMutation(useDialogMutation({ refresh: refreshPayouts, onDone: onDeleted, onClose }));
-  return <DeleteDialog what="Payout" name={payout.description} id={payout.id} mutation={remove} input={{ payout_id: payout.id }} onClose={onClose} />;
+  const t = useTranslations("payouts");
+  return <DeleteDialog what={t("deleteWhat")} name={payout.description} id={payout.id} mutation={remove} input={{ payout_id: payout.id }} onClose={onClose} />;
 }

@@ -58,5 +58,6 @@ export function DeletePrepaymentDialog({ prepayment, onClose, onDeleted }: { pre
     useDialogMutation({ refresh: (u) => u.prepayments.list.invalidate(), onDone: onDeleted, onClose, refreshOnError: refresh }),
   );
   const input = { prepayment_id: prepayment.id };
-  return <DeleteDialog what="Prepayment" name={prepayment.description} id={prepayment.id} mutation={remove} input={input} onClose={onClose} />;
+  const t = useTranslations("prepayments");
+  return <DeleteDialog what={t("deleteWhat")} name={prepayment.description} id={prepayment.id} mutation={remove} input={input} onClose={onClose} />;
 }

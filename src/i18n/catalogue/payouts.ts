@@ -4,6 +4,8 @@ import { bilingual } from "./bilingual";
 export const payouts = bilingual({
   title: ["Payouts", "Utbetalningar"],
   what: ["Payouts", "utbetalningar"],
+  /** One Payout, in the delete dialog's title ("Delete {what}"). */
+  deleteWhat: ["Payout", "utbetalning"],
   lead: ["What <strong>{integration}</strong> pays its Employees. Each joins the open Payrun of its currency; once that is paid, the Employee is notified and accepts.", "Det <strong>{integration}</strong> betalar sina anställda. Varje utbetalning hamnar i den öppna lönekörningen för sin valuta; när den är betald aviseras den anställda och godkänner."],
   newPayout: ["New Payout", "Ny utbetalning"],
   importCsv: ["Import CSV", "Importera CSV"],

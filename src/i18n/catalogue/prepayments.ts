@@ -5,6 +5,8 @@ export const prepayments = bilingual({
   title: ["Prepayments", "Förskottsbetalningar"],
   lead: ["Money {integration} pays in advance: once paid, it pays its Payruns as they close, oldest first, and Payouts it covers reach their Employees at once.", "Pengar som {integration} betalar i förväg: när de är betalda betalar de lönekörningarna när de stängs, äldst först, och utbetalningar de täcker når de anställda direkt."],
   newPrepayment: ["New prepayment", "Ny förskottsbetalning"],
+  /** One prepayment, in the delete dialog's title ("Delete {what}"). */
+  deleteWhat: ["Prepayment", "förskottsbetalning"],
   empty: ["No prepayments yet.", "Inga förskottsbetalningar än."],
   columns: {
     prepayment: ["Prepayment", "Förskottsbetalning"],
