@@ -27,6 +27,7 @@ import { limiterCpu } from "./limiter-cpu";
 import { runLoad, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-service";
+import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
 
 const { values } = parseArgs({
   options: {
@@ -67,7 +68,8 @@ if (!fs.existsSync("dist/server.js")) {
 }
 
 async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
+  // The flags of npm start and npm run worker (package.json), so that memory is what they would use.
+  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), script], {
     // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
     env: {
       ...process.env,
