@@ -2,7 +2,7 @@
 
 import { useState, type ComponentType, type ReactNode } from "react";
 import type { MutationState, trpc } from "../trpc";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmAction } from "../ui/confirm-dialog";
 import type { useDialogMutation } from "../ui/dialog-mutation";
 import type { NoticeValue } from "../ui/notice";
 import { Notice } from "../ui/notice";
@@ -66,15 +66,8 @@ function MarkPaidDialog<Row, Input>({ row, texts, markPaid, onClose, onPaid }: M
   const { text, paid } = markPaid.describe(row);
   const mutation = markPaid.procedure.useMutation(useDecisionMutation(markPaid.refresh, paid, onPaid, onClose));
   return (
-    <ConfirmDialog
-      title={texts.dialogTitle}
-      confirmLabel={texts.markPaid}
-      pendingLabel={texts.pending}
-      mutation={mutation}
-      onConfirm={() => mutation.mutate(markPaid.input(row))}
-      onClose={onClose}
-    >
+    <ConfirmAction texts={{ title: texts.dialogTitle, confirm: texts.markPaid, pending: texts.pending }} mutation={mutation} input={markPaid.input(row)} onClose={onClose}>
       <p>{text}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }
