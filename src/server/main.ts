@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   // The outbox worker (WORKER=1): by default in this process, yielding to reads (WORKER_REQUEST_SHARE), woken
-  // by LISTEN/NOTIFY on PostgreSQL, and embedded in small batches one at a time, woken after each write
+  // by LISTEN/NOTIFY on PostgreSQL, and embedded one batch at a time (the database is this process's), woken after each write
   // (afterWrite). WORKER_MODE=child on PostgreSQL: a child process (dist/worker.js) with its own event loop.
   const workerScript = fileURLToPath(new URL("./worker.js", import.meta.url));
   const activity = new RequestActivity();
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
           { db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics },
           config.DATABASE_URL
             ? { log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
-            : { log, budget, batchSize: 25, parallelBatches: 1 },
+            : { log, budget, batchSize: 100, parallelBatches: 1 },
         )
       : null;
   childWorker?.start();
