@@ -106,10 +106,14 @@ async function main(): Promise<void> {
       : null,
     next: (req, res) => nextHandler(req, res),
   });
-  const server = createHttpServer((req, res) => {
-    activity.track(req, res);
-    void handler(req, res);
-  }, limitsFromEnv(config));
+  // Reads are counted only for an in-process worker's budget: with WORKER=0 or a child, requests pay nothing for it.
+  const listener: Parameters<typeof createHttpServer>[0] = inProcessWorker
+    ? (req, res) => {
+        activity.track(req, res);
+        void handler(req, res);
+      }
+    : (req, res) => void handler(req, res);
+  const server = createHttpServer(listener, limitsFromEnv(config));
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
