@@ -31,8 +31,8 @@ export async function principalFromToken(db: Db, authorization: string, ip: stri
   if (!ipAllowed(ip, verified.allowIps)) throw new DomainError("forbidden", t("ip_not_allowed", { ip }));
   // "Last used" is a hint for the key list; a failed write only leaves it a minute older, so it is not waited for.
   touchApiKey(db, verified.pk, () => undefined);
-  // A key acts for the whole account, as its admins do (it can manage webhooks through /v2/).
-  return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", teamRole: "admin", apiKeyPk: verified.pk };
+  // A key acts for the account on the public API only; it is no team member (src/trpc/permissions.ts).
+  return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", apiKeyPk: verified.pk };
 }
 
 /**

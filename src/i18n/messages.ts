@@ -135,6 +135,7 @@ export const en = {
   invoice_mail_text: "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
   // Self-service: API keys, the team, passwords, employee sign-in links, Employee review
   admin_only: "Only the account's admins can do this.",
+  api_key_not_allowed: "An API key cannot do this: sign in to the dashboard as an account admin.",
   allow_ip_invalid: '"{value}" is not an IP address or CIDR range (such as 203.0.113.0/24).',
   api_key_not_found: "No such API key, or it is already revoked.",
   team_email_taken: "This email address already belongs to a Payroute user.",
@@ -304,6 +305,7 @@ export const sv: Record<MessageKey, string> = {
   invoice_mail_text_prepayment: "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total} {currency}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
   invoice_mail_text: "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
   admin_only: "Endast kontots administratörer kan göra detta.",
+  api_key_not_allowed: "En API-nyckel kan inte göra detta: logga in i instrumentpanelen som kontots administratör.",
   allow_ip_invalid: '"{value}" är inte en IP-adress eller ett CIDR-intervall (som 203.0.113.0/24).',
   api_key_not_found: "API-nyckeln finns inte eller är redan återkallad.",
   team_email_taken: "E-postadressen tillhör redan en Payroute-användare.",

@@ -10,7 +10,7 @@ export interface Principal {
   accountPk: string | null;
   environment: Environment;
   role: "client" | "operator";
-  /** Within the account: admins (and API keys) manage keys, the team and webhooks; members do the rest. */
+  /** A dashboard person's role within the account (absent for API keys and operators): src/trpc/permissions.ts. */
   teamRole?: "admin" | "member";
   userId?: string;
   apiKeyPk?: string;

@@ -12,7 +12,8 @@ import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldError
 import { screenInput } from "@/domain/shared/json-limits";
 import { t } from "@/i18n/locale";
 import type { AccountScope, IntegrationScope } from "@/domain/scope";
-import type { Context, Principal } from "./context";
+import type { Context } from "./context";
+import { assertPermitted } from "./permissions";
 
 export type Meta = OpenApiMeta<{
   /** Success status of the REST call (default 200). */
@@ -64,6 +65,12 @@ const refusedCredentials = tRPC.middleware(({ ctx, next }) => {
   return next();
 });
 
+/** Who may call the procedure at all: the access table (permissions.ts), before its input is read. */
+const permitted = tRPC.middleware(({ ctx, path, next }) => {
+  assertPermitted(path, ctx);
+  return next();
+});
+
 /** Input PostgreSQL cannot hold (NUL, lone surrogates) or nested too deeply is a 400 on every face, never a 5xx. */
 const storableInput = tRPC.middleware(async ({ ctx, getRawInput, next }) => {
   if (ctx.inputScreened) return next();
@@ -73,7 +80,7 @@ const storableInput = tRPC.middleware(async ({ ctx, getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = tRPC.procedure.use(domainErrors).use(refusedCredentials).use(storableInput);
+export const publicProcedure = tRPC.procedure.use(domainErrors).use(refusedCredentials).use(permitted).use(storableInput);
 
 /** A client account acting in one environment: an API key, or a person of the account in the dashboard. */
 export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -82,16 +89,6 @@ export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!p.accountPk) throw new DomainError("forbidden", t("not_found"));
   const scope: AccountScope = { accountPk: p.accountPk, environment: p.environment };
   return next({ ctx: { ...ctx, principal: p, scope } });
-});
-
-/** Keys, the team and webhooks are for the account's admins (and its API keys): a member gets 403. */
-export function assertAdmin(principal: Principal): void {
-  if (principal.teamRole === "member") throw new DomainError("forbidden", t("admin_only"));
-}
-
-export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
-  assertAdmin(ctx.principal);
-  return next();
 });
 
 /**

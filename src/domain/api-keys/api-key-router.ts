@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import { adminProcedure, router } from "@/trpc/init";
+import { accountProcedure, router } from "@/trpc/init";
 import { createApiKey, findAccountApiKey, listAccountApiKeys, revokeAccountApiKey } from "./api-key-service";
 import { ZApiKey, ZApiKeyLookup, ZCreateApiKeyRequest, ZCreatedApiKey, type TApiKey } from "./api-key-schemas";
 
@@ -19,8 +19,8 @@ const toApi = (k: Row): TApiKey => ({
 });
 
 export const apiKeyRouter = router({
-  list: adminProcedure.output(z.array(ZApiKey)).query(async ({ ctx }) => (await listAccountApiKeys(ctx.db, ctx.scope.accountPk)).map(toApi)),
-  create: adminProcedure
+  list: accountProcedure.output(z.array(ZApiKey)).query(async ({ ctx }) => (await listAccountApiKeys(ctx.db, ctx.scope.accountPk)).map(toApi)),
+  create: accountProcedure
     .input(ZCreateApiKeyRequest)
     .output(ZCreatedApiKey)
     .mutation(async ({ ctx, input }) => {
@@ -29,7 +29,7 @@ export const apiKeyRouter = router({
       if (!row) throw new DomainError("not_found", t("api_key_not_found"));
       return { key: created.key, api_key: toApi(row) };
     }),
-  revoke: adminProcedure
+  revoke: accountProcedure
     .input(ZApiKeyLookup)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 /** The team page's procedures (dashboard only): everyone of the account sees the team; admins change it. */
 import { z } from "zod";
 import { currentLocale } from "@/i18n/locale";
-import { accountProcedure, adminProcedure, publicProcedure, router } from "@/trpc/init";
+import { accountProcedure, publicProcedure, router } from "@/trpc/init";
 import { ZAcceptInvitation, ZInvitationLookup, ZInvitationPreview, ZInvitationToken, ZInviteRequest, ZMemberLookup, ZTeam } from "./team-schemas";
 import { acceptInvitation, inviteToTeam, listTeam, previewInvitation, removeMember, revokeInvitation } from "./team-service";
 
@@ -10,21 +10,21 @@ const actor = (ctx: { scope: { accountPk: string }; principal: { userId?: string
 
 export const teamRouter = router({
   list: accountProcedure.output(ZTeam).query(({ ctx }) => listTeam(ctx.db, actor(ctx))),
-  invite: adminProcedure
+  invite: accountProcedure
     .input(ZInviteRequest)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await inviteToTeam(ctx.db, actor(ctx), { email: input.email, teamRole: input.team_role, requestLocale: currentLocale() });
       return { ok: true as const };
     }),
-  revokeInvitation: adminProcedure
+  revokeInvitation: accountProcedure
     .input(ZInvitationLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await revokeInvitation(ctx.db, actor(ctx), input.pk);
       return { ok: true as const };
     }),
-  remove: adminProcedure
+  remove: accountProcedure
     .input(ZMemberLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

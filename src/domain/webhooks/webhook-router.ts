@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATALOGUE, EVENT_NAMES } from "@/domain/events/event-catalogue";
-import { accountProcedure, assertAdmin, optionalIntegrationProcedure, router, type Meta } from "@/trpc/init";
+import { accountProcedure, optionalIntegrationProcedure, router, type Meta } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
 import {
@@ -17,9 +17,8 @@ import {
 } from "./webhook-schemas";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSecret, toWebhookApi, updateWebhook, type WebhookScope } from "./webhook-service";
 
-/** Integration-ID is optional here: with it, the Integration's scope; without, the account's. Admins only (secrets, targets). */
+/** Integration-ID is optional here: with it, the Integration's scope; without, the account's. Who may call it: permissions.ts. */
 const webhookProcedure = optionalIntegrationProcedure.use(({ ctx, next }) => {
-  assertAdmin(ctx.principal);
   const webhookScope: WebhookScope = { ...ctx.scope, integrationPk: ctx.integrationPk };
   return next({ ctx: { ...ctx, webhookScope } });
 });
