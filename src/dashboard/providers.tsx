@@ -6,6 +6,7 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
 import type { Messages } from "@/i18n/catalogue/catalogue";
 import type { Locale } from "@/i18n/catalogue/locales";
+import { TRPC_MAX_BATCH_SIZE } from "@/trpc/batch-limit";
 import { IntlProvider } from "./i18n/intl-provider";
 import { loginPathFor } from "./safe-next";
 import { trpc } from "./trpc";
@@ -39,7 +40,7 @@ export function Providers({ locale, messages, children }: { locale: Locale; mess
         defaultOptions: { queries: { retry: retryUnlessRefused, staleTime: 5_000, refetchOnWindowFocus: false } },
       }),
   );
-  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc" })] }));
+  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc", maxItems: TRPC_MAX_BATCH_SIZE })] }));
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

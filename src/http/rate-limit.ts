@@ -125,8 +125,8 @@ export function createLimiter(
 /** Counts requests per key in fixed windows: what the API's limits need of a store. */
 interface Counter {
   readonly points: number;
-  /** The verdict, at once when the counter can decide without a store round trip. */
-  take(key: string): CountVerdict | Promise<CountVerdict>;
+  /** The verdict on `cost` points, at once when the counter can decide without a store round trip. */
+  take(key: string, cost?: number): CountVerdict | Promise<CountVerdict>;
 }
 
 /** The library's memory limiter as a Counter: exact, and cheap since it never leaves the process. */
@@ -138,9 +138,9 @@ class MemoryCounter implements Counter {
   get points(): number {
     return this.limiter.points;
   }
-  async take(key: string): Promise<CountVerdict> {
+  async take(key: string, cost = 1): Promise<CountVerdict> {
     try {
-      const res = await this.limiter.consume(key);
+      const res = await this.limiter.consume(key, cost);
       return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
     } catch (e) {
       if (e instanceof RateLimiterRes) return { allowed: false, remaining: 0, msBeforeNext: e.msBeforeNext };
@@ -224,9 +224,9 @@ function letThrough(counter: Counter, log: Logger, e: unknown): CountVerdict {
 }
 
 /** A counter's verdict, as soon as there is one (see Counter.take). */
-function consume(counter: Counter, key: string, log: Logger): CountVerdict | Promise<CountVerdict> {
+function consume(counter: Counter, key: string, log: Logger, cost = 1): CountVerdict | Promise<CountVerdict> {
   try {
-    const verdict = counter.take(key);
+    const verdict = counter.take(key, cost);
     return verdict instanceof Promise ? verdict.catch((e: unknown) => letThrough(counter, log, e)) : verdict;
   } catch (e) {
     return letThrough(counter, log, e);
@@ -291,15 +291,34 @@ export class ApiRateLimiter {
   }
 
   /**
-   * A dashboard session's tRPC call: the per-user rate only (at the live key rate, far above what a person
-   * clicking sends), so that an account's API traffic never locks its staff out of the dashboard.
+   * A /api/trpc request of `calls` procedure calls (a batch counts each), for every kind of caller: an API key
+   * against its key's and its account's limits, as on /v2/; a dashboard person against their own rate (the
+   * live key rate, far above what a person clicking sends, so that an account's API traffic never locks its
+   * staff out of the dashboard); anyone else against their address, at the same rate.
    */
-  async checkUser(principal: Principal): Promise<{ refusal: { seconds: number } | null; headers: Record<string, string> }> {
-    const counter = this.perKey.live;
-    const verdict = await consume(counter, subjects(principal).key, this.log);
-    const fields = { limit: counter.points, remaining: verdict.remaining, msBeforeNext: verdict.msBeforeNext };
-    if (verdict.allowed) return { refusal: null, headers: rateLimitHeaders(fields) };
-    const wait = seconds(verdict.msBeforeNext);
+  async checkTrpc(
+    principal: Principal | null,
+    address: string,
+    calls: number,
+  ): Promise<{ refusal: { seconds: number } | null; headers: Record<string, string> }> {
+    let fields: Fields;
+    let verdicts: CountVerdict[];
+    if (principal?.via === "api_key") {
+      const { key, account } = subjects(principal);
+      const keyCounter = this.perKey[principal.environment];
+      const accountCounter = this.perAccount[principal.environment];
+      const [byKey, byAccount] = await Promise.all([consume(keyCounter, key, this.log, calls), consume(accountCounter, account, this.log, calls)]);
+      fields = tightest(byKey, keyCounter.points, byAccount, accountCounter.points);
+      verdicts = [byKey, byAccount];
+    } else {
+      const counter = this.perKey.live;
+      const verdict = await consume(counter, principal ? subjects(principal).key : `address:${address}`, this.log, calls);
+      fields = { limit: counter.points, remaining: verdict.remaining, msBeforeNext: verdict.msBeforeNext };
+      verdicts = [verdict];
+    }
+    const refused = verdicts.filter((v) => !v.allowed);
+    if (refused.length === 0) return { refusal: null, headers: rateLimitHeaders(fields) };
+    const wait = seconds(Math.max(...refused.map((v) => v.msBeforeNext)));
     return { refusal: { seconds: wait }, headers: rateLimitHeaders(fields, { "Retry-After": String(wait) }) };
   }
 

@@ -36,6 +36,18 @@ describe("SettledCounter", () => {
     expect(store.rows.get("a")?.count).toBe(5);
   });
 
+  it("counts a request's cost (a tRPC batch's calls) in points, locally and in the store, and refuses what would pass the limit", async () => {
+    const store = windowStore(60_000);
+    const counter = new SettledCounter(10, 60, store.add, never, 60_000);
+    expect(await counter.take("a", 3)).toMatchObject({ allowed: true, remaining: 7 });
+    expect(await counter.take("a", 2)).toMatchObject({ allowed: true, remaining: 5 });
+    await counter.flush();
+    expect(store.rows.get("a")?.count).toBe(5);
+    expect(await counter.take("a", 4)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await counter.take("a", 2)).toMatchObject({ allowed: false, remaining: 0 });
+    expect(await counter.take("a", 1)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   it("answers a local verdict at once, without a promise; only a request that asks the store waits", async () => {
     const store = windowStore(60_000);
     const counter = new SettledCounter(10, 60, store.add, never, 60_000);

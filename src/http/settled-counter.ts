@@ -59,11 +59,12 @@ export class SettledCounter {
   }
 
   /**
-   * Counts one request against `key`: whether it is admitted, and what is left of the window. A verdict this
+   * Counts one request of `cost` points (a tRPC batch counts each of its calls) against `key`: whether it is
+   * admitted, and what is left of the window. A verdict this
    * instance reaches alone (nearly every request) is returned as it is, not as a promise: on the hot path a
    * promise and its microtask cost more than the counting itself. Only a request that asks the store waits.
    */
-  take(key: string): CountVerdict | Promise<CountVerdict> {
+  take(key: string, cost = 1): CountVerdict | Promise<CountVerdict> {
     const now = Date.now();
     let s = this.states.get(key);
     if (!s || (s.windowEnd !== 0 && now >= s.windowEnd)) {
@@ -72,33 +73,33 @@ export class SettledCounter {
       this.states.set(key, s);
     }
     const used = s.known + s.pending + s.sending;
-    if (s.windowEnd !== 0 && used >= this.points) return { allowed: false, remaining: 0, msBeforeNext: s.windowEnd - now };
-    if (s.windowEnd !== 0 && used + 1 <= this.points * LOCAL_SHARE) {
-      s.pending++;
+    if (s.windowEnd !== 0 && used + cost > this.points) return { allowed: false, remaining: 0, msBeforeNext: s.windowEnd - now };
+    if (s.windowEnd !== 0 && used + cost <= this.points * LOCAL_SHARE) {
+      s.pending += cost;
       this.scheduleFlush();
-      return { allowed: true, remaining: this.points - used - 1, msBeforeNext: s.windowEnd - now };
+      return { allowed: true, remaining: this.points - used - cost, msBeforeNext: s.windowEnd - now };
     }
-    return this.ask(key, s);
+    return this.ask(key, s, cost);
   }
 
   /** Asks the store for this request, sending along what the key has admitted here since the last flush. */
-  private async ask(key: string, s: KeyState): Promise<CountVerdict> {
+  private async ask(key: string, s: KeyState, cost: number): Promise<CountVerdict> {
     const carried = s.pending;
     s.pending = 0;
-    s.sending += carried + 1;
+    s.sending += carried + cost;
     let answer: StoredCount | undefined;
     try {
-      answer = (await this.add([{ key, points: carried + 1 }])).get(key);
+      answer = (await this.add([{ key, points: carried + cost }])).get(key);
     } catch (e) {
       this.onStoreError(e);
     }
-    s.sending -= carried + 1;
+    s.sending -= carried + cost;
     const now = Date.now();
     if (!answer) {
       // The store is unreachable: count in memory alone until it answers again.
       if (s.windowEnd === 0) s.windowEnd = now + this.durationMs;
-      const count = s.known + s.pending + s.sending + carried + 1;
-      s.known += carried + (count <= this.points ? 1 : 0);
+      const count = s.known + s.pending + s.sending + carried + cost;
+      s.known += carried + (count <= this.points ? cost : 0);
       return this.verdict(count, s.windowEnd - now);
     }
     this.learn(s, answer, now);

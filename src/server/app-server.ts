@@ -27,6 +27,7 @@ import { t, withLocale } from "@/i18n/locale";
 import { installZodMessages } from "@/i18n/zod-messages";
 import type { Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
+import { TRPC_MAX_BATCH_SIZE } from "@/trpc/batch-limit";
 import type { Context } from "@/trpc/context";
 import type { Metrics } from "./metrics";
 import type { Readiness } from "./readiness";
@@ -85,14 +86,16 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
   const trpcHandler = createHTTPHandler({
     router: appRouter,
     basePath: "/api/trpc/",
-    createContext: async ({ req, res }): Promise<Context> => {
-      const info = clientInfo(req, opts.trustProxyHops);
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    createContext: async ({ req, res, info }): Promise<Context> => {
+      const client = clientInfo(req, opts.trustProxyHops);
       const authorization = req.headers.authorization;
       const { principal, authFailure } = await settlePrincipal(
-        authorization ? principalFromToken(opts.db, authorization, info.ip) : opts.auth ? principalFromSession(opts.auth, req) : Promise.resolve(null),
+        authorization ? principalFromToken(opts.db, authorization, client.ip) : opts.auth ? principalFromSession(opts.auth, req) : Promise.resolve(null),
       );
-      if (rateLimiter && principal?.via === "session") {
-        const { refusal, headers } = await rateLimiter.checkUser(principal);
+      if (rateLimiter) {
+        // Every caller is limited, and a batch counts each of its calls.
+        const { refusal, headers } = await rateLimiter.checkTrpc(principal, client.ip, Math.max(1, info.calls.length));
         for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
         if (refusal) {
           metrics?.rateLimited("trpc");
@@ -104,10 +107,10 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
         requestId: requestIdOf(req),
-        clientIp: info.ip,
+        clientIp: client.ip,
         principal,
-        authFailure: isCrossSiteWrite(req, ownOrigins(info, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
-        cookieSink: { res, secure: info.proto === "https" },
+        authFailure: isCrossSiteWrite(req, ownOrigins(client, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
+        cookieSink: { res, secure: client.proto === "https" },
       });
     },
     onError: ({ error, path }) => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALONE_FACTOR } from "@/http/in-flight";
 import type { RateLimitSettings } from "@/http/rate-limit";
 import { createUser } from "@/auth/auth";
+import { TRPC_MAX_BATCH_SIZE } from "@/trpc/batch-limit";
 import { integrationBody, startTestApp, TEST_DB, trpc, type TestApp } from "../support/test-app";
 
 const SMALL: RateLimitSettings = {
@@ -132,6 +133,55 @@ describe(`rate limits on /v2/ (${TEST_DB})`, () => {
     expect(codes).toEqual([...Array(10).fill(200), 429]);
     const refused = await trpc(app, "integrations.list", {}, { cookie });
     expect(refused.error?.data?.code).toBe("TOO_MANY_REQUESTS");
+  });
+
+  /** A GET of a tRPC batch: `calls` calls of one query with empty input. */
+  const batch = (proc: string, calls: number, headers: Record<string, string>) =>
+    fetch(`${app.url}/api/trpc/${Array(calls).fill(proc).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, {}]))))}`, {
+      headers,
+    });
+
+  it("limits an API key's tRPC calls by its key's and account's limits, counting every call of a batch", async () => {
+    const { key } = await app.newKey("demo");
+    const auth = { Authorization: `Token ${key}` };
+    // The demo key's limit is 5: a batch of 4 leaves one call, which /v2/ takes (the same budget).
+    const first = await batch("integrations.list", 4, auth);
+    expect(first.status).toBe(200);
+    expect(limitFields(first.headers)).toMatchObject({ limit: "5", remaining: "1" });
+    expect(await statuses(app, key, 1)).toEqual([200]);
+    const refused = await batch("integrations.list", 1, auth);
+    expect(refused.status).toBe(429);
+    expect(limitFields(refused.headers)).toMatchObject({ limit: "5", remaining: "0" });
+  });
+
+  it("counts every call of a dashboard user's batch", async () => {
+    const { accountPk } = await app.newKey("live");
+    await createUser(app.db, { email: "batch.user@example.test", password: "a-long-password", name: "Batch", accountPk, role: "client" });
+    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ email: "batch.user@example.test", password: "a-long-password" }),
+    });
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    // The per-user rate is the live key rate, 10: one batch of 10 takes all of it.
+    expect((await batch("integrations.list", 10, { Cookie: cookie })).status).toBe(200);
+    const refused = await batch("integrations.list", 1, { Cookie: cookie });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+  });
+
+  it("refuses a batch of more than TRPC_MAX_BATCH_SIZE calls with 400, before it counts or runs", async () => {
+    const { key } = await app.newKey("live");
+    const res = await batch("integrations.list", TRPC_MAX_BATCH_SIZE + 1, { Authorization: `Token ${key}` });
+    expect(res.status).toBe(400);
+    expect(await statuses(app, key, 1)).toEqual([200]);
+  });
+
+  it("limits callers without credentials per client address", async () => {
+    // Other tests here call from 127.0.0.1 too, with credentials: those count elsewhere.
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await batch("session.me", 5, {})).status);
+    expect(codes).toEqual([200, 200, 429]);
   });
 });
 
