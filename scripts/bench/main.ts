@@ -5,6 +5,7 @@
  * Flags: --embedded (also the embedded database), --seconds N (default 15), --employees N (default 10000),
  * --rounds N (default 3: each request measured N times, the requests taking turns; the median is reported),
  * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost),
+ * --only-trpc-limits (seed, then only what one demo key gets through /v2/ and /api/trpc at npm start's limits),
  * --only-background (seed, then only the background work and the webhook deliveries; with --embedded, on both
  * databases). After the instances: background work with npm start's defaults (a burst of creates,
  * invitations/s, reads while it drains, the process tree's memory), then webhook deliveries/s and
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     employees: { type: "string" },
     rounds: { type: "string" },
     "only-rate-limits": { type: "boolean", default: false },
+    /** Only the tRPC limits: what one demo key gets through /v2/ and /api/trpc (single calls and batches). */
+    "only-trpc-limits": { type: "boolean", default: false },
     "only-background": { type: "boolean", default: false },
     /** The background sections on the embedded database alone (no PostgreSQL). */
     "only-embedded-background": { type: "boolean", default: false },
@@ -360,6 +363,49 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
   const share = (us: number) => (offCpu.length ? ` = ${offCpu.map((c) => ((us / c) * 100).toFixed(1)).join(" / ")} % of list / retrieve` : "");
   log(`  the limiter's own CPU per request, in process (scripts/bench/limiter-cpu.ts; median of ${ROUNDS}): ` +
     own.map((o) => `${o.store} ${o.us.toFixed(1)} µs${share(o.us)}`).join("; "));
+}
+
+/**
+ * What one demo key gets through at npm start's default limits (RATE_LIMIT_DEMO 25/s, its account 50/s): on
+ * /v2/, on /api/trpc one call a request, and in tRPC batches of 10 and of 50 calls. Calls admitted per second
+ * (answered 2xx, each call of a batch counted) should be the key's rate on every path. With BENCH_COMPARE_DIST,
+ * the same against that build in the same turns.
+ */
+async function trpcLimits(url: string, dataDir: string, data: Seeded): Promise<void> {
+  const builds: [string, string][] = [["this build", "dist/server.js"]];
+  if (process.env.BENCH_COMPARE_DIST) builds.push(["compared build", path.join(process.env.BENCH_COMPARE_DIST, "server.js")]);
+  const seconds = Math.min(SECONDS, 5);
+  const input = encodeURIComponent(JSON.stringify({ page_size: 25 }));
+  const batchPath = (calls: number) =>
+    `/api/trpc/${Array(calls).fill("employees.list").join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { page_size: 25 }]))))}`;
+  const paths: [string, string, number][] = [
+    ["/v2/employees/", "/v2/employees/?page_size=25", 1],
+    ["/api/trpc, one call a request", `/api/trpc/employees.list?input=${input}`, 1],
+    ["/api/trpc, batches of 10", batchPath(10), 10],
+    ["/api/trpc, batches of 50", batchPath(50), 50],
+  ];
+  log(`\ntRPC limits: one demo key at npm start's limits (25/s a key, 50/s its account), 4 connections, ${seconds} s a path; calls admitted/s (2xx answers x calls each)`);
+  log("| build | path | calls admitted/s | answers 2xx | answers refused (429, 400) |");
+  log("|---|---|---|---|---|");
+  let port = 3420;
+  for (const [name, script] of builds) {
+    const server = await startProcess(script, { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "1" }, port++);
+    const base = `http://127.0.0.1:${port - 1}`;
+    for (const [label, pathAndQuery, calls] of paths) {
+      // Past the previous path's window.
+      await new Promise((r) => setTimeout(r, 1100));
+      const r = await runLoad({
+        url: base,
+        headers: { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId },
+        path: () => pathAndQuery,
+        connections: 4,
+        seconds,
+      });
+      const ok = r.requests - r.non2xx - r.errors;
+      log(`| ${name} | ${label} | ${((ok * calls) / seconds).toFixed(1)} | ${ok} | ${r.non2xx} |`);
+    }
+    await stop(server);
+  }
 }
 
 /** Creates `count` Employees through the API, 16 at a time; answers when the last create was answered. */
@@ -752,6 +798,12 @@ async function main(): Promise<void> {
   // WORKER=0: the request path alone; the invitation jobs wait for the outbox check below.
   // RATE_LIMITS=0: one key drives thousands of requests/s; the limiter's cost is measured on its own below.
   const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3401);
+  if (values["only-trpc-limits"]) {
+    await stop(one);
+    await trpcLimits(url, dataDir, data);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (values["only-rate-limits"]) {
     await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
     await stop(one);
@@ -773,6 +825,7 @@ async function main(): Promise<void> {
   table("One instance on PostgreSQL (target: >= 3x DRF req/s, p99 <= DRF p50)", Object.entries(pgResults));
   log(`  peak memory of the server process: ${peakMemoryMb(one).toFixed(0)} MB`);
   await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
+  await trpcLimits(url, dataDir, data);
 
   const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3402);
   const bases = ["http://127.0.0.1:3401", "http://127.0.0.1:3402"];
