@@ -21,6 +21,8 @@ const LAYERS = [
   // Rules the browser needs too (statuses): they import nothing, and the dashboard may import their values.
   { type: "isomorphic", pattern: "src/domain/status" },
   { type: "domain", pattern: "src/domain" },
+  // The batch size that the server enforces and the dashboard's batch link splits at: one number both need.
+  { type: "isomorphic", pattern: "src/trpc/batch-limit.ts", mode: "file" },
   { type: "trpc", pattern: "src/trpc" },
   { type: "edge", pattern: "src/{http,auth}" },
   // The worker process's entry point is an application, like the server's: it may start the metrics listener.
