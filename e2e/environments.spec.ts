@@ -3,13 +3,13 @@ import { createIntegration, integrationRow, signInToIntegrations, unique, users 
 
 test("an Integration created in demo is not listed in live", async ({ page }) => {
   await signInToIntegrations(page);
-  await expect(page.getByLabel("Demo")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Demo" })).toBeChecked();
   await expect(page.getByText("Demo environment")).toBeVisible();
   const name = unique("Demo only");
   await createIntegration(page, { name });
 
-  await page.getByLabel("Live").check();
-  await expect(page.getByLabel("Live")).toBeChecked();
+  await page.getByRole("radio", { name: "Live" }).check();
+  await expect(page.getByRole("radio", { name: "Live" })).toBeChecked();
   await expect(page.getByText("Demo environment")).toHaveCount(0);
   // Live has its own web-app Integration; the demo one is gone from the list.
   await expect(integrationRow(page, users.client.account)).toBeVisible();
@@ -17,10 +17,10 @@ test("an Integration created in demo is not listed in live", async ({ page }) =>
 
   // The choice is a cookie, so it survives a reload.
   await page.reload();
-  await expect(page.getByLabel("Live")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Live" })).toBeChecked();
   await expect(integrationRow(page, users.client.account)).toBeVisible();
   await expect(integrationRow(page, name)).toHaveCount(0);
 
-  await page.getByLabel("Demo").check();
+  await page.getByRole("radio", { name: "Demo" }).check();
   await expect(integrationRow(page, name)).toBeVisible();
 });

@@ -181,7 +181,9 @@ export function assertPermitted(path: string, ctx: Pick<Context, "principal" | "
 }
 
 function refusal(access: Access | undefined, caller: Caller): AccessRefused {
-  if (caller === "anonymous") return new AccessRefused("unauthenticated", t(access === "employee" ? "employee_session_required" : "not_authenticated"));
+  // What the Employee app lacks is an Employee's session, whoever else the browser is signed in as.
+  if (access === "employee") return new AccessRefused("unauthenticated", t("employee_session_required"));
+  if (caller === "anonymous") return new AccessRefused("unauthenticated", t("not_authenticated"));
   if (caller === "demo_key" || caller === "live_key") return new AccessRefused("forbidden", t("api_key_not_allowed"));
   if (caller === "member" && (access === "admin" || access === "accountAdmin")) return new AccessRefused("forbidden", t("admin_only"));
   // Operators on client resources and clients on the review team's: as if there were nothing there.

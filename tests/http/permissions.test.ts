@@ -156,6 +156,12 @@ describe("an API key is not a person (/api/trpc)", () => {
     expect(res.status).toBe(200);
   });
 
+  it("the Employee app answers a signed-in client without an Employee's session 401, as it does anyone else", async () => {
+    const res = await trpc<unknown>(app, "employeeApp.home", undefined, { cookie: adminCookie });
+    expect(res.status).toBe(401);
+    expect(res.error?.message).toBe("Open the link in your invitation email to sign in.");
+  });
+
   it("without credentials the account's procedures answer 401", async () => {
     expect((await trpc(app, "apiKeys.create", { environment: "live" }, { mutation: true })).status).toBe(401);
   });
