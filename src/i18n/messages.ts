@@ -6,6 +6,7 @@ export const en = {
   // Request-level errors
   not_found: "Not found.",
   invalid_host: "Invalid Host header.",
+  invalid_request_target: "The request target must be a path, such as /v2/.",
   invalid_page: "Invalid page.",
   not_authenticated: "Authentication credentials were not provided.",
   invalid_token: "Invalid token.",
@@ -178,6 +179,7 @@ export type MessageKey = keyof typeof en;
 export const sv: Record<MessageKey, string> = {
   not_found: "Hittades inte.",
   invalid_host: "Ogiltigt Host-huvud.",
+  invalid_request_target: "Begärans mål måste vara en sökväg, till exempel /v2/.",
   invalid_page: "Ogiltig sida.",
   not_authenticated: "Autentiseringsuppgifter saknas.",
   invalid_token: "Ogiltig token.",
