@@ -11,6 +11,8 @@ const SECRET_PARAM = /token|key|secret|pass(word|wd)?|pwd|signature|sig$|code|au
 /** Paths that carry a credential: better-auth's reset links (a token segment), and the magic link's page (any query). */
 const TOKEN_SEGMENT = /^(\/api\/auth\/(?:reset-password|magic-link)\/)[^/?]+/;
 const MAGIC_LINK_PAGE = /^\/e\/claim\/?$/;
+/** tRPC GET queries carry their whole input as JSON in `?input=` (`team.preview` holds an invitation token). */
+const TRPC_PATH = /^\/api\/trpc\//;
 
 /** A request URL as it may be logged: the path (or `[REDACTED]` for a secret path), and every secret query value replaced. */
 export function redactUrl(raw: unknown): unknown {
@@ -24,9 +26,31 @@ export function redactUrl(raw: unknown): unknown {
   const params = query.split("&").map((pair) => {
     const eq = pair.indexOf("=");
     const name = eq === -1 ? pair : pair.slice(0, eq);
-    return SECRET_PARAM.test(decodeName(name)) ? `${name}=${REDACTED}` : pair;
+    if (SECRET_PARAM.test(decodeName(name))) return `${name}=${REDACTED}`;
+    if (eq !== -1 && TRPC_PATH.test(path) && decodeName(name) === "input") return `${name}=${redactTrpcInput(pair.slice(eq + 1))}`;
+    return pair;
   });
   return `${path}?${params.join("&")}`;
+}
+
+/**
+ * A tRPC `input` parameter with every secret-named field (any depth, batches and transformer wrappers
+ * included) replaced; an input that is not readable JSON is replaced whole, since what it holds is unknown.
+ */
+function redactTrpcInput(encoded: string): string {
+  let input: unknown;
+  try {
+    input = JSON.parse(decodeURIComponent(encoded.replace(/\+/g, " ")));
+  } catch {
+    return REDACTED;
+  }
+  return encodeURIComponent(JSON.stringify(redactFields(input)));
+}
+
+function redactFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactFields);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_PARAM.test(k) ? REDACTED : redactFields(v)]));
 }
 
 function decodeName(name: string): string {

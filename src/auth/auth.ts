@@ -11,6 +11,7 @@ import { insertUser, type TeamRole } from "@/domain/team/team-users";
 import { enqueuePasswordReset } from "@/domain/team/password-reset-email";
 import { requestLocale } from "@/i18n/catalogue/locales";
 import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER } from "./client-ip";
+import { revokeResetLinks } from "./reset-links";
 import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 
 export { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER };
@@ -40,8 +41,12 @@ export async function createAuth(db: Db, opts: { baseURL: string; secureCookies:
       minPasswordLength: 10,
       // "Forgot password": the email goes out from the outbox (off the request, so the answer takes as long
       // whether the address exists or not); better-auth keeps the token (1 hour) and checks it on reset.
-      sendResetPassword: ({ user, url }, request) =>
-        enqueuePasswordReset(db, { userId: user.id, url, requestLocale: requestLocale(null, request?.headers.get("accept-language")) }),
+      // Only the newest link works: a request revokes the older ones, a reset all that are left.
+      sendResetPassword: async ({ user, url, token }, request) => {
+        await revokeResetLinks(db, user.id, token);
+        await enqueuePasswordReset(db, { userId: user.id, url, requestLocale: requestLocale(null, request?.headers.get("accept-language")) });
+      },
+      onPasswordReset: ({ user }) => revokeResetLinks(db, user.id),
       revokeSessionsOnPasswordReset: true,
     },
     account: { modelName: "credential" },

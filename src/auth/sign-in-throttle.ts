@@ -10,7 +10,7 @@
  * better-auth's own limiter (see `createAuth`) caps bursts of attempts per address on top.
  */
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { createLimiter, type RateLimitStore } from "@/http/rate-limit";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { t } from "@/i18n/locale";
@@ -52,14 +52,32 @@ function emailOf(body: unknown): string | null {
   return body.email.trim().toLowerCase();
 }
 
-/** Milliseconds until `key` may try again, or 0 when it has fewer than `max` failures in the window. */
-async function lockedFor(limiter: RateLimiterAbstract, key: string | null, max: number): Promise<number> {
+/**
+ * Takes one point of `key` for an attempt about to be checked (the store's single atomic increment), and
+ * answers the milliseconds until it may try again when that point is over `max`, else 0. Counting before
+ * the check, not after it, keeps concurrent attempts from all passing a count none of them has added to yet.
+ */
+async function reserve(limiter: RateLimiterAbstract, key: string | null): Promise<number> {
   if (!key) return 0;
-  const counted = await limiter.get(key);
-  return counted && counted.consumedPoints >= max ? Math.max(1000, counted.msBeforeNext) : 0;
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return Math.max(1000, e.msBeforeNext);
+    throw e;
+  }
 }
 
-/** better-auth `hooks`: refuse a locked email or address before the password is checked; count failures after. */
+/** Gives back a point `reserve` took, for an attempt that turned out to be no failed password. */
+async function giveBack(limiter: RateLimiterAbstract, key: string | null): Promise<void> {
+  if (key) await limiter.reward(key);
+}
+
+/**
+ * better-auth `hooks`: every attempt takes a point per email and per address before the password is checked
+ * (refused once over the limit); a wrong password (401) keeps it, a success clears the email's count and
+ * gives the address's point back, anything else gives both back.
+ */
 export function signInHooks({ settings, store, log }: SignInThrottle) {
   const window = settings.lockoutMinutes * 60;
   const byEmail = createLimiter(store, { keyPrefix: "sign_in_email", points: settings.maxFailures, duration: window }, log);
@@ -69,8 +87,13 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
       if (ctx.path !== SIGN_IN_PATH) return;
       const email = emailOf(ctx.body);
       const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
-      const ms = Math.max(await lockedFor(byEmail, email, settings.maxFailures), await lockedFor(byAddress, address, settings.addressMaxFailures));
+      const [emailMs, addressMs] = await Promise.all([reserve(byEmail, email), reserve(byAddress, address)]);
+      const ms = Math.max(emailMs, addressMs);
       if (ms === 0) return;
+      // A refused attempt checks no password, so it is no failure: a point taken under a limit it did not
+      // reach goes back (the after hook does not run for it). The refused key keeps its extra point: it is
+      // locked until its window ends anyway, and a refusal from the limiter's in-memory block took none.
+      await Promise.all([emailMs === 0 && giveBack(byEmail, email), addressMs === 0 && giveBack(byAddress, address)]);
       const seconds = Math.ceil(ms / 1000);
       const retry = String(seconds);
       throw new APIError(
@@ -85,11 +108,11 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
       const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
       const returned = ctx.context.returned;
       if (isAPIError(returned)) {
-        if (returned.statusCode !== 401) return;
-        if (email) await byEmail.penalty(email);
-        if (address) await byAddress.penalty(address);
+        if (returned.statusCode === 401) return; // a wrong password: the points taken before stay
+        await Promise.all([giveBack(byEmail, email), giveBack(byAddress, address)]);
       } else {
         if (email) await byEmail.delete(email);
+        await giveBack(byAddress, address);
         restoreLocale(ctx.context.newSession?.user, (value) =>
           ctx.setCookie(LOCALE_COOKIE, value, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax", httpOnly: false }),
         );

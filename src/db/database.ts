@@ -12,6 +12,7 @@ import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
+import { retryLostRead } from "./connection-lost";
 import { registerFastSql } from "./fast-sql";
 import { registerSessionLocks } from "./session-locks";
 
@@ -61,7 +62,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle connection closed by the server (restart, failover, a terminated backend) is dropped by the
   // pool, which opens another when needed; unhandled, the error would end the process.
   pool.on("error", () => undefined);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new RetryingPrismaPg(pool) });
   registerFastSql(prisma, { pool });
   const locks = registerSessionLocks(prisma, { pool, config: { connectionString: url } });
   const u = new URL(url);
@@ -76,6 +77,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Prisma's pg adapter whose statements outside a transaction are retried once when they only read and their
+ * connection was ended (connection-lost.ts); a transaction's statements go through `startTransaction`'s own
+ * object, which is left as it is.
+ */
+class RetryingPrismaPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    adapter.queryRaw = (query) => retryLostRead(query.sql, () => queryRaw(query));
+    return adapter;
+  }
 }
 
 async function openPGlite(dataDir: string, command: string): Promise<Database> {

@@ -2,12 +2,14 @@
  * Direct SQL for the statements on the hottest paths (API key, Integration-ID, the Employee list, retrieve
  * and create). Prisma's query compiler costs several times the database's own time for such statements
  * (docs/performance.md), so these go straight to the driver: the same pg pool Prisma uses, or the same
- * PGlite instance. On both, each text is a named prepared statement, parsed and planned once.
+ * PGlite instance. On both, each text is a named prepared statement, parsed and planned once. On PostgreSQL
+ * a read outside a transaction whose connection was ended is retried once (connection-lost.ts).
  */
 import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { retryLostRead } from "./connection-lost";
 import { param, preparedQueries } from "./pglite-prepared";
 import type { SqlRunner } from "./query-builder";
 
@@ -65,8 +67,8 @@ export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } 
     prisma,
     "pool" in driver
       ? {
-          query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
-            (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows,
+          query: <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
+            retryLostRead(text, async () => (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows),
           listen: null,
           transaction: (work) => poolTransaction(driver.pool, work),
         }

@@ -66,7 +66,8 @@ const OURS = /^\/(v2|api|media|healthz|readyz)(\/|$)/;
 export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, path: string, https: boolean): void {
   let csp: string;
   if (path === "/docs" || path.startsWith("/docs/")) csp = docsPolicy(https);
-  else if (OURS.test(path)) csp = apiPolicy(https);
+  // No path (`OPTIONS *`): the answer is our JSON error, never a dashboard page.
+  else if (OURS.test(path) || path === "") csp = apiPolicy(https);
   else {
     csp = dashboardPolicy(crypto.randomBytes(16).toString("base64"), https);
     req.headers["content-security-policy"] = csp;

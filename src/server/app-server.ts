@@ -139,9 +139,13 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       opts.log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     try {
-      // Concatenated, not resolved: "//host/x" must stay a path, never become another origin.
-      const raw = req.url ?? "/";
-      const url = new URL(raw.startsWith("/") ? opts.publicUrl + raw : raw);
+      const url = requestUrl(req.url ?? "/", opts.publicUrl);
+      if (!url) {
+        // `OPTIONS *` (asterisk form) and other targets that name no path: nothing here can answer them.
+        applySecurityHeaders(req, res, "", info.proto === "https");
+        send(res, jsonResponse(400, { detail: t("invalid_request_target", undefined, locale) }));
+        return;
+      }
       path = url.pathname;
       applySecurityHeaders(req, res, path, info.proto === "https");
       // While draining, clients (a load balancer's kept-alive connections) are told to reconnect: elsewhere.
@@ -199,6 +203,17 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       else res.destroy();
     }
   };
+}
+
+/**
+ * The URL of a request target: a path (origin form), or an absolute http(s) URL (absolute form); null for
+ * the asterisk form (`OPTIONS *`), the authority form (`CONNECT host:443`) and anything else.
+ */
+function requestUrl(raw: string, publicUrl: string): URL | null {
+  // Concatenated, not resolved: "//host/x" must stay a path, never become another origin.
+  if (raw.startsWith("/")) return new URL(publicUrl + raw);
+  if (!/^https?:\/\//i.test(raw)) return null;
+  return URL.canParse(raw) ? new URL(raw) : null;
 }
 
 /** The origins a cookie-authenticated write may come from: the public one and the (allowed) one it was sent to. */

@@ -45,6 +45,9 @@ export function createHttpServer(listener: Listener, limits: HttpServerLimits = 
     requestTimeout: limits.requestTimeoutMs,
     // Timeouts are checked on this interval, so it bounds how late a slow client is dropped.
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    // Node would answer an HTTP/1.1 request without Host with a bare 400 (no body, no headers); the app refuses
+    // it itself, in JSON with the security headers, as it refuses any Host it does not serve.
+    requireHostHeader: false,
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
 

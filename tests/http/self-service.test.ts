@@ -140,11 +140,36 @@ describe(`the team (${TEST_DB})`, () => {
     expect((await trpc(app, "team.remove", { id: adminId }, { cookie: admin.cookie, mutation: true })).status).toBe(400);
   });
 
-  it("refuses an address that has a user, another account's member, and revoked links", async () => {
+  it("answers the same whether or not an address has a user elsewhere; the invitee learns it on accepting", async () => {
     const a = await accountWithAdmin();
     const b = await accountWithAdmin();
-    const taken = await trpc(app, "team.invite", { email: b.email }, { cookie: a.cookie, mutation: true });
-    expect(taken.status).toBe(400);
+    const operatorEmail = `operator-${crypto.randomBytes(4).toString("hex")}@example.test`;
+    await createUser(app.db, { email: operatorEmail, password: PASSWORD, name: "Op", accountPk: null, role: "operator" });
+    const fresh = `fresh-${crypto.randomBytes(4).toString("hex")}@example.test`;
+    const answers = [];
+    for (const email of [fresh, b.email, operatorEmail]) {
+      const res = await trpc(app, "team.invite", { email }, { cookie: a.cookie, mutation: true });
+      answers.push({ status: res.status, data: res.data, error: res.error });
+    }
+    expect(answers[0]).toEqual({ status: 200, data: { ok: true }, error: undefined });
+    expect(answers).toEqual([answers[0], answers[0], answers[0]]);
+
+    // The other account's admin gets the invitation; accepting it tells them their address is taken.
+    await app.drainJobs();
+    const token = /\/invitation#token=([A-Za-z0-9_-]{43})/.exec(mailsTo(b.email)[0])![1];
+    const accepted = await trpc(app, "team.accept", { token, name: "B", password: "colleague-password" }, { mutation: true });
+    expect(accepted.status).toBe(409);
+    expect((await app.db.user.findUniqueOrThrow({ where: { email: b.email } })).accountPk).toBe(b.accountPk);
+
+    // Someone already on the caller's own team (shown by team.list anyway) is refused.
+    const own = await trpc(app, "team.invite", { email: a.email }, { cookie: a.cookie, mutation: true });
+    expect(own.status).toBe(400);
+    expect(own.error?.message).toContain("already on your team");
+  });
+
+  it("refuses another account's member and revoked links", async () => {
+    const a = await accountWithAdmin();
+    const b = await accountWithAdmin();
     const bId = (await app.db.user.findUniqueOrThrow({ where: { email: b.email } })).id;
     expect((await trpc(app, "team.remove", { id: bId }, { cookie: a.cookie, mutation: true })).status).toBe(404);
 

@@ -116,3 +116,31 @@ describe(`sign-in throttling behind one trusted proxy (${TEST_DB})`, () => {
     expect(await status(await signIn(app, "nobody-y@example.test", "wrong-password", "192.0.2.51"))).toBe(401);
   });
 });
+
+describe(`sign-in throttling under concurrency (${TEST_DB})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // 5 failures per email and per address; no burst cap, so that only these limits refuse.
+    app = await startTestApp({
+      trustProxyHops: 1,
+      signInThrottle: { maxFailures: 5, lockoutMinutes: 15, addressMaxFailures: 5, addressBurst: 1000 },
+    });
+  });
+  afterAll(() => app.close());
+
+  const tally = (codes: number[]) => ({ checked: codes.filter((c) => c === 401).length, refused: codes.filter((c) => c === 429).length });
+
+  it("10 parallel wrong passwords for one email: exactly 5 are checked, then the right one is refused too", async () => {
+    const ann = await person(app, "ann");
+    const codes = await Promise.all(Array.from({ length: 10 }, async (_, i) => status(await signIn(app, ann, `wrong-${i}`, `203.0.113.${10 + i}`))));
+    expect(tally(codes)).toEqual({ checked: 5, refused: 5 });
+    expect(await status(await signIn(app, ann, PASSWORD, "203.0.113.99"))).toBe(429);
+  });
+
+  it("10 parallel wrong passwords from one address: exactly 5 are checked; a success gives its point back", async () => {
+    const bob = await person(app, "bob");
+    expect(await status(await signIn(app, bob, PASSWORD, "192.0.2.60"))).toBe(200);
+    const codes = await Promise.all(Array.from({ length: 10 }, async (_, i) => status(await signIn(app, `nobody-${i}@example.test`, "wrong-password", "192.0.2.60"))));
+    expect(tally(codes)).toEqual({ checked: 5, refused: 5 });
+  });
+});

@@ -121,6 +121,25 @@ describe("SSRF", () => {
     }
   });
 
+  it("URLs are stored as WHATWG serialises them, the check judges that host, and userinfo is refused on create and update", async () => {
+    const live = await app.newKey("live");
+    // WHATWG ends the authority at "\\" (host 93.184.215.14); parsers that read "…\\@127.0.0.1" as userinfo see loopback.
+    const tricky = await subscribe({ url: "http://93.184.215.14\\@127.0.0.1/", events: ["Registration.verified"] }, {}, live.key);
+    expect(tricky.status, JSON.stringify(tricky.body)).toBe(201);
+    expect(tricky.body.url).toBe("http://93.184.215.14/@127.0.0.1/");
+    const normalised = await subscribe({ url: "HTTPS://8.8.8.8:443/a/../b?x=1", events: ["Registration.verified"] }, {}, live.key);
+    expect(normalised.body.url).toBe("https://8.8.8.8/b?x=1");
+
+    for (const url of ["http://user:pw@8.8.8.8/", "http://8.8.8.8@127.0.0.1/", "https://user@8.8.8.8/"]) {
+      const res = await subscribe({ url, events: ["Registration.verified"] }, {}, live.key);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toEqual({ url: ["A webhook URL may not contain a user name or password."] });
+      const patched = await app.json(`/v2/webhooks/${normalised.body.id}/`, { method: "PATCH", key: live.key, body: { url } });
+      expect(patched.status, url).toBe(400);
+    }
+    expect((await app.json<Webhook>(`/v2/webhooks/${normalised.body.id}/`, { key: live.key })).body.url).toBe("https://8.8.8.8/b?x=1");
+  });
+
   it("by default (WEBHOOK_PRIVATE_TARGETS=none) demo keys are refused too, with a message that says why", async () => {
     const strict = await startTestApp({ webhookPrivateTargets: "none" });
     try {

@@ -22,6 +22,11 @@ describe("readPayoutCsv", () => {
     expect(readPayoutCsv("\uFEFFemployee,amount\nann,1\n", "en").problems).toEqual([]);
   });
 
+  it("reads an export's formula-escaped cells back as they were", () => {
+    const { items } = readPayoutCsv("employee,amount,currency,description\r\nann,-12.50,SEK,'=1+1\r\nbo,1,SEK,'Tis\r\n", "en");
+    expect(items.map((i) => [i.amount, i.description])).toEqual([["-12.50", "=1+1"], ["1", "'Tis"]]);
+  });
+
   it("numbers rows by their line in the file", () => {
     expect(csvLine(0)).toBe(2);
   });

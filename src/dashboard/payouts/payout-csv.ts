@@ -23,6 +23,9 @@ export interface CsvRead {
   problems: string[];
 }
 
+/** The quote our exports put before a formula-looking cell (CSV injection), so that an export reads back as it was. */
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
+
 /** One row's request: empty cells are left out (an empty optional field is no value). */
 export function rowToPayout(row: Record<string, string | undefined>, locale: Locale): CsvPayout {
   const item: CsvPayout = {};
@@ -33,7 +36,7 @@ export function rowToPayout(row: Record<string, string | undefined>, locale: Loc
     if (typed) item[field] = parseMoneyInput(typed, locale) ?? typed;
   }
   for (const field of TEXT_FIELDS) {
-    const value = row[field]?.trim();
+    const value = row[field]?.trim().replace(ESCAPED_FORMULA, "");
     if (value) item[field] = field === "currency" ? value.toUpperCase() : value;
   }
   return item;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Db } from "@/db/database";
+import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
@@ -15,6 +16,8 @@ import { employeeLocale, issueMagicLink } from "./employee-invitation";
 
 export const SIGN_IN_LINK_JOB = "employee.sign_in_link";
 export const SIGN_IN_LINK_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 3, perAddress: 10 };
+/** Advisory lock namespace (first key of the two-key form) of sign-in link requests ("PRSL"). */
+const SIGN_IN_LINK_LOCKS = 0x5052534c;
 /** One address may be several Employees' (one per employer); each gets their own link, up to this many. */
 const MAX_EMPLOYEES_PER_REQUEST = 10;
 
@@ -22,6 +25,9 @@ export async function requestSignInLink(db: Db, input: { email: string; address:
   const email = input.email.trim().toLowerCase();
   const since = new Date(Date.now() - SIGN_IN_LINK_LIMITS.windowMs);
   await db.$transaction(async (tx) => {
+    // Count and insert under a lock per email and per address (in that order, so no deadlock): concurrent
+    // requests would otherwise all count before any of them inserted, and together pass the limit.
+    await runIn(tx, advisoryXactLocks(SIGN_IN_LINK_LOCKS, [`email:${email}`, `address:${input.address}`]));
     const [byEmail, byAddress] = await Promise.all([
       tx.signInLinkRequest.count({ where: { email, createdAt: { gt: since } } }),
       tx.signInLinkRequest.count({ where: { address: input.address, createdAt: { gt: since } } }),

@@ -1,16 +1,21 @@
 /**
- * The Invoice as a PDF, drawn with pdfkit (its built-in Helvetica: Latin-1 text, so Swedish letters, and no
- * font files to ship). Text stays text, so `pdftotext` and screen readers read every figure.
+ * The Invoice as a PDF, drawn with pdfkit: its built-in Helvetica for Windows-1252 text, and installed fonts
+ * for names and addresses in other scripts and emoji (pdf-fonts.ts). Text stays text, so `pdftotext` and
+ * screen readers read every figure and name.
  */
 import type { InvoiceDocument } from "./invoice-document";
+import { installedFonts, textRuns, type InstalledFonts } from "./pdf-fonts";
 
 // pdfkit parses its font metrics when loaded (about 29 MiB resident): loaded on the first PDF, not at start.
 const loadPdfkit = () => import("pdfkit").then((m) => m.default);
 let pdfkit: ReturnType<typeof loadPdfkit> | undefined;
 
 const MARGIN = 50;
+/** Helvetica's ascender (its AFM: 718 per 1000 of the font size), where pdfkit puts the first baseline. */
+const HELVETICA_ASCENDER = 0.718;
 
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/** `fonts`: the installed ones; a test passes fewer to see the fallback. */
+export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFonts = installedFonts()): Promise<Buffer> {
   const PDFDocument = await (pdfkit ??= loadPdfkit());
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `Invoice ${doc.invoiceNumber}`, Author: "Payroute" } });
@@ -18,42 +23,74 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on("data", (c: Buffer) => chunks.push(c));
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
+    for (const [role, font] of Object.entries(fonts)) if (font) pdf.registerFont(role, font.data, font.family);
+
+    let size = 10;
+    const fontSize = (points: number) => {
+      size = points;
+      pdf.fontSize(points);
+    };
+    /**
+     * Text that may hold any script (names, addresses, references), drawn run by run in fonts that have it.
+     * pdfkit places each run by its own font's ascender, so runs of other fonts would sit higher or lower:
+     * every run gets Helvetica's (a number is an offset in points), which keeps one baseline, Helvetica's.
+     */
+    const write = (text: string, options: PDFKit.Mixins.TextOptions = {}, at?: { x: number; y: number }, bold = false) => {
+      const runs = textRuns(text, bold, fonts);
+      runs.forEach((run, i) => {
+        pdf.font(run.font);
+        const opts = { ...options, baseline: -HELVETICA_ASCENDER * size, continued: i < runs.length - 1 };
+        if (i === 0 && at) pdf.text(run.text, at.x, at.y, opts);
+        else pdf.text(run.text, opts);
+      });
+      pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
+    };
+    /** The height of `text` as `write` draws it: measured in each of its fonts, the tallest wins. */
+    const heightOf = (text: string, options: PDFKit.Mixins.TextOptions, bold: boolean) => {
+      const used = new Set(textRuns(text, bold, fonts).map((r) => r.font));
+      const height = Math.max(...[...used].map((font) => pdf.font(font).heightOfString(text, options)));
+      pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
+      return height;
+    };
 
     const width = pdf.page.width - 2 * MARGIN;
-    pdf.font("Helvetica-Bold").fontSize(20).text("Invoice", { continued: false });
-    pdf.font("Helvetica").fontSize(10).moveDown(0.5);
+    fontSize(20);
+    pdf.font("Helvetica-Bold").text("Invoice", { continued: false });
+    fontSize(10);
+    pdf.font("Helvetica").moveDown(0.5);
     pdf.text(`Invoice number: ${doc.invoiceNumber}`);
     pdf.text(`OCR reference: ${doc.ocr}`);
     pdf.text(`Invoice date: ${doc.issuedDate}`);
     pdf.text(`Due date: ${doc.dueDate}`);
-    if (doc.payrun) pdf.text(`Payrun: ${doc.payrun}`);
-    if (doc.prepayment) pdf.text(`Prepayment: ${doc.prepayment}`);
-    if (doc.customerReference) pdf.text(`Your reference: ${doc.customerReference}`);
-    pdf.text(`Integration: ${doc.integrationName}`);
+    if (doc.payrun) write(`Payrun: ${doc.payrun}`);
+    if (doc.prepayment) write(`Prepayment: ${doc.prepayment}`);
+    if (doc.customerReference) write(`Your reference: ${doc.customerReference}`);
+    write(`Integration: ${doc.integrationName}`);
     pdf.moveDown();
     pdf.font("Helvetica-Bold").text("Bill to");
     pdf.font("Helvetica");
-    for (const line of doc.recipient) pdf.text(line);
-    if (doc.email) pdf.text(doc.email);
+    for (const line of doc.recipient) write(line);
+    if (doc.email) write(doc.email);
     pdf.moveDown();
 
     // Payout lines: one row each, cost and VAT in their own columns.
     const cols = { payout: MARGIN, employee: MARGIN + 95, description: MARGIN + 195, cost: MARGIN + width - 140, vat: MARGIN + width - 60 };
     // Long ids, names and descriptions wrap within their column (never cut), so every line reads in full.
     const row = (cells: { payout: string; employee: string; description: string; cost: string; vat: string }, bold = false) => {
-      pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+      fontSize(9);
+      pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
       const wrapped = [
         { text: cells.payout, x: cols.payout, width: 90 },
         { text: cells.employee, x: cols.employee, width: 95 },
         { text: cells.description, x: cols.description, width: cols.cost - cols.description - 10 },
       ];
-      const height = Math.max(...wrapped.map((c) => pdf.heightOfString(c.text, { width: c.width })));
+      const height = Math.max(...wrapped.map((c) => heightOf(c.text, { width: c.width }, bold)));
       if (pdf.y + height > pdf.page.height - 120) pdf.addPage();
       const y = pdf.y;
-      for (const c of wrapped) pdf.text(c.text, c.x, y, { width: c.width });
+      for (const c of wrapped) write(c.text, { width: c.width }, { x: c.x, y }, bold);
       pdf.text(cells.cost, cols.cost, y, { width: 70, align: "right", lineBreak: false });
       pdf.text(cells.vat, cols.vat, y, { width: 60, align: "right", lineBreak: false });
-      pdf.fontSize(10);
+      fontSize(10);
       pdf.x = MARGIN;
       pdf.y = y + height + 4;
     };

@@ -33,8 +33,17 @@ export async function allRows<T>(read: (page: { page: number; page_size: number 
 
 type Cell = string | number | boolean | null | undefined;
 
-/** The CSV of `rows` with the given columns, in that order. */
+/**
+ * Cells a spreadsheet would run as a formula (CSV injection: `=HYPERLINK(…)`, `+`, `-`, `@`, tab, carriage
+ * return first), which papaparse's `escapeFormulae` prefixes with `'`. The API's money values are decimal
+ * strings, and a negative one (`-12.50`) is a plain number to a spreadsheet, not a formula: it is left as it
+ * is so that amounts stay numeric. Anything else after a `-` (`-1+1`, `-cmd|…`) is escaped.
+ */
+export const CSV_FORMULA = /^(?!-\d+(?:\.\d+)?$)[=+\-@\t\r]/;
+
+/** The CSV of `rows` with the given columns, in that order; formula-looking cells are neutralised (CSV_FORMULA). */
 export function toCsv<C extends string>(columns: readonly C[], rows: Record<C, Cell>[]): TCsvExport {
-  const csv = Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => r[c] ?? "")) }, { newline: "\r\n" });
+  const data = rows.map((r) => columns.map((c) => r[c] ?? ""));
+  const csv = Papa.unparse({ fields: [...columns], data }, { newline: "\r\n", escapeFormulae: CSV_FORMULA });
   return { count: rows.length, csv };
 }

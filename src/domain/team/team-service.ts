@@ -62,7 +62,9 @@ export async function listTeam(db: Db, actor: TeamActor) {
 
 /**
  * Invites `email` to the account; the email goes out from the outbox in the inviter's saved language, else
- * the language of the inviter's request (`requestLocale`). An address that already has a user is refused.
+ * the language of the inviter's request (`requestLocale`). Whether the address has a user elsewhere (another
+ * account, an operator) is not told: the answer is the same as for a new address, and only the invitee
+ * learns it, on accepting. A person already on this team is refused, which the team list shows anyway.
  */
 export async function inviteToTeam(
   db: Db,
@@ -70,8 +72,8 @@ export async function inviteToTeam(
   input: { email: string; teamRole: TeamRole; requestLocale: Locale },
 ): Promise<void> {
   await db.$transaction(async (tx) => {
-    const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (taken) throw fieldError("email", t("team_email_taken"));
+    const member = await tx.user.findFirst({ where: { email: input.email, accountPk: actor.accountPk, role: "client" }, select: { id: true } });
+    if (member) throw fieldError("email", t("team_already_member"));
     const inviter = actor.userId ? await tx.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true, locale: true } }) : null;
     const locale = isLocale(inviter?.locale) ? inviter.locale : input.requestLocale;
     const invitation = await tx.teamInvitation.create({

@@ -25,9 +25,26 @@ export const ZWebhook = z
   .meta({ id: "Webhook" });
 export type TWebhook = z.infer<typeof ZWebhook>;
 
+/**
+ * A webhook URL as it is stored: the WHATWG serialisation (what the SSRF check and the delivery parse), so
+ * that a spelling other parsers read differently (`http://a\\@b/` is host `a` here, `b` to some) is never
+ * kept. Userinfo is refused: it is never needed to sign a delivery and only serves to disguise the host.
+ */
+const ZWebhookUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, error: () => t("invalid_url") }))
+  .transform((raw, ctx) => {
+    const url = new URL(raw);
+    if (url.username === "" && url.password === "") return url.href;
+    ctx.addIssue({ code: "custom", message: t("webhook_url_userinfo") });
+    return z.NEVER;
+  });
+
 const fields = {
   id: ZId.optional(),
-  url: z.string().trim().max(2000).pipe(z.url({ protocol: /^https?$/, error: () => t("invalid_url") })),
+  url: ZWebhookUrl,
   events: z.array(ZEventName).min(1).max(50),
   secret_key: z.string().min(16).max(255).optional(),
   metadata: ZMetadata.optional(),
