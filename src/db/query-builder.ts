@@ -75,7 +75,7 @@ export function executeIn(tx: Prisma.TransactionClient, query: Compilable<unknow
   return tx.$executeRawUnsafe(text, ...parameters);
 }
 
-/** Statements on a `pg` connection or pool of its own (session locks). */
+/** Statements on a `pg` connection or pool of its own. */
 export function pgRunner(client: { query<T extends QueryResultRow>(text: string, params: unknown[]): Promise<{ rows: T[] }> }): SqlRunner {
   return { query: async <T extends QueryResultRow>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows };
 }
