@@ -1,0 +1,177 @@
+/**
+ * Idempotency-Key survives a crash: a real API process (tests/support/api-server.ts) gets a burst of keyed
+ * POSTs (bulk creates of 10 Payouts and single Employee creates) and is SIGKILLed mid-burst; a fresh process
+ * on the same database then gets every request again with its key. Every object exists exactly once, every
+ * answered request's retry replays its first answer, and an unanswered one's retry answers for the first time
+ * (a second retry replays that). On the embedded database the fresh process opens the data folder the killed
+ * one held.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseOptions } from "@/db/database";
+import { findOrCreateAccount } from "@/domain/accounts/account-service";
+import { createApiKey } from "@/domain/api-keys/api-key-service";
+import { createEmployee } from "@/domain/employees/employee-service";
+import { createPgDatabase, TEST_DB } from "../support/test-app";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+const INTEGRATION = "crash";
+const PAYEES = ["payee-0", "payee-1", "payee-2"];
+const BULK = 10;
+const REQUESTS = 48;
+const LANES = 6;
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Starts the API process and waits for its `listening <port>` line. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/api-server.ts"], {
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  cleanups.push(() => void child.kill("SIGKILL"));
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /listening (\d+)/.exec(out);
+      if (found) resolve(found[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`api-server exited (${code}) before listening`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+
+/** One keyed request of the burst: a bulk of Payouts (even) or an Employee (odd), told apart by unique texts. */
+function request(i: number): { idem: string; path: string; body: unknown } {
+  if (i % 2 === 0) {
+    const body = Array.from({ length: BULK }, (_, j) => ({ employee: PAYEES[j % PAYEES.length], amount: "12.50", currency: "SEK", description: `bulk-${i}-${j}` }));
+    return { idem: `crash-${i}`, path: "/v2/payouts/", body };
+  }
+  return { idem: `crash-${i}`, path: "/v2/employees/", body: { name: `Person ${i}`, email: `person-${i}@crash.example`, country: "SWE" } };
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  replayed: boolean;
+}
+
+async function send(url: string, key: string, i: number): Promise<Answer> {
+  const { idem, path: p, body } = request(i);
+  const res = await fetch(url + p, {
+    method: "POST",
+    headers: { Authorization: `Token ${key}`, "Integration-ID": INTEGRATION, "Idempotency-Key": idem, "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.text(), replayed: res.headers.get("idempotent-replayed") === "true" };
+}
+
+describe("Idempotency-Key across a server killed mid-burst", () => {
+  it("every object exists once and every retry gets the first answer", async () => {
+    let dbOptions: DatabaseOptions;
+    let dbEnv: Record<string, string>;
+    if (TEST_DB === "pg") {
+      const pg = await createPgDatabase();
+      cleanups.push(pg.drop);
+      dbOptions = { driver: "pg", url: pg.url, poolSize: 2 };
+      dbEnv = { DATABASE_URL: pg.url };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-idem-crash-"));
+      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      dbOptions = { driver: "pglite", dataDir: dir, command: "test" };
+      dbEnv = { DATA_DIR: dir, DATABASE_URL: "" };
+    }
+
+    // An account with a key, its Integration and the Employees the Payouts name.
+    const setup = await openDatabase(dbOptions);
+    const account = await findOrCreateAccount(setup.prisma, "Crash Idem AB");
+    const { key } = await createApiKey(setup.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] });
+    const integration = await setup.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
+    await setup.prisma.integration.update({ where: { pk: integration.pk }, data: { id: INTEGRATION } });
+    const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: INTEGRATION };
+    for (const id of PAYEES) await createEmployee(setup.prisma, scope, { id, name: id, email: `${id}@crash.example`, country: "SWE" }, "http://payroute.test");
+    await setup.close(); // an embedded data folder is opened by one process at a time
+
+    // The burst: LANES requests in flight at all times; the process is killed once a third have been answered.
+    const first = await startServer(dbEnv);
+    const answers = new Map<number, Answer>();
+    const failures: unknown[] = [];
+    let next = 0;
+    let killed = false;
+    const lane = async () => {
+      while (!killed && next < REQUESTS) {
+        const i = next++;
+        try {
+          const a = await send(first.url, key, i);
+          answers.set(i, a);
+        } catch (e) {
+          if (!killed) failures.push(e);
+          return; // the connection died with the process
+        }
+        if (answers.size >= REQUESTS / 3 && !killed) {
+          killed = true;
+          first.child.kill("SIGKILL");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+    expect(failures).toEqual([]);
+    expect(killed).toBe(true);
+    await exited(first.child);
+    expect(answers.size).toBeGreaterThan(0);
+    expect(answers.size).toBeLessThan(REQUESTS);
+    for (const a of answers.values()) expect(a.status).toBe(201);
+
+    // A fresh process on the same data: every request again, with its key.
+    const second = await startServer(dbEnv);
+    const firstAnswers = new Map<number, Answer>();
+    for (let i = 0; i < REQUESTS; i++) {
+      const retry = await send(second.url, key, i);
+      const before = answers.get(i);
+      if (before) {
+        expect({ i, status: retry.status, body: retry.body, replayed: retry.replayed }).toEqual({ i, status: before.status, body: before.body, replayed: true });
+        firstAnswers.set(i, before);
+      } else {
+        expect({ i, status: retry.status }).toEqual({ i, status: 201 });
+        // Either its work had committed before the kill (a replay) or it never ran (done now): both are the stored answer.
+        const again = await send(second.url, key, i);
+        expect({ i, status: again.status, body: again.body, replayed: again.replayed }).toEqual({ i, status: retry.status, body: retry.body, replayed: true });
+        firstAnswers.set(i, retry);
+      }
+    }
+    second.child.kill("SIGTERM");
+    await exited(second.child);
+
+    // Every object exactly once, and the one its answer names.
+    const after = await openDatabase(dbOptions);
+    cleanups.unshift(() => after.close());
+    for (let i = 0; i < REQUESTS; i++) {
+      const answer = JSON.parse(firstAnswers.get(i)?.body ?? "null") as unknown;
+      if (i % 2 === 0) {
+        const payouts = await after.prisma.payout.findMany({ where: { description: { startsWith: `bulk-${i}-` } }, select: { id: true } });
+        expect({ i, count: payouts.length }).toEqual({ i, count: BULK });
+        const answered = Array.isArray(answer) ? answer.map((p: unknown) => (p && typeof p === "object" && "id" in p ? p.id : null)) : [];
+        expect(new Set(answered)).toEqual(new Set(payouts.map((p) => p.id)));
+      } else {
+        const employees = await after.prisma.employee.findMany({ where: { email: `person-${i}@crash.example` }, select: { id: true } });
+        expect({ i, ids: employees.map((e) => e.id) }).toEqual({ i, ids: [answer && typeof answer === "object" && "id" in answer ? answer.id : null] });
+      }
+    }
+    expect(await after.prisma.payout.count()).toBe((REQUESTS / 2) * BULK);
+    expect(await after.prisma.employee.count()).toBe(PAYEES.length + REQUESTS / 2);
+    expect(await after.prisma.idempotencyRecord.count({ where: { status: null } })).toBe(0);
+  }, 60_000);
+});
