@@ -1,13 +1,14 @@
 /**
  * Idempotency-Key survives a crash: a real API process (tests/support/api-server.ts) gets a burst of keyed
- * POSTs (bulk creates of 10 Payouts and single Employee creates) and is SIGKILLed mid-burst; a fresh process
- * on the same database then gets every request again with its key. Every object exists exactly once, every
+ * POSTs (bulk creates of 10 Payouts and single Employee creates) through a slow network (each answer arrives
+ * a moment after it left, so some are lost with their work committed) and is SIGKILLed mid-burst; a fresh process on the same database then gets every request again with its key. Every object exists exactly once, every
  * answered request's retry replays its first answer, and an unanswered one's retry answers for the first time
  * (a second retry replays that). On the embedded database the fresh process opens the data folder the killed
  * one held.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -50,6 +51,35 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     child.once("exit", (code) => reject(new Error(`api-server exited (${code}) before listening`)));
   });
   return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A TCP proxy to `target` that passes each chunk of the server's answers on `ms` later; when the server's side
+ * closes, the client's connection is cut at once and what was still on its way is lost.
+ */
+async function delayingProxy(target: string, ms: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    sockets.add(client).add(upstream);
+    client.on("data", (chunk) => upstream.write(chunk));
+    upstream.on("data", (chunk) => void setTimeout(() => client.destroyed || client.write(chunk), ms));
+    const cut = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("close", cut).on("error", cut);
+    upstream.on("close", cut).on("error", cut);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
 }
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
@@ -107,6 +137,8 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
 
     // The burst: LANES requests in flight at all times; the process is killed once a third have been answered.
     const first = await startServer(dbEnv);
+    const proxy = await delayingProxy(first.url, 150);
+    cleanups.push(() => proxy.close());
     const answers = new Map<number, Answer>();
     const failures: unknown[] = [];
     let next = 0;
@@ -115,7 +147,7 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
       while (!killed && next < REQUESTS) {
         const i = next++;
         try {
-          const a = await send(first.url, key, i);
+          const a = await send(proxy.url, key, i);
           answers.set(i, a);
         } catch (e) {
           if (!killed) failures.push(e);
@@ -138,6 +170,7 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     // A fresh process on the same data: every request again, with its key.
     const second = await startServer(dbEnv);
     const firstAnswers = new Map<number, Answer>();
+    let committedUnanswered = 0;
     for (let i = 0; i < REQUESTS; i++) {
       const retry = await send(second.url, key, i);
       const before = answers.get(i);
@@ -146,12 +179,15 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
         firstAnswers.set(i, before);
       } else {
         expect({ i, status: retry.status }).toEqual({ i, status: 201 });
+        if (retry.replayed) committedUnanswered++;
         // Either its work had committed before the kill (a replay) or it never ran (done now): both are the stored answer.
         const again = await send(second.url, key, i);
         expect({ i, status: again.status, body: again.body, replayed: again.replayed }).toEqual({ i, status: retry.status, body: retry.body, replayed: true });
         firstAnswers.set(i, retry);
       }
     }
+    // The case of the bug this guards against: work committed, answer never received, and the retry replays it.
+    expect(committedUnanswered).toBeGreaterThan(0);
     second.child.kill("SIGTERM");
     await exited(second.child);
 
