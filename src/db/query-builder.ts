@@ -124,6 +124,12 @@ export const now = (): RawBuilder<Date> => sql<Date>`now()`;
 /** The transaction's time plus `seconds`, by the database's clock. */
 export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`now() + make_interval(secs => ${seconds}::int)`;
 
+/** A setting for the rest of the transaction (`SET LOCAL`); null: back to the session's own value. */
+export function setLocal(name: "lock_timeout", value: string | null): RawBuilder<{ set: string }> {
+  const setting = value === null ? sql<string>`(select reset_val from pg_settings where name = ${typed(name, "text")})` : typed(value, "text");
+  return sql<{ set: string }>`select set_config(${typed(name, "text")}, ${setting}, true) as set`;
+}
+
 /** The seconds from `moment` to now, by the database's clock (a float). */
 export function secondsSince(moment: Expression<Date | null>): RawBuilder<number> {
   return sql<number>`extract(epoch from now() - ${moment})::float8`;

@@ -26,7 +26,7 @@ export interface RequestTransaction {
   /** The request-scoped Db: every statement in the transaction. */
   db: Db;
   /** Runs `body` in a savepoint (`db.$transaction`), handing it a Db of the savepoint's level. */
-  savepoint<R>(body: (db: Db) => Promise<R>): Promise<R>;
+  savepoint: <R>(body: (db: Db) => Promise<R>) => Promise<R>;
 }
 
 /** Runs `work` in one transaction, committed when it resolves and rolled back when it throws. */
@@ -78,7 +78,7 @@ function scopedDb(tx: Prisma.TransactionClient, savepoints: Savepoints): Request
   // everything but `$transaction` is the client's own. The client type lacks `$transaction` (and the methods
   // that only a root client has), which is why the result is asserted to be the Db the services take.
   const scoped = new Proxy(tx, {
-    get: (target, prop) => (prop === "$transaction" ? $transaction : Reflect.get(target, prop)),
+    get: (target, prop): unknown => (prop === "$transaction" ? $transaction : Reflect.get(target, prop)),
     has: (target, prop) => prop === "$transaction" || Reflect.has(target, prop),
   }) as unknown as Db;
   registerFastSqlOf(scoped, {

@@ -10,9 +10,8 @@
  * it committed, or claims the key when it rolled back.
  */
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import type { Db } from "@/db/database";
-import { qb, runIn, typed } from "@/db/query-builder";
+import { qb, runIn, secondsSince, setLocal, typed } from "@/db/query-builder";
 import type { AccountScope } from "@/domain/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +48,7 @@ function isLockTimeout(e: unknown): boolean {
  */
 export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: string, fingerprint: string): Promise<IdempotencyClaim> {
   const pk = crypto.randomUUID();
-  await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${WAIT_FOR_OTHER}'`);
+  await runIn(tx, setLocal("lock_timeout", WAIT_FOR_OTHER));
   let claimed: { pk: string }[];
   try {
     claimed = await runIn(
@@ -70,7 +69,7 @@ export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: stri
             .doUpdateSet((eb) => ({ pk: eb.ref("excluded.pk"), request_hash: eb.ref("excluded.request_hash"), created_at: eb.ref("excluded.created_at"), status: null, headers: null, body: null }))
             .where((eb) =>
               eb.or([
-                eb("idempotency_record.created_at", "<", sql<Date>`now() - make_interval(secs => ${typed(IDEMPOTENCY_TTL_MS / 1000, "int")})`),
+                eb(secondsSince(eb.ref("idempotency_record.created_at")), ">", IDEMPOTENCY_TTL_MS / 1000),
                 eb("idempotency_record.status", "is", null),
               ]),
             ),
@@ -82,7 +81,7 @@ export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: stri
     throw e;
   }
   // The work after the claim waits for locks as long as it would without a key.
-  await tx.$executeRawUnsafe("SET LOCAL lock_timeout TO DEFAULT");
+  await runIn(tx, setLocal("lock_timeout", null));
   if (claimed.length) return { kind: "claimed", pk };
 
   // The key's row is committed and current (the insert found it and left it).

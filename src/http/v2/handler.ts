@@ -218,8 +218,10 @@ async function fingerprintInput(value: unknown): Promise<unknown> {
 }
 
 /** A keyed request's 5xx: its transaction rolls back, so that nothing is stored and a retry runs again. */
-class Unstored {
-  constructor(readonly response: HttpResponse) {}
+class Unstored extends Error {
+  constructor(readonly response: HttpResponse) {
+    super(`unstored ${response.status}`);
+  }
 }
 
 /** A keyed request may hold its transaction as long as a bulk create may (payout-create.ts), with room to spare. */
