@@ -56,8 +56,10 @@ function scopedDb(tx: Prisma.TransactionClient, savepoints: Savepoints): Request
       await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
       return result;
     } catch (e) {
-      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`);
-      await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+      // The block's own error is the answer; a transaction that cannot roll back to the savepoint (closed,
+      // timed out) fails its next statement or its commit instead, and nothing of the request is kept.
+      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+      await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`).catch(() => undefined);
       throw e;
     }
   };
