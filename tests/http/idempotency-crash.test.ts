@@ -26,7 +26,7 @@ afterAll(async () => {
 const INTEGRATION = "crash";
 const PAYEES = ["payee-0", "payee-1", "payee-2"];
 const BULK = 10;
-const REQUESTS = 48;
+const REQUESTS = 36;
 const LANES = 6;
 
 interface Server {
@@ -54,17 +54,21 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 }
 
 /**
- * A TCP proxy to `target` that passes each chunk of the server's answers on `ms` later; when the server's side
- * closes, the client's connection is cut at once and what was still on its way is lost.
+ * A TCP proxy to `target` that passes each chunk of the server's answers on `ms` later, calling `onAnswer` as
+ * it arrives; when the server's side closes, the client's connection is cut at once and what was still on its
+ * way is lost.
  */
-async function delayingProxy(target: string, ms: number): Promise<{ url: string; close: () => Promise<void> }> {
+async function delayingProxy(target: string, ms: number, onAnswer: () => void): Promise<{ url: string; close: () => Promise<void> }> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
     const upstream = net.connect(Number(port), hostname);
     sockets.add(client).add(upstream);
     client.on("data", (chunk) => upstream.write(chunk));
-    upstream.on("data", (chunk) => void setTimeout(() => client.destroyed || client.write(chunk), ms));
+    upstream.on("data", (chunk) => {
+      onAnswer();
+      setTimeout(() => client.destroyed || client.write(chunk), ms);
+    });
     const cut = () => {
       client.destroy();
       upstream.destroy();
@@ -135,14 +139,19 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     for (const id of PAYEES) await createEmployee(setup.prisma, scope, { id, name: id, email: `${id}@crash.example`, country: "SWE" }, "http://payroute.test");
     await setup.close(); // an embedded data folder is opened by one process at a time
 
-    // The burst: LANES requests in flight at all times; the process is killed once a third have been answered.
+    // The burst: LANES requests in flight at all times. Once a third have been answered, the process is killed
+    // as the next answer leaves it: that request's work is committed and its answer never arrives.
     const first = await startServer(dbEnv);
-    const proxy = await delayingProxy(first.url, 150);
-    cleanups.push(() => proxy.close());
     const answers = new Map<number, Answer>();
     const failures: unknown[] = [];
     let next = 0;
     let killed = false;
+    const proxy = await delayingProxy(first.url, 100, () => {
+      if (killed || answers.size < REQUESTS / 3) return;
+      killed = true;
+      first.child.kill("SIGKILL");
+    });
+    cleanups.push(() => proxy.close());
     const lane = async () => {
       while (!killed && next < REQUESTS) {
         const i = next++;
@@ -152,10 +161,6 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
         } catch (e) {
           if (!killed) failures.push(e);
           return; // the connection died with the process
-        }
-        if (answers.size >= REQUESTS / 3 && !killed) {
-          killed = true;
-          first.child.kill("SIGKILL");
         }
       }
     };
