@@ -214,5 +214,5 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     expect(await after.prisma.payout.count()).toBe((REQUESTS / 2) * BULK);
     expect(await after.prisma.employee.count()).toBe(PAYEES.length + REQUESTS / 2);
     expect(await after.prisma.idempotencyRecord.count({ where: { status: null } })).toBe(0);
-  }, 60_000);
+  }, 90_000);
 });
