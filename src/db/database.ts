@@ -14,7 +14,6 @@ import { applyMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 import { retryLostRead } from "./connection-lost";
 import { registerFastSql } from "./fast-sql";
-import { registerSessionLocks } from "./session-locks";
 
 export type Db = PrismaClient;
 
@@ -64,7 +63,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new RetryingPrismaPg(pool) });
   registerFastSql(prisma, { pool });
-  const locks = registerSessionLocks(prisma, { pool, config: { connectionString: url } });
   const u = new URL(url);
   return {
     driver: "pg",
@@ -72,7 +70,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     pool,
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     close: async () => {
-      await locks.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },
@@ -105,7 +102,6 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
     await applyMigrations(pgliteRunner(pglite), { advisoryLock: false });
     const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite) });
     registerFastSql(prisma, { pglite });
-    registerSessionLocks(prisma, null);
     let closed = false;
     return {
       driver: "pglite",

@@ -84,7 +84,12 @@ export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } 
   );
 }
 
-/** The direct reader of a client opened by `openDatabase`. */
+/** The statements of a request-scoped Db (src/db/request-transaction.ts): they run in its transaction. */
+export function registerFastSqlOf(scoped: PrismaClient, sql: FastSql): void {
+  readers.set(scoped, sql);
+}
+
+/** The direct reader of a client opened by `openDatabase` (or of a request-scoped one). */
 export function fastSql(prisma: PrismaClient): FastSql {
   const reader = readers.get(prisma);
   if (!reader) throw new Error("fastSql: this Prisma client was not opened by openDatabase");

@@ -75,7 +75,7 @@ export function executeIn(tx: Prisma.TransactionClient, query: Compilable<unknow
   return tx.$executeRawUnsafe(text, ...parameters);
 }
 
-/** Statements on a `pg` connection or pool of its own (session locks). */
+/** Statements on a `pg` connection or pool of its own. */
 export function pgRunner(client: { query<T extends QueryResultRow>(text: string, params: unknown[]): Promise<{ rows: T[] }> }): SqlRunner {
   return { query: async <T extends QueryResultRow>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows };
 }
@@ -123,6 +123,12 @@ export const now = (): RawBuilder<Date> => sql<Date>`now()`;
 
 /** The transaction's time plus `seconds`, by the database's clock. */
 export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`now() + make_interval(secs => ${seconds}::int)`;
+
+/** A setting for the rest of the transaction (`SET LOCAL`); null: back to the session's own value. */
+export function setLocal(name: "lock_timeout", value: string | null): RawBuilder<{ set: string }> {
+  const setting = value === null ? sql<string>`(select reset_val from pg_settings where name = ${typed(name, "text")})` : typed(value, "text");
+  return sql<{ set: string }>`select set_config(${typed(name, "text")}, ${setting}, true) as set`;
+}
 
 /** The seconds from `moment` to now, by the database's clock (a float). */
 export function secondsSince(moment: Expression<Date | null>): RawBuilder<number> {

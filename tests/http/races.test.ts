@@ -1,12 +1,11 @@
 /**
  * Races, with real concurrency (20 requests at once over HTTP; on PostgreSQL the pool's 5 connections run
  * them in parallel): concurrent deletes, PATCH racing DELETE, id changes, inline Employees reused by email,
- * and an Idempotency-Key claim left by a process that died. The same answers on both databases.
+ * and an Idempotency-Key in use by another instance's transaction. The same answers on both databases.
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/database";
-import { claimIdempotencyKey, completeIdempotencyKey } from "@/domain/idempotency/idempotency-service";
+import pg from "pg";
 import { integrationBody, registrationBody, startTestApp, TEST_DB, type ApiCall, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -257,19 +256,18 @@ describe("inline Employees are reused by email atomically", () => {
   });
 });
 
-describe("an Idempotency-Key claim left by a process that died frees at once", () => {
-  /** Makes a request with the key, then turns its stored response back into an unfinished claim. */
-  async function deadClaim(key: string, idem: string, name: string) {
+describe("an Idempotency-Key in use by another transaction, or left without an answer", () => {
+  /** Makes a request with the key, then removes what it made: as if its transaction had rolled back. */
+  async function rolledBack(key: string, idem: string, name: string) {
     const first = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name }), headers: { "Idempotency-Key": idem } });
     expect(first.status).toBe(201);
-    await app.db.integration.deleteMany({ where: { name } }); // as if the dead request's transaction had rolled back
-    const row = await app.db.idempotencyRecord.findFirstOrThrow({ where: { key: idem } });
-    return row;
+    await app.db.integration.deleteMany({ where: { name } });
+    return app.db.idempotencyRecord.findFirstOrThrow({ where: { key: idem } });
   }
 
-  it("a claim left in the database by an earlier process: the retry runs at once", async () => {
+  it("a row without an answer (an earlier version's claim, committed before its work): the retry runs at once", async () => {
     const { key } = await app.newKey("demo");
-    const row = await deadClaim(key, "k-left-behind", "Left behind");
+    const row = await rolledBack(key, "k-left-behind", "Left behind");
     await app.db.idempotencyRecord.update({ where: { pk: row.pk }, data: { status: null, body: null } });
     const retry = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Left behind" }), headers: { "Idempotency-Key": "k-left-behind" } });
     expect(retry.status).toBe(201);
@@ -277,43 +275,57 @@ describe("an Idempotency-Key claim left by a process that died frees at once", (
     expect(await app.db.integration.count({ where: { name: "Left behind" } })).toBe(1);
   });
 
-  it.runIf(TEST_DB === "pg")("a claim of another instance whose connection closed: the retry runs at once", async () => {
-    const { key, accountPk } = await app.newKey("demo");
-    const row = await deadClaim(key, "k-crashed", "Crashed");
-    await app.db.idempotencyRecord.delete({ where: { pk: row.pk } });
-    // Another instance claims the key through the real code and dies before answering (its connections close).
+  /** Another instance's request with the key, in its transaction: the claim inserted, the answer not yet committed. */
+  async function otherInstanceClaims(row: { accountPk: string; requestHash: string }, idem: string) {
     const url = app.databaseUrl;
     if (!url) throw new Error("PostgreSQL test app without a URL");
-    const other = await openDatabase({ driver: "pg", url, poolSize: 2 });
-    const claim = await claimIdempotencyKey(other.prisma, { accountPk, environment: "demo" }, "k-crashed", row.requestHash);
-    expect(claim.kind).toBe("claimed");
-    await other.close();
-    const retry = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Crashed" }), headers: { "Idempotency-Key": "k-crashed" } });
-    expect(retry.status).toBe(201);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("BEGIN");
+    const [claimed] = (
+      await client.query<{ pk: string }>(
+        `INSERT INTO idempotency_record (pk, account_pk, environment, key, request_hash) VALUES (gen_random_uuid(), $1, 'demo', $2, $3) RETURNING pk::text`,
+        [row.accountPk, idem, row.requestHash],
+      )
+    ).rows;
+    return { client, pk: claimed.pk };
+  }
+
+  it.runIf(TEST_DB === "pg")("another instance's transaction that dies (rolls back): the waiting retry runs", async () => {
+    const { key } = await app.newKey("demo");
+    const row = await rolledBack(key, "k-crashed", "Crashed");
+    await app.db.idempotencyRecord.delete({ where: { pk: row.pk } });
+    const other = await otherInstanceClaims(row, "k-crashed");
+    const retry = app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Crashed" }), headers: { "Idempotency-Key": "k-crashed" } });
+    await new Promise((r) => setTimeout(r, 500));
+    await other.client.end(); // the connection closes with the transaction open: PostgreSQL rolls it back
+    const res = await retry;
+    expect(res.status).toBe(201);
+    expect(res.headers.get("idempotent-replayed")).toBeNull();
     expect(await app.db.integration.count({ where: { name: "Crashed" } })).toBe(1);
   });
 
-  it.runIf(TEST_DB === "pg")("a claim of another instance that is still running is waited for, not taken over", async () => {
-    const { key, accountPk } = await app.newKey("demo");
-    const row = await deadClaim(key, "k-alive", "Alive");
+  it.runIf(TEST_DB === "pg")("another instance's transaction that commits its answer: the waiting retry replays it", async () => {
+    const { key } = await app.newKey("demo");
+    const row = await rolledBack(key, "k-alive", "Alive");
     await app.db.idempotencyRecord.delete({ where: { pk: row.pk } });
-    const url = app.databaseUrl;
-    if (!url) throw new Error("PostgreSQL test app without a URL");
-    const other = await openDatabase({ driver: "pg", url, poolSize: 2 });
+    const other = await otherInstanceClaims(row, "k-alive");
     try {
-      const claim = await claimIdempotencyKey(other.prisma, { accountPk, environment: "demo" }, "k-alive", row.requestHash);
-      if (claim.kind !== "claimed") throw new Error(`expected a claim, got ${claim.kind}`);
       const retry = app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Alive" }), headers: { "Idempotency-Key": "k-alive" } });
-      // The other instance finishes while the retry waits: the retry replays its answer.
       await new Promise((r) => setTimeout(r, 500));
-      const stored = { status: 201, headers: { "Content-Type": "application/json" }, body: Buffer.from(JSON.stringify({ id: "from-the-other" })) };
-      await completeIdempotencyKey(other.prisma, claim.pk, stored);
+      await other.client.query(`UPDATE idempotency_record SET status = 201, headers = $2, body = $3 WHERE pk = $1`, [
+        other.pk,
+        JSON.stringify({ "Content-Type": "application/json" }),
+        Buffer.from(JSON.stringify({ id: "from-the-other" })),
+      ]);
+      await other.client.query("COMMIT");
       const res = await retry;
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: "from-the-other" });
       expect(res.headers.get("idempotent-replayed")).toBe("true");
+      expect(await app.db.integration.count({ where: { name: "Alive" } })).toBe(0);
     } finally {
-      await other.close();
+      await other.client.end();
     }
   });
 });

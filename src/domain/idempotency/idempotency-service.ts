@@ -1,41 +1,22 @@
 /**
- * Idempotency-Key: the first response for a key (per account and environment) is stored and replayed for
- * 24 hours. The row is inserted before the work starts, so two concurrent requests with one key do the
- * work once: the second waits for the first and replays its response.
+ * Idempotency-Key: the first answer for a key (per account and environment) is stored and replayed for 24
+ * hours. Claim, work and answer are one transaction (src/http/v2/handler.ts, src/db/request-transaction.ts):
+ * the row is inserted first, the work runs, the answer is written into the row, and all of it commits at once.
+ * A process that dies before the commit leaves neither work nor row, so a retry does the work once; after the
+ * commit it leaves both, so a retry replays the answer.
  *
- * An unfinished claim belongs to the process doing its work: that process holds a session lock named after
- * the claim (session-locks.ts) from before the row is written until the response is stored. A claim whose
- * lock no one holds was left by a process that died mid-request (its work rolled back with its connections),
- * so a retry takes it over at once; a claim whose process lives is waited for, however long it runs.
+ * Two requests with one key at once: the second's insert waits on the unique index for the first's
+ * transaction (PostgreSQL; on the embedded database the first holds the only connection), then replays what
+ * it committed, or claims the key when it rolled back.
  */
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
-import { qb, runIn, typed } from "@/db/query-builder";
-import { sessionLocks } from "@/db/session-locks";
+import { qb, runIn, secondsSince, setLocal, typed } from "@/db/query-builder";
 import type { AccountScope } from "@/domain/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const WAIT_FOR_OTHER_MS = 15 * 1000;
-
-const lockName = (pk: string) => `idempotency:${pk}`;
-
-/** Takes a claim's lock under a new pk (another, should some other process's lock share the hash of the first). */
-async function newClaimPk(db: Db): Promise<string> {
-  for (;;) {
-    const pk = crypto.randomUUID();
-    if (await sessionLocks(db).hold(lockName(pk))) return pk;
-  }
-}
-
-/** Ends this process's part in a claim: the row is finished or gone, so its lock may go. */
-async function forget(db: Db, pk: string): Promise<void> {
-  await sessionLocks(db).release(lockName(pk));
-}
-
-/** Whether an unfinished claim still has a live process working on it. */
-function claimAlive(db: Db, pk: string): Promise<boolean> {
-  return sessionLocks(db).isHeld(lockName(pk));
-}
+/** How long a request waits for another one with its key before answering 409 (PostgreSQL's `lock_timeout`). */
+const WAIT_FOR_OTHER = "15s";
 
 export interface StoredResponse {
   status: number;
@@ -53,83 +34,74 @@ export function requestFingerprint(parts: unknown): string {
   return crypto.createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-export async function claimIdempotencyKey(
-  db: Db,
-  scope: AccountScope,
-  key: string,
-  fingerprint: string,
-): Promise<IdempotencyClaim> {
-  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
-  let insert = true;
-  for (;;) {
-    if (insert) {
-      // The lock is taken before the row can be seen, so that no one finds the claim without its owner.
-      const pk = await newClaimPk(db);
-      let inserted: { pk: string }[] = [];
-      try {
-        inserted = await runIn(
-          db,
-          qb
-            .insertInto("idempotency_record")
-            .values((eb) => ({
-              pk: typed(pk, "uuid"),
-              account_pk: typed(scope.accountPk, "uuid"),
-              environment: typed(scope.environment, "Environment"),
-              key,
-              request_hash: fingerprint,
-              created_at: eb.fn<Date>("now"),
-            }))
-            .onConflict((oc) => oc.columns(["account_pk", "environment", "key"]).doNothing())
-            .returning((eb) => eb.cast<string>("pk", "text").as("pk")),
-        );
-      } finally {
-        if (!inserted.length) await forget(db, pk);
-      }
-      if (inserted.length) return { kind: "claimed", pk };
-    }
-
-    const row = await db.idempotencyRecord.findUnique({
-      where: { accountPk_environment_key: { accountPk: scope.accountPk, environment: scope.environment, key } },
-    });
-    insert = !row;
-    if (!row) continue; // removed between our insert and read: try again
-    const age = Date.now() - row.createdAt.getTime();
-    if (age > IDEMPOTENCY_TTL_MS || (row.status === null && !(await claimAlive(db, row.pk)))) {
-      // Expired, or its process died. A retaken claim has a new pk; a dead one's status stays null.
-      await db.idempotencyRecord.deleteMany({ where: { pk: row.pk, status: age > IDEMPOTENCY_TTL_MS ? undefined : null } });
-      insert = true;
-      continue;
-    }
-    if (row.requestHash !== fingerprint) return { kind: "mismatch" };
-    if (row.status !== null && row.body) {
-      return {
-        kind: "replay",
-        response: { status: row.status, headers: (row.headers ?? {}) as Record<string, string>, body: Buffer.from(row.body) },
-      };
-    }
-    if (Date.now() > deadline) return { kind: "in_progress" };
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** SQLSTATE 55P03: `lock_timeout` ran out (the other request with the key is still at work). */
+function isLockTimeout(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const meta = "meta" in e && typeof e.meta === "object" && e.meta !== null && "code" in e.meta ? e.meta.code : undefined;
+  return meta === "55P03" || ("code" in e && e.code === "55P03") || e.message.includes("55P03");
 }
 
-export async function completeIdempotencyKey(db: Db, pk: string, response: StoredResponse): Promise<void> {
+/**
+ * Claims `key` inside the request's transaction `tx`, or tells why not. A row older than the TTL is taken
+ * over; so is a row without an answer, which only the claims of earlier versions (committed before the work)
+ * can leave. After `in_progress` the transaction is unusable: roll it back.
+ */
+export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+  const pk = crypto.randomUUID();
+  await runIn(tx, setLocal("lock_timeout", WAIT_FOR_OTHER));
+  let claimed: { pk: string }[];
   try {
-    await db.idempotencyRecord.update({
-      where: { pk },
-      data: { status: response.status, headers: response.headers, body: new Uint8Array(response.body) },
-    });
-  } finally {
-    await forget(db, pk);
+    claimed = await runIn(
+      tx,
+      qb
+        .insertInto("idempotency_record")
+        .values((eb) => ({
+          pk: typed(pk, "uuid"),
+          account_pk: typed(scope.accountPk, "uuid"),
+          environment: typed(scope.environment, "Environment"),
+          key,
+          request_hash: fingerprint,
+          created_at: eb.fn<Date>("now"),
+        }))
+        .onConflict((oc) =>
+          oc
+            .columns(["account_pk", "environment", "key"])
+            .doUpdateSet((eb) => ({ pk: eb.ref("excluded.pk"), request_hash: eb.ref("excluded.request_hash"), created_at: eb.ref("excluded.created_at"), status: null, headers: null, body: null }))
+            .where((eb) =>
+              eb.or([
+                eb(secondsSince(eb.ref("idempotency_record.created_at")), ">", IDEMPOTENCY_TTL_MS / 1000),
+                eb("idempotency_record.status", "is", null),
+              ]),
+            ),
+        )
+        .returning((eb) => eb.cast<string>("pk", "text").as("pk")),
+    );
+  } catch (e) {
+    if (isLockTimeout(e)) return { kind: "in_progress" };
+    throw e;
   }
+  // The work after the claim waits for locks as long as it would without a key.
+  await runIn(tx, setLocal("lock_timeout", null));
+  if (claimed.length) return { kind: "claimed", pk };
+
+  // The key's row is committed and current (the insert found it and left it).
+  const row = await tx.idempotencyRecord.findUniqueOrThrow({
+    where: { accountPk_environment_key: { accountPk: scope.accountPk, environment: scope.environment, key } },
+    select: { requestHash: true, status: true, headers: true, body: true },
+  });
+  if (row.requestHash !== fingerprint) return { kind: "mismatch" };
+  return {
+    kind: "replay",
+    response: { status: row.status ?? 500, headers: (row.headers ?? {}) as Record<string, string>, body: Buffer.from(row.body ?? []) },
+  };
 }
 
-/** Forgets a claim whose request failed on the server's side, so that the client's retry runs again. */
-export async function releaseIdempotencyKey(db: Db, pk: string): Promise<void> {
-  try {
-    await db.idempotencyRecord.deleteMany({ where: { pk } });
-  } finally {
-    await forget(db, pk);
-  }
+/** Writes the answer into the claimed row, in the same transaction as the work. */
+export async function completeIdempotencyKey(tx: Db, pk: string, response: StoredResponse): Promise<void> {
+  await tx.idempotencyRecord.update({
+    where: { pk },
+    data: { status: response.status, headers: response.headers, body: new Uint8Array(response.body) },
+  });
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {

@@ -9,12 +9,8 @@ import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  requestFingerprint,
-} from "@/domain/idempotency/idempotency-service";
+import { withRequestTransaction } from "@/db/request-transaction";
+import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
 import { wrapArrayBody } from "@/domain/shared/array-body";
 import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
@@ -221,6 +217,21 @@ async function fingerprintInput(value: unknown): Promise<unknown> {
   return value;
 }
 
+/** A keyed request's 5xx: its transaction rolls back, so that nothing is stored and a retry runs again. */
+class Unstored extends Error {
+  constructor(readonly response: HttpResponse) {
+    super(`unstored ${response.status}`);
+  }
+}
+
+/** A keyed request may hold its transaction as long as a bulk create may (payout-create.ts), with room to spare. */
+const KEYED_TRANSACTION = { maxWait: 15_000, timeout: 120_000 };
+
+/**
+ * POST/PATCH with an Idempotency-Key: the claim, the procedure's work and the answer are one transaction
+ * (idempotency-service.ts), so a crash at any point leaves either all three or none. A 4xx answer is stored
+ * without the work (rolled back to a savepoint), as the procedure would have left nothing either.
+ */
 async function idempotent(
   key: string,
   principal: Principal,
@@ -234,26 +245,31 @@ async function idempotent(
   if (!principal.accountPk) throw new DomainError("forbidden", t("not_found"));
   const scope = { accountPk: principal.accountPk, environment: principal.environment };
   const fingerprint = requestFingerprint([route.procedurePath, ctx.integrationId, await fingerprintInput(input)]);
-  const claim = await claimIdempotencyKey(deps.db, scope, key, fingerprint);
-  if (claim.kind === "mismatch") throw new DomainError("unprocessable", t("idempotency_key_reused"));
-  if (claim.kind === "in_progress") throw new DomainError("conflict", t("idempotency_key_in_progress"));
-  if (claim.kind === "replay") {
-    const { status, headers, body } = claim.response;
-    return { status, headers: { ...headers, "Idempotent-Replayed": "true" }, body: status === 204 ? null : body };
-  }
-  let response: HttpResponse;
   try {
-    response = await invoke(route, input, ctx, deps);
+    return await withRequestTransaction(deps.db, KEYED_TRANSACTION, async ({ db, savepoint }) => {
+      const claim = await claimIdempotencyKey(db, scope, key, fingerprint);
+      if (claim.kind === "mismatch") throw new DomainError("unprocessable", t("idempotency_key_reused"));
+      if (claim.kind === "in_progress") throw new DomainError("conflict", t("idempotency_key_in_progress"));
+      if (claim.kind === "replay") {
+        const { status, headers, body } = claim.response;
+        return { status, headers: { ...headers, "Idempotent-Replayed": "true" }, body: status === 204 ? null : body };
+      }
+      let response: HttpResponse;
+      try {
+        response = await savepoint((work) => invoke(route, input, { ...ctx, db: work }, deps));
+      } catch (e) {
+        const err = errorResult(e, r.requestId, deps.log);
+        response = jsonResponse(err.status, err.body, err.headers);
+      }
+      if (response.status >= 500) throw new Unstored(response);
+      const body = response.body === null ? Buffer.alloc(0) : Buffer.from(response.body);
+      await completeIdempotencyKey(db, claim.pk, { status: response.status, headers: response.headers, body });
+      return response;
+    });
   } catch (e) {
-    const err = errorResult(e, r.requestId, deps.log);
-    response = jsonResponse(err.status, err.body, err.headers);
+    if (e instanceof Unstored) return e.response;
+    throw e;
   }
-  if (response.status >= 500) await releaseIdempotencyKey(deps.db, claim.pk);
-  else {
-    const body = response.body === null ? Buffer.alloc(0) : Buffer.from(response.body);
-    await completeIdempotencyKey(deps.db, claim.pk, { status: response.status, headers: response.headers, body });
-  }
-  return response;
 }
 
 /** An error as a JSON answer (its own headers added to, never replacing, the Content-Type), with its data for the HTML view. */
