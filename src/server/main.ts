@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
-  // The outbox worker (WORKER=1): by default in this process, yielding to reads (WORKER_REQUEST_SHARE), woken
+  // The outbox worker (WORKER=1): by default in this process, yielding to requests (WORKER_REQUEST_SHARE), woken
   // by LISTEN/NOTIFY on PostgreSQL, and embedded one batch at a time (the database is this process's), woken after each write
   // (afterWrite). WORKER_MODE=child on PostgreSQL: a child process (dist/worker.js) with its own event loop.
   const workerScript = fileURLToPath(new URL("./worker.js", import.meta.url));
@@ -106,10 +106,10 @@ async function main(): Promise<void> {
       : null,
     next: (req, res) => nextHandler(req, res),
   });
-  // Reads are counted only for an in-process worker's budget: with WORKER=0 or a child, requests pay nothing for it.
+  // Requests are counted only for an in-process worker's budget: with WORKER=0 or a child, they pay nothing for it.
   const listener: Parameters<typeof createHttpServer>[0] = inProcessWorker
     ? (req, res) => {
-        activity.track(req, res);
+        activity.track(res);
         void handler(req, res);
       }
     : (req, res) => void handler(req, res);

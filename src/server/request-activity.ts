@@ -1,9 +1,9 @@
 /**
- * Whether this process is serving reads now: those in flight, and a short while after the last one ended (a
+ * Whether this process is serving requests now: those in flight, and a short while after the last one ended (a
  * client's next request follows its last answer by a moment). The in-process outbox worker's budget asks it
- * (src/worker/worker.ts, RequestBudget): background work yields to reads. Writes are not counted: the work a
- * write causes (its invitation, its webhooks) keeps pace with the writes, which it slows down instead of
- * letting a backlog grow without bound.
+ * (src/worker/worker.ts, RequestBudget): background work yields to requests of every kind, writes included, and
+ * catches up when the API is idle. (Writes once did not count, so that the invitations of a burst of creates
+ * kept pace with it; they then took about two thirds of the create throughput.)
  */
 import type http from "node:http";
 
@@ -14,9 +14,8 @@ export class RequestActivity {
   private inFlight = 0;
   private lastEndedAt = 0;
 
-  /** Counts a read (GET, HEAD) until its response closes. */
-  track(req: http.IncomingMessage, res: http.ServerResponse): void {
-    if (req.method !== "GET" && req.method !== "HEAD") return;
+  /** Counts a request until its response closes. */
+  track(res: http.ServerResponse): void {
     this.inFlight++;
     res.once("close", () => {
       this.inFlight--;
