@@ -99,6 +99,7 @@ async function main(): Promise<void> {
             perKey: { live: config.RATE_LIMIT_LIVE, demo: config.RATE_LIMIT_DEMO },
             perAccount: { live: config.RATE_LIMIT_ACCOUNT_LIVE, demo: config.RATE_LIMIT_ACCOUNT_DEMO },
             concurrency: config.RATE_LIMIT_CONCURRENCY,
+            writeConcurrency: config.RATE_LIMIT_WRITE_CONCURRENCY,
             queue: config.RATE_LIMIT_QUEUE,
           },
           store: limits.store,
