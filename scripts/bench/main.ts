@@ -6,7 +6,8 @@
  * --rounds N (default 3: each request measured N times, the requests taking turns; the median is reported),
  * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost),
  * --only-background (seed, then only the background work and the webhook deliveries; with --embedded, on both
- * databases), --only-fairness (only the fairness case between two tenants, on both databases). After the
+ * databases), --only-fairness (only the fairness case between two tenants, on both databases;
+ * --fairness-db pg|embedded for one). After the
  * rate limiter's cost, the fairness case (with --embedded, on both databases). After the instances: background work with npm start's defaults (a burst of creates,
  * invitations/s, reads while it drains, the process tree's memory), then webhook deliveries/s and
  * commit-to-receipt latency; with --embedded, both again on the embedded database (see BackgroundDb for how the
@@ -43,6 +44,8 @@ const { values } = parseArgs({
     "only-embedded-background": { type: "boolean", default: false },
     /** Only the fairness case between two tenants, on PostgreSQL and on the embedded database. */
     "only-fairness": { type: "boolean", default: false },
+    /** With --only-fairness: `pg` or `embedded` for one database only (default both). */
+    "fairness-db": { type: "string", default: "both" },
   },
 });
 const SECONDS = Number(values.seconds ?? (values.quick ? 5 : 15));
@@ -392,25 +395,49 @@ async function fairness(target: { name: string; options: DatabaseOptions; env: R
   // The seed's invitations, and each round's creates', go out before B is measured idle.
   const drained = async () => {
     const deadline = Date.now() + 300_000;
+    let last = { backlog: -1, at: Date.now() };
     for (;;) {
-      const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
-      if (backlogMetric(text, NOTIFY_EMPLOYEE_JOB) === 0 || Date.now() > deadline) return;
+      const backlog = backlogMetric(await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()), NOTIFY_EMPLOYEE_JOB);
+      // Unchanged for 2 s: no worker drains it (WORKER=0 in BENCH_FAIRNESS_ENV).
+      if (backlog === 0 || Date.now() > deadline || (backlog === last.backlog && Date.now() - last.at > 2000)) return;
+      if (backlog !== last.backlog) last = { backlog, at: Date.now() };
       await new Promise((r) => setTimeout(r, 100));
     }
   };
   const list = (seconds: number) =>
     runSequential({ url: base, headers: { Authorization: `Token ${b.key}`, "Integration-ID": b.integrationId, Accept: "application/json" }, path: "/v2/employees/", seconds });
+  // Where B's time goes: the server's event-loop delay over each phase (prom-client resets it at each scrape).
+  const metric = (text: string, name: string) => Number(/\S+ (\S+)/.exec(text.split("\n").find((l) => l.startsWith(`payroute_${name} `)) ?? "")?.[1] ?? NaN);
+  /** Garbage collection so far (s, every kind), counted by prom-client's default metrics. */
+  let gcBefore = 0;
+  const gcSeconds = (text: string) =>
+    text
+      .split("\n")
+      .filter((l) => l.startsWith("payroute_nodejs_gc_duration_seconds_sum"))
+      .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0);
+  const lag = async () => {
+    const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    const gc = gcSeconds(text) - gcBefore;
+    gcBefore += gc;
+    const delays = ["nodejs_eventloop_lag_p50_seconds", "nodejs_eventloop_lag_p99_seconds", "nodejs_eventloop_lag_max_seconds"].map((n) => (metric(text, n) * 1000).toFixed(0)).join(" / ");
+    return `${delays} (GC ${(gc * 1000).toFixed(0)} ms)`;
+  };
   const idle: LoadResult[] = [];
   const busy: LoadResult[] = [];
   const creates: LoadResult[] = [];
+  const lags: string[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
       await drained();
       await list(WARMUP);
+      await lag();
       idle.push(await list(SECONDS));
+      const idleLag = await lag();
       const writes = runLoad(scenarioSpec("post", base, a, A_CONNECTIONS, WARMUP + SECONDS + 1));
       await new Promise((r) => setTimeout(r, WARMUP * 1000));
+      await lag();
       busy.push(await list(SECONDS));
+      lags.push(`idle ${idleLag}, loaded ${await lag()}`);
       creates.push(await writes);
     }
   } finally {
@@ -429,12 +456,15 @@ async function fairness(target: { name: string; options: DatabaseOptions; env: R
       `${median(creates, (r) => r.rps).toFixed(0)} | ${creates.reduce((n, r) => n + r.errors + r.non2xx, 0)} |`,
   );
   log(`  rounds: idle p50 ${idle.map((r) => r.p50).join(", ")} ms; loaded p50 ${busy.map((r) => r.p50).join(", ")} ms; B's requests timed one by one (runSequential)`);
+  log(`  the server's event-loop delay p50 / p99 / max ms, by round: ${lags.join("; ")}`);
 }
 
 /** The fairness case on PostgreSQL (a database of its own) and on the embedded database (a folder of its own). */
-async function fairnessBoth(dataDir: string, embedded: boolean): Promise<void> {
-  const url = await pgDatabase("_fair");
-  await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: dataDir } }, 3421, 3422);
+async function fairnessBoth(dataDir: string, embedded: boolean, pg = true): Promise<void> {
+  if (pg) {
+    const url = await pgDatabase("_fair");
+    await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: dataDir } }, 3421, 3422);
+  }
   if (!embedded) return;
   const dir = path.join(dataDir, "fair-embedded");
   await fairness({ name: "the embedded database", options: { driver: "pglite", dataDir: dir, command: "npm run bench" }, env: { DATABASE_URL: "", DATA_DIR: dir } }, 3423, 3424);
@@ -819,7 +849,8 @@ async function main(): Promise<void> {
   log(`Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-bench-"));
   if (values["only-fairness"]) {
-    await fairnessBoth(dataDir, true);
+    const only = values["fairness-db"];
+    await fairnessBoth(dataDir, only !== "pg", only !== "embedded");
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }

@@ -19,11 +19,12 @@ async function start(gate: InFlight, subject: string, n: number, write = false) 
   return { admitted, queued };
 }
 
-const gateOf = (concurrency: number, queue: number, writeConcurrency = concurrency) => new InFlight({ concurrency, writeConcurrency, queue });
+const gateOf = (concurrency: number, queue: number, writeConcurrency = concurrency, writeShare = 1) =>
+  new InFlight({ concurrency, writeConcurrency, queue, writeShare });
 
 describe("InFlight", () => {
-  // Only the clock is faked: the gate reads Date.now() for SHARED_FOR_MS; promises and setImmediate run as usual.
-  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  // The clock and timers are faked (SHARED_FOR_MS, a write's rest); promises and setImmediate run as usual.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] }));
   afterEach(() => vi.useRealTimers());
 
   it("lets an account alone use ALONE_FACTOR times its share, queues the next ones and refuses past the queue", async () => {
@@ -158,6 +159,36 @@ describe("InFlight", () => {
     expect(await second.granted).toBe(true);
     second.cancel();
     expect(gate.stats("a")).toEqual({ active: ALONE_FACTOR, writes: 0, waiting: 0 });
+  });
+
+  it("rests a busy account's writes while others are present, in proportion to their time, and wakes them after", async () => {
+    const gate = gateOf(4, 10, 1, 0.25);
+    expect(gate.acquire("b")).toBe(true);
+    expect(gate.acquire("a", true)).toBe(true);
+    const writes = await start(gate, "a", 1, true);
+    // A write of 10 ms at a share of 1/4 earns 30 ms of rest: its successor waits, though a slot is free.
+    gate.release("a", true, 10);
+    await tick();
+    expect(gate.stats("a")).toEqual({ active: 0, writes: 0, waiting: 1 });
+    // Reads are not rested.
+    expect(gate.acquire("a")).toBe(true);
+    gate.release("a");
+    // New writes queue behind it, in order.
+    const later = await start(gate, "a", 1, true);
+    vi.advanceTimersByTime(29);
+    await tick();
+    expect(writes.admitted).toEqual([]);
+    vi.advanceTimersByTime(1); // no release comes: the timer hands the slot over
+    await tick();
+    expect(writes.admitted).toEqual([true]);
+    expect(later.admitted).toEqual([]);
+  });
+
+  it("never rests the writes of an account alone", async () => {
+    const gate = gateOf(4, 10, 1, 0.25);
+    expect(gate.acquire("a", true)).toBe(true);
+    gate.release("a", true, 10);
+    expect(gate.acquire("a", true)).toBe(true);
   });
 
   it("forgets an account once it has nothing in flight or waiting", () => {

@@ -21,6 +21,10 @@ interface Slots {
   writes: number;
   reads: Waiter[];
   writeQueue: Waiter[];
+  /** While others are present, no new write before this (Date.now()): the rest its last writes earned. */
+  restUntil: number;
+  /** Wakes the write queue when the rest ends (nothing else might: the account may have nothing in flight). */
+  timer: NodeJS.Timeout | null;
 }
 
 /** A request waiting for a slot: `granted` resolves true once it holds one, false if cancelled first. */
@@ -37,6 +41,12 @@ export interface InFlightLimits {
   writeConcurrency: number;
   /** One account's waiting requests (reads and writes together); beyond, refused. */
   queue: number;
+  /**
+   * The share of the time one account's writes may take while others are present (1: no limit): after a write
+   * that took t ms, the account's next write waits t × (1 − share) / share. On the embedded database a write's
+   * work is this process's own, and back to back writes would take all of it.
+   */
+  writeShare?: number;
 }
 
 /**
@@ -60,15 +70,20 @@ export class InFlight {
   private readonly concurrency: number;
   private readonly writeConcurrency: number;
   private readonly queue: number;
+  /** (1 − share) / share: the rest per ms of a write, 0 without a share. */
+  private readonly restPerMs: number;
 
   constructor(limits: InFlightLimits) {
     this.concurrency = limits.concurrency;
     this.writeConcurrency = Math.min(limits.writeConcurrency, limits.concurrency);
     this.queue = limits.queue;
+    const share = limits.writeShare ?? 1;
+    this.restPerMs = share >= 1 ? 0 : (1 - share) / share;
   }
 
   /** Whether `entry` may hold one more slot (a write if `write`). */
   private mayHold(entry: Slots, write: boolean): boolean {
+    if (write && entry.restUntil !== 0 && Date.now() < entry.restUntil) return false;
     if (entry.active < this.concurrency && (!write || entry.writes < this.writeConcurrency)) return true;
     // Beyond the share only while alone: nobody else in flight now, nor lately (read last: it reads the clock).
     return (
@@ -97,7 +112,7 @@ export class InFlight {
    */
   acquire(subject: string, write = false): boolean | Queued {
     let entry = this.slots.get(subject);
-    if (!entry) this.slots.set(subject, (entry = { active: 0, writes: 0, reads: [], writeQueue: [] }));
+    if (!entry) this.slots.set(subject, (entry = { active: 0, writes: 0, reads: [], writeQueue: [], restUntil: 0, timer: null }));
     this.noteOthers(entry);
     const line = write ? entry.writeQueue : entry.reads;
     if (line.length === 0 && this.mayHold(entry, write)) {
@@ -105,7 +120,7 @@ export class InFlight {
       return true;
     }
     if (entry.reads.length + entry.writeQueue.length >= this.queue) {
-      if (entry.active === 0) this.slots.delete(subject);
+      this.forgetIfIdle(subject, entry);
       return false;
     }
     this.queued++;
@@ -113,6 +128,7 @@ export class InFlight {
     // The slot is counted and handed over by release().
     const granted = new Promise<boolean>((resolve) => (waiter.grant = resolve));
     line.push(waiter);
+    if (write) this.wakeAfterRest(entry);
     const slot = entry;
     return {
       granted,
@@ -122,25 +138,51 @@ export class InFlight {
         line.splice(at, 1);
         this.queued--;
         waiter.grant(false);
-        if (slot.active === 0 && slot.reads.length === 0 && slot.writeQueue.length === 0) this.slots.delete(subject);
+        this.forgetIfIdle(subject, slot);
       },
     };
   }
 
-  /** Frees a slot; then admits waiting requests, of this account first, that may now hold one (in order). */
-  release(subject: string, write = false): void {
+  /** Drops an account's entry once nothing of it is in flight or waiting (its rest ends with it: nothing waits). */
+  private forgetIfIdle(subject: string, entry: Slots): void {
+    if (entry.active !== 0 || entry.reads.length !== 0 || entry.writeQueue.length !== 0) return;
+    if (entry.timer) clearTimeout(entry.timer);
+    this.slots.delete(subject);
+  }
+
+  /** Admits the account's waiting writes when its rest ends, unless a timer already will. */
+  private wakeAfterRest(entry: Slots): void {
+    if (entry.timer || entry.writeQueue.length === 0) return;
+    const ms = entry.restUntil - Date.now();
+    if (ms <= 0) return;
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      this.admitWaiting(entry);
+      this.wakeAfterRest(entry);
+    }, ms);
+  }
+
+  /**
+   * Frees a slot; then admits waiting requests, of this account first, that may now hold one (in order).
+   * `tookMs`: how long a write was in flight, for its rest while others are present.
+   */
+  release(subject: string, write = false, tookMs = 0): void {
     const entry = this.slots.get(subject);
     if (!entry) return;
     entry.active--;
     if (write) entry.writes--;
     this.total--;
     this.noteOthers(entry);
+    if (write && this.restPerMs > 0 && (this.total > entry.active || Date.now() < this.sharedUntil)) {
+      entry.restUntil = Math.max(entry.restUntil, Date.now() + tookMs * this.restPerMs);
+    }
     if (this.queued > 0) {
       this.admitWaiting(entry);
       // Another account's queue may move too: this one leaving lets it borrow again.
       for (const other of this.slots.values()) if (other !== entry && other.reads.length + other.writeQueue.length > 0) this.admitWaiting(other);
+      this.wakeAfterRest(entry);
     }
-    if (entry.active === 0 && entry.reads.length === 0 && entry.writeQueue.length === 0) this.slots.delete(subject);
+    this.forgetIfIdle(subject, entry);
   }
 
   /** Hands slots to the account's waiting requests while it may hold them: the older of the two heads first. */
@@ -153,7 +195,9 @@ export class InFlight {
       if (next === undefined) return;
       this.take(entry, asWrite);
       this.queued--;
-      next.grant(true);
+      // Handed over after the I/O already waiting (setImmediate runs after the loop's poll phase): another
+      // account's request that has arrived, or whose query has answered, goes on before this backlog's next.
+      setImmediate(next.grant, true);
     }
   }
 

@@ -39,6 +39,8 @@ export interface RateLimitSettings {
   concurrency: number;
   /** Of those, writes (POST, PUT, PATCH, DELETE); absent: as many as `concurrency`. */
   writeConcurrency?: number;
+  /** The share of the time one account's writes may take while other accounts are present; absent: 1 (no rest). */
+  writeShare?: number;
   /** How many of one account's requests may wait for a slot; beyond that, 429. */
   queue: number;
   /** The window of the per-key and per-account limits, in seconds (default 1: the limits are per second). */
@@ -271,6 +273,8 @@ function subjects(p: Principal): { key: string; account: string } {
 interface Admitted extends Fields {
   slot: string | null;
   write: boolean;
+  /** When it was admitted (performance.now()): a write's time in flight earns its account's rest. */
+  since: number;
 }
 
 /** Requests that change something: they take a write slot of the in-flight gate (HEAD and OPTIONS read). */
@@ -297,6 +301,7 @@ export class ApiRateLimiter {
       concurrency: settings.concurrency,
       writeConcurrency: settings.writeConcurrency ?? settings.concurrency,
       queue: settings.queue,
+      writeShare: settings.writeShare,
     });
   }
 
@@ -360,7 +365,7 @@ export class ApiRateLimiter {
   /** After the in-flight gate: the request holds its slot until `settle`, or the 429 of a full queue. */
   private held(req: http.IncomingMessage, slot: string, write: boolean, fields: Fields, ok: boolean): HttpResponse | null {
     if (!ok) return jsonResponse(429, { detail: t("rate_limited_concurrency") }, rateLimitHeaders(fields, { "Retry-After": "1" }));
-    this.admitted.set(req, { slot, write, limit: fields.limit, remaining: fields.remaining, msBeforeNext: fields.msBeforeNext });
+    this.admitted.set(req, { slot, write, since: performance.now(), limit: fields.limit, remaining: fields.remaining, msBeforeNext: fields.msBeforeNext });
     return null;
   }
 
@@ -379,7 +384,7 @@ export class ApiRateLimiter {
 
   private free(admitted: Admitted): void {
     if (admitted.slot === null) return;
-    this.inFlight.release(admitted.slot, admitted.write);
+    this.inFlight.release(admitted.slot, admitted.write, admitted.write ? performance.now() - admitted.since : 0);
     admitted.slot = null;
   }
 }
