@@ -77,7 +77,9 @@ if (!fs.existsSync("dist/server.js")) {
 
 async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
   // The flags of npm start and npm run worker (package.json), so that memory is what they would use.
-  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), script], {
+  // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for profiles).
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), ...extraFlags, script], {
     // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
     env: {
       ...process.env,

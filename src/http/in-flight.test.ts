@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALONE_FACTOR, InFlight, SHARED_FOR_MS, type Queued } from "./in-flight";
+import { ALONE_FACTOR, InFlight, MAX_REST_MS, SHARED_FOR_MS, type Queued } from "./in-flight";
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -182,6 +182,17 @@ describe("InFlight", () => {
     await tick();
     expect(writes.admitted).toEqual([true]);
     expect(later.admitted).toEqual([]);
+  });
+
+  it("caps a write's rest at MAX_REST_MS (a slow upload is not the database's time)", async () => {
+    const gate = gateOf(4, 10, 1, 0.5);
+    expect(gate.acquire("b")).toBe(true);
+    expect(gate.acquire("a", true)).toBe(true);
+    gate.release("a", true, 60_000);
+    const next = await start(gate, "a", 1, true);
+    vi.advanceTimersByTime(MAX_REST_MS);
+    await tick();
+    expect(next.admitted).toEqual([true]);
   });
 
   it("never rests the writes of an account alone", async () => {

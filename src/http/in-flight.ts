@@ -9,6 +9,12 @@ export const ALONE_FACTOR = 4;
  */
 export const SHARED_FOR_MS = 1000;
 
+/**
+ * The longest rest one write earns: its time in flight includes its client's upload, and a slow upload must
+ * not hold the account's next write for as long again.
+ */
+export const MAX_REST_MS = 1000;
+
 interface Waiter {
   /** Arrival order across an account's two queues: the older head goes first when both may. */
   seq: number;
@@ -174,7 +180,7 @@ export class InFlight {
     this.total--;
     this.noteOthers(entry);
     if (write && this.restPerMs > 0 && (this.total > entry.active || Date.now() < this.sharedUntil)) {
-      entry.restUntil = Math.max(entry.restUntil, Date.now() + tookMs * this.restPerMs);
+      entry.restUntil = Math.max(entry.restUntil, Date.now() + Math.min(tookMs * this.restPerMs, MAX_REST_MS));
     }
     if (this.queued > 0) {
       this.admitWaiting(entry);
