@@ -18,7 +18,7 @@ export const MAX_REST_MS = 1000;
 interface Waiter {
   /** Arrival order across an account's two queues: the older head goes first when both may. */
   seq: number;
-  grant(ok: boolean): void;
+  grant: (ok: boolean) => void;
 }
 
 interface Slots {
