@@ -7,7 +7,9 @@
  * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost),
  * --only-trpc-limits (seed, then only what one demo key gets through /v2/ and /api/trpc at npm start's limits),
  * --only-background (seed, then only the background work and the webhook deliveries; with --embedded, on both
- * databases). After the instances: background work with npm start's defaults (a burst of creates,
+ * databases), --only-fairness (only the fairness case between two tenants, on both databases;
+ * --fairness-db pg|embedded for one). After the
+ * rate limiter's cost, the fairness case (with --embedded, on both databases). After the instances: background work with npm start's defaults (a burst of creates,
  * invitations/s, reads while it drains, the process tree's memory), then webhook deliveries/s and
  * commit-to-receipt latency; with --embedded, both again on the embedded database (see BackgroundDb for how the
  * bench sees a folder the server holds). Every section with a target prints it next to its figure, and the
@@ -25,7 +27,7 @@ import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { startReceiver } from "../../tests/support/webhook-receiver";
 import { limiterCpu } from "./limiter-cpu";
-import { runLoad, type LoadResult } from "./load";
+import { runLoad, runSequential, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-service";
 import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
@@ -43,6 +45,10 @@ const { values } = parseArgs({
     "only-background": { type: "boolean", default: false },
     /** The background sections on the embedded database alone (no PostgreSQL). */
     "only-embedded-background": { type: "boolean", default: false },
+    /** Only the fairness case between two tenants, on PostgreSQL and on the embedded database. */
+    "only-fairness": { type: "boolean", default: false },
+    /** With --only-fairness: `pg` or `embedded` for one database only (default both). */
+    "fairness-db": { type: "string", default: "both" },
   },
 });
 const SECONDS = Number(values.seconds ?? (values.quick ? 5 : 15));
@@ -74,7 +80,9 @@ if (!fs.existsSync("dist/server.js")) {
 
 async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
   // The flags of npm start and npm run worker (package.json), so that memory is what they would use.
-  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), script], {
+  // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for profiles).
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), ...extraFlags, script], {
     // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
     env: {
       ...process.env,
@@ -85,7 +93,8 @@ async function startProcess(script: string, env: Record<string, string>, port?: 
       ...env,
       ...(port ? { PORT: String(port) } : {}),
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // BENCH_SERVER_LOG=<file>: the servers' request log (stdout) appended there, to see a request's time inside the server.
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore", "inherit"],
   });
   children.push(child);
   if (port) {
@@ -243,6 +252,7 @@ async function measure(s: Scenario, bases: string[], data: Seeded): Promise<Meas
     rps: results.reduce((a, r) => a + r.rps, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
+    max: Math.max(...results.map((r) => r.max)),
     requests: results.reduce((a, r) => a + r.requests, 0),
     errors: results.reduce((a, r) => a + r.errors, 0),
     non2xx: results.reduce((a, r) => a + r.non2xx, 0),
@@ -406,6 +416,132 @@ async function trpcLimits(url: string, dataDir: string, data: Seeded): Promise<v
     }
     await stop(server);
   }
+}
+
+/**
+ * Fairness between tenants (issue 22): tenant B lists its Employees on one connection, idle and then while
+ * tenant A runs 12 connections of creates (autocannon, in a process of its own), on a server started as `npm start` starts it (rate limits on,
+ * the worker on), with quotas far above what A sends so that A stays within its limits (its refusals are
+ * printed). Target: B's p50 under A's load at most 3x its idle p50. Rounds take turns idle / loaded; the
+ * median of each is reported. BENCH_FAIRNESS_ENV="K=V,K=V" adds server settings (to see where B's time
+ * goes, e.g. WORKER=0 or RATE_LIMITS=0).
+ */
+async function fairness(target: { name: string; options: DatabaseOptions; env: Record<string, string> }, port: number, metricsPort: number): Promise<void> {
+  const A_CONNECTIONS = 12;
+  log(`\nFairness on ${target.name}: seeding tenants A and B through the domain services…`);
+  const a = await seed(target.options, 100, () => undefined, "Tenant A AB");
+  const b = await seed(target.options, Math.min(EMPLOYEES, 2000), () => undefined, "Tenant B AB");
+  const extra = Object.fromEntries(
+    (process.env.BENCH_FAIRNESS_ENV ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+  );
+  // Quotas per key and account far above A's creates/s; the in-flight settings at their defaults.
+  const limits = { RATE_LIMITS: "1", RATE_LIMIT_DEMO: "20000", RATE_LIMIT_ACCOUNT_DEMO: "40000" };
+  const server = await startProcess("dist/server.js", { ...target.env, ...limits, METRICS_PORT: String(metricsPort), LOG_LEVEL: "warn", ...extra }, port);
+  const base = `http://127.0.0.1:${port}`;
+  // The seed's invitations, and each round's creates', go out before B is measured idle.
+  const drained = async () => {
+    const deadline = Date.now() + 300_000;
+    let last = { backlog: -1, at: Date.now() };
+    for (;;) {
+      const backlog = backlogMetric(await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()), NOTIFY_EMPLOYEE_JOB);
+      // Unchanged for 2 s: no worker drains it (WORKER=0 in BENCH_FAIRNESS_ENV).
+      if (backlog === 0 || Date.now() > deadline || (backlog === last.backlog && Date.now() - last.at > 2000)) return;
+      if (backlog !== last.backlog) last = { backlog, at: Date.now() };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const list = (seconds: number) =>
+    runSequential({ url: base, headers: { Authorization: `Token ${b.key}`, "Integration-ID": b.integrationId, Accept: "application/json" }, path: "/v2/employees/", seconds });
+  // Where B's time goes: the server's event-loop delay over each phase (prom-client resets it at each scrape).
+  const metric = (text: string, name: string) => Number(/\S+ (\S+)/.exec(text.split("\n").find((l) => l.startsWith(`payroute_${name} `)) ?? "")?.[1] ?? NaN);
+  /** Garbage collection so far (s, every kind), counted by prom-client's default metrics. */
+  let gcBefore = 0;
+  const gcSeconds = (text: string) =>
+    text
+      .split("\n")
+      .filter((l) => l.startsWith("payroute_nodejs_gc_duration_seconds_sum"))
+      .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0);
+  const lag = async () => {
+    const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    const gc = gcSeconds(text) - gcBefore;
+    gcBefore += gc;
+    const delays = ["nodejs_eventloop_lag_p50_seconds", "nodejs_eventloop_lag_p99_seconds", "nodejs_eventloop_lag_max_seconds"].map((n) => (metric(text, n) * 1000).toFixed(0)).join(" / ");
+    return `${delays} (GC ${(gc * 1000).toFixed(0)} ms)`;
+  };
+  const idle: LoadResult[] = [];
+  const busy: LoadResult[] = [];
+  const creates: LoadResult[] = [];
+  const lags: string[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      await drained();
+      await list(WARMUP);
+      await lag();
+      idle.push(await list(SECONDS));
+      const idleLag = await lag();
+      const writes = createsElsewhere(base, a, A_CONNECTIONS, WARMUP + SECONDS + 1);
+      await new Promise((r) => setTimeout(r, WARMUP * 1000));
+      await lag();
+      busy.push(await list(SECONDS));
+      lags.push(`idle ${idleLag}, loaded ${await lag()}`);
+      creates.push(await writes);
+    }
+  } finally {
+    await stop(server);
+  }
+  const median = (xs: LoadResult[], f: (r: LoadResult) => number) => [...xs.map(f)].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const [idleP50, busyP50] = [median(idle, (r) => r.p50), median(busy, (r) => r.p50)];
+  const ratio = busyP50 / Math.max(idleP50, 0.001);
+  const extraNote = Object.keys(extra).length ? `, with ${process.env.BENCH_FAIRNESS_ENV}` : "";
+  log(`Fairness on ${target.name}: B's GET /v2/employees/ (1 connection) idle and while A runs ${A_CONNECTIONS} connections of POST /v2/employees/ (median of ${ROUNDS}${extraNote}) (${load()})`);
+  log("| database | B idle p50 / p99 ms | B loaded p50 / p99 / max ms | ratio of p50s (target <= 3) | B req/s idle / loaded | A creates/s | A refused or errors |");
+  log("|---|---|---|---|---|---|---|");
+  log(
+    `| ${target.name} | ${idleP50} / ${median(idle, (r) => r.p99)} | ${busyP50} / ${median(busy, (r) => r.p99)} / ${Math.max(...busy.map((r) => r.max))} | ` +
+      `${ratio.toFixed(1)} ${ratio <= 3 ? "(met)" : "(NOT met)"} | ${median(idle, (r) => r.rps).toFixed(0)} / ${median(busy, (r) => r.rps).toFixed(0)} | ` +
+      `${median(creates, (r) => r.rps).toFixed(0)} | ${creates.reduce((n, r) => n + r.errors + r.non2xx, 0)} |`,
+  );
+  log(`  rounds: idle p50 ${idle.map((r) => r.p50).join(", ")} ms; loaded p50 ${busy.map((r) => r.p50).join(", ")} ms; B's requests timed one by one (runSequential)`);
+  log(`  the server's event-loop delay p50 / p99 / max ms, by round: ${lags.join("; ")}`);
+}
+
+/**
+ * Tenant A's creates from autocannon in a process of its own: in the bench's process its work would delay B's
+ * client, whose every request is timed there (measured: B's list took 1.4 ms inside the embedded server and 36
+ * ms at the client with both in one process). Each body gets a fresh id ([<id>], autocannon's -I).
+ */
+async function createsElsewhere(base: string, data: Seeded, connections: number, seconds: number): Promise<LoadResult> {
+  const body = JSON.stringify({ id: "bench-[<id>]", name: "Bench Berg", email: "[<id>]@example.se", country: "SWE" });
+  const args = ["node_modules/autocannon/autocannon.js", "-c", String(connections), "-d", String(seconds), "-m", "POST", "-I", "-j", "-n", "-b", body];
+  for (const h of [`Authorization=Token ${data.key}`, `Integration-ID=${data.integrationId}`, "Content-Type=application/json"]) args.push("-H", h);
+  const child = spawn(process.execPath, [...args, `${base}/v2/employees/`], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((r) => child.once("exit", r));
+  const result = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number; max: number }; errors: number; timeouts: number; non2xx: number };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The fairness case on PostgreSQL (a database of its own) and on the embedded database (a folder of its own). */
+async function fairnessBoth(dataDir: string, embedded: boolean, pg = true): Promise<void> {
+  if (pg) {
+    const url = await pgDatabase("_fair");
+    await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: dataDir } }, 3421, 3422);
+  }
+  if (!embedded) return;
+  const dir = path.join(dataDir, "fair-embedded");
+  await fairness({ name: "the embedded database", options: { driver: "pglite", dataDir: dir, command: "npm run bench" }, env: { DATABASE_URL: "", DATA_DIR: dir } }, 3423, 3424);
 }
 
 /** Creates `count` Employees through the API, 16 at a time; answers when the last create was answered. */
@@ -786,6 +922,12 @@ async function embeddedBackgroundSections(dataDir: string, embedded: { dir: stri
 async function main(): Promise<void> {
   log(`Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-bench-"));
+  if (values["only-fairness"]) {
+    const only = values["fairness-db"];
+    await fairnessBoth(dataDir, only !== "pg", only !== "embedded");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (values["only-embedded-background"]) {
     await embeddedBackgroundSections(dataDir, await seedEmbedded(dataDir));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -826,6 +968,7 @@ async function main(): Promise<void> {
   log(`  peak memory of the server process: ${peakMemoryMb(one).toFixed(0)} MB`);
   await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
   await trpcLimits(url, dataDir, data);
+  await fairnessBoth(dataDir, values.embedded);
 
   const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3402);
   const bases = ["http://127.0.0.1:3401", "http://127.0.0.1:3402"];

@@ -15,10 +15,11 @@ export interface Seeded {
   employeeIds: string[];
 }
 
-export async function seed(options: DatabaseOptions, count: number, log: (s: string) => void): Promise<Seeded> {
+/** `account`: the tenant's name (another name, another account: the fairness case seeds two). */
+export async function seed(options: DatabaseOptions, count: number, log: (s: string) => void, accountName = "Bench AB"): Promise<Seeded> {
   const db = await openDatabase(options);
   try {
-    const account = await findOrCreateAccount(db.prisma, "Bench AB");
+    const account = await findOrCreateAccount(db.prisma, accountName);
     const { key } = await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] });
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo", type: 1 } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };

@@ -141,6 +141,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_ACCOUNT_DEMO: z.coerce.number().int().min(1).default(50),
   /** Requests of one account in flight at once on one instance; more wait in a queue of RATE_LIMIT_QUEUE, then 429. */
   RATE_LIMIT_CONCURRENCY: z.coerce.number().int().min(1).default(8),
+  /**
+   * Of those, writes (POST, PUT, PATCH, DELETE): a write costs several reads, so this share bounds what a
+   * tenant's writes within its limits cost the others (docs/security.md, "Rate limits and fairness").
+   */
+  RATE_LIMIT_WRITE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /**
+   * The share of the time one account's writes may take while other accounts are present (1: no limit); after
+   * a write that took t ms, its account's next one waits t × (1 − share) / share.
+   */
+  RATE_LIMIT_WRITE_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
   RATE_LIMIT_QUEUE: z.coerce.number().int().min(0).default(64),
   /** redis://… : keep rate-limit counters there (else PostgreSQL with DATABASE_URL, else memory). */
   REDIS_URL: z

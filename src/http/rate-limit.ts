@@ -37,6 +37,10 @@ export interface RateLimitSettings {
   perAccount: Record<Environment, number>;
   /** One account's requests in flight at once on this instance; more wait in the queue. */
   concurrency: number;
+  /** Of those, writes (POST, PUT, PATCH, DELETE); absent: as many as `concurrency`. */
+  writeConcurrency?: number;
+  /** The share of the time one account's writes may take while other accounts are present; absent: 1 (no rest). */
+  writeShare?: number;
   /** How many of one account's requests may wait for a slot; beyond that, 429. */
   queue: number;
   /** The window of the per-key and per-account limits, in seconds (default 1: the limits are per second). */
@@ -265,10 +269,16 @@ function subjects(p: Principal): { key: string; account: string } {
   return { key, account: p.accountPk ? `account:${p.accountPk}` : key };
 }
 
-/** An admitted request: the slot it holds (null once freed) and what its answer's RateLimit fields say. */
+/** An admitted request: the slot it holds (null once freed), whether a write's, and its answer's RateLimit fields. */
 interface Admitted extends Fields {
   slot: string | null;
+  write: boolean;
+  /** When it was admitted (performance.now()): a write's time in flight earns its account's rest. */
+  since: number;
 }
+
+/** Requests that change something: they take a write slot of the in-flight gate (HEAD and OPTIONS read). */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export class ApiRateLimiter {
   private readonly perKey: Record<Environment, Counter>;
@@ -287,7 +297,12 @@ export class ApiRateLimiter {
       live: make("api_account_live", settings.perAccount.live),
       demo: make("api_account_demo", settings.perAccount.demo),
     };
-    this.inFlight = new InFlight(settings.concurrency, settings.queue);
+    this.inFlight = new InFlight({
+      concurrency: settings.concurrency,
+      writeConcurrency: settings.writeConcurrency ?? settings.concurrency,
+      queue: settings.queue,
+      writeShare: settings.writeShare,
+    });
   }
 
   /**
@@ -353,15 +368,23 @@ export class ApiRateLimiter {
       const wait = seconds(Math.max(byKey.allowed ? 0 : byKey.msBeforeNext, byAccount.allowed ? 0 : byAccount.msBeforeNext));
       return jsonResponse(429, { detail: t("rate_limited", { seconds: wait }) }, rateLimitHeaders(fields, { "Retry-After": String(wait) }));
     }
-    const acquired = this.inFlight.acquire(slot);
-    if (typeof acquired === "boolean") return this.held(req, slot, fields, acquired);
-    return acquired.then((ok) => this.held(req, slot, fields, ok));
+    const write = !READ_METHODS.has(req.method ?? "GET");
+    const acquired = this.inFlight.acquire(slot, write);
+    if (typeof acquired === "boolean") return this.held(req, slot, write, fields, acquired);
+    // A client that hangs up while its request waits leaves the queue at once (its 429 reaches nobody).
+    const socket = req.socket;
+    const gone = () => acquired.cancel();
+    socket.once("close", gone);
+    return acquired.granted.then((ok) => {
+      socket.off("close", gone);
+      return this.held(req, slot, write, fields, ok);
+    });
   }
 
   /** After the in-flight gate: the request holds its slot until `settle`, or the 429 of a full queue. */
-  private held(req: http.IncomingMessage, slot: string, fields: Fields, ok: boolean): HttpResponse | null {
+  private held(req: http.IncomingMessage, slot: string, write: boolean, fields: Fields, ok: boolean): HttpResponse | null {
     if (!ok) return jsonResponse(429, { detail: t("rate_limited_concurrency") }, rateLimitHeaders(fields, { "Retry-After": "1" }));
-    this.admitted.set(req, { slot, limit: fields.limit, remaining: fields.remaining, msBeforeNext: fields.msBeforeNext });
+    this.admitted.set(req, { slot, write, since: performance.now(), limit: fields.limit, remaining: fields.remaining, msBeforeNext: fields.msBeforeNext });
     return null;
   }
 
@@ -380,7 +403,7 @@ export class ApiRateLimiter {
 
   private free(admitted: Admitted): void {
     if (admitted.slot === null) return;
-    this.inFlight.release(admitted.slot);
+    this.inFlight.release(admitted.slot, admitted.write, admitted.write ? performance.now() - admitted.since : 0);
     admitted.slot = null;
   }
 }

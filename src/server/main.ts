@@ -99,6 +99,8 @@ async function main(): Promise<void> {
             perKey: { live: config.RATE_LIMIT_LIVE, demo: config.RATE_LIMIT_DEMO },
             perAccount: { live: config.RATE_LIMIT_ACCOUNT_LIVE, demo: config.RATE_LIMIT_ACCOUNT_DEMO },
             concurrency: config.RATE_LIMIT_CONCURRENCY,
+            writeConcurrency: config.RATE_LIMIT_WRITE_CONCURRENCY,
+            writeShare: config.RATE_LIMIT_WRITE_SHARE,
             queue: config.RATE_LIMIT_QUEUE,
           },
           store: limits.store,

@@ -230,6 +230,66 @@ describe(`fairness between accounts (${TEST_DB})`, () => {
   });
 });
 
+/** A POST whose body is held back: the server admits it on its headers, and it holds its slot until `finish`. */
+function heldPost(app: TestApp, key: string) {
+  const body = JSON.stringify(integrationBody());
+  const req = http.request(`${app.url}/v2/integrations/`, {
+    method: "POST",
+    headers: { Authorization: `Token ${key}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+  });
+  req.write(body.slice(0, 10));
+  const abort = () => {
+    answered.catch(() => undefined); // the hang-up is the point: its ECONNRESET is expected
+    req.destroy();
+  };
+  return { answered, finish: () => req.end(body.slice(10)), abort };
+}
+
+describe(`a share of writes per account (${TEST_DB})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // One write of an account in flight while another account is present, one more waiting.
+    const rates = { live: 10_000, demo: 10_000 };
+    app = await startTestApp({ rateLimits: { ...SMALL, perKey: rates, perAccount: rates, concurrency: 4, writeConcurrency: 1, queue: 1 } });
+  });
+  afterAll(() => app.close());
+
+  it("holds an account's next write until its write in flight finishes, lets its reads pass, and frees a hung-up client's place", async () => {
+    const busy = await app.newKey("demo");
+    const other = await app.newKey("demo");
+    const present = heldPost(app, other.key);
+    const first = heldPost(app, busy.key);
+    // Reads of both accounts are served meanwhile (round trips that also let the server see the headers above).
+    expect(await statuses(app, other.key, 1)).toEqual([200]);
+    expect(await statuses(app, busy.key, 2)).toEqual([200, 200]);
+    // The busy account's second write waits in its queue of 1; a client that hangs up there leaves it.
+    const gone = heldPost(app, busy.key);
+    gone.finish();
+    expect(await statuses(app, busy.key, 1)).toEqual([200]);
+    gone.abort();
+    expect(await statuses(app, busy.key, 1)).toEqual([200]);
+    // Its place is free again: the next write queues instead of being refused, and answers after the first.
+    const order: string[] = [];
+    const second = heldPost(app, busy.key);
+    second.finish();
+    const secondDone = second.answered.then((status) => order.push(`second ${status}`));
+    expect(await statuses(app, busy.key, 1)).toEqual([200]);
+    first.finish();
+    await first.answered.then((status) => order.push(`first ${status}`));
+    await secondDone;
+    expect(order).toEqual(["first 201", "second 201"]);
+    present.finish();
+    expect(await present.answered).toBe(201);
+  });
+});
+
 describe.skipIf(TEST_DB !== "pg")("two instances on one PostgreSQL database", () => {
   let app: TestApp;
   beforeAll(async () => {
