@@ -151,6 +151,8 @@ const EnvSchema = z.object({
    * a write that took t ms, its account's next one waits t × (1 − share) / share.
    */
   RATE_LIMIT_WRITE_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
+  /** While other accounts are present, no write starts while the event loop is busier than this (src/http/in-flight.ts). */
+  RATE_LIMIT_WRITE_LOOP_MAX: z.coerce.number().min(0.1).max(1).default(0.9),
   RATE_LIMIT_QUEUE: z.coerce.number().int().min(0).default(64),
   /** redis://… : keep rate-limit counters there (else PostgreSQL with DATABASE_URL, else memory). */
   REDIS_URL: z

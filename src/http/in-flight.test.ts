@@ -211,4 +211,28 @@ describe("InFlight", () => {
     gate.release("nobody");
     expect(gate.acquire("a")).toBe(true);
   });
+
+  it("while another account is present, holds writes while the event loop is busier than loopBusyMax, and starts them once it has room", async () => {
+    let busy = 0.95;
+    const gate = new InFlight({ concurrency: 8, writeConcurrency: 1, queue: 8, loopBusyMax: 0.9, loopBusy: () => busy });
+    // Alone, the loop's load does not matter.
+    expect(gate.acquire("a", true)).toBe(true);
+    gate.release("a", true, 1);
+    // Another account's request arrives (and is answered at once): the two now share the instance.
+    expect(gate.acquire("b")).toBe(true);
+    gate.release("b");
+    const write = gate.acquire("a", true);
+    expect(typeof write).toBe("object");
+    // Reads are never held for the loop's load.
+    expect(gate.acquire("a")).toBe(true);
+    gate.release("a");
+    let granted = false;
+    if (typeof write === "object") void write.granted.then((ok) => (granted = ok));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(granted).toBe(false);
+    busy = 0.5;
+    await vi.advanceTimersByTimeAsync(20);
+    await tick();
+    expect(granted).toBe(true);
+  });
 });

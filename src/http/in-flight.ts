@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 /** How many times its share an account may have in flight while it is alone on the instance. */
 export const ALONE_FACTOR = 4;
 
@@ -14,6 +15,27 @@ export const SHARED_FOR_MS = 1000;
  * not hold the account's next write for as long again.
  */
 export const MAX_REST_MS = 1000;
+
+/** How often the event loop's utilisation is sampled for `loopBusyMax`, and how soon a write it held tries again. */
+const LOOP_WINDOW_MS = 50;
+const LOOP_RETRY_MS = 5;
+
+/** The event loop's utilisation (0–1) over the last whole window of LOOP_WINDOW_MS. */
+class LoopLoad {
+  private mark = performance.eventLoopUtilization();
+  private markedAt = performance.now();
+  private last = 0;
+  busy(): number {
+    const now = performance.now();
+    if (now - this.markedAt >= LOOP_WINDOW_MS) {
+      const current = performance.eventLoopUtilization();
+      this.last = performance.eventLoopUtilization(current, this.mark).utilization;
+      this.mark = current;
+      this.markedAt = now;
+    }
+    return this.last;
+  }
+}
 
 interface Waiter {
   /** Arrival order across an account's two queues: the older head goes first when both may. */
@@ -53,6 +75,15 @@ export interface InFlightLimits {
    * work is this process's own, and back to back writes would take all of it.
    */
   writeShare?: number;
+  /**
+   * While others are present, no account's write starts while the event loop was busier than this (0–1) over
+   * the last 50 ms (1: no such check). A write's cost to the process is more than its time in the gate
+   * (parsing, answering, and on the embedded database the database's own work), and the loop's load is
+   * what another tenant's requests wait for.
+   */
+  loopBusyMax?: number;
+  /** The loop's recent utilisation (0–1); default: measured over the last 50 ms (tests give their own). */
+  loopBusy?: () => number;
 }
 
 /**
@@ -73,11 +104,15 @@ export class InFlight {
   private seq = 0;
   /** Until when (Date.now()) accounts count as sharing the instance, though only one has requests in flight. */
   private sharedUntil = 0;
+  /** The account of the last request to arrive, and when: two accounts arriving within SHARED_FOR_MS share. */
+  private lastArrival: { subject: string; at: number } = { subject: "", at: 0 };
   private readonly concurrency: number;
   private readonly writeConcurrency: number;
   private readonly queue: number;
   /** (1 − share) / share: the rest per ms of a write, 0 without a share. */
   private readonly restPerMs: number;
+  private readonly loopBusyMax: number;
+  private readonly loopBusy: () => number;
 
   constructor(limits: InFlightLimits) {
     this.concurrency = limits.concurrency;
@@ -85,11 +120,19 @@ export class InFlight {
     this.queue = limits.queue;
     const share = limits.writeShare ?? 1;
     this.restPerMs = share >= 1 ? 0 : (1 - share) / share;
+    this.loopBusyMax = limits.loopBusyMax ?? 1;
+    const loop = new LoopLoad();
+    this.loopBusy = limits.loopBusy ?? (() => loop.busy());
   }
 
   /** Whether `entry` may hold one more slot (a write if `write`). */
   private mayHold(entry: Slots, write: boolean): boolean {
     if (write && entry.restUntil !== 0 && Date.now() < entry.restUntil) return false;
+    if (write && this.loopBusyMax < 1 && Date.now() < this.sharedUntil && this.loopBusy() > this.loopBusyMax) {
+      // Held until the loop has room; the rest's timer tries again.
+      entry.restUntil = Date.now() + LOOP_RETRY_MS;
+      return false;
+    }
     if (entry.active < this.concurrency && (!write || entry.writes < this.writeConcurrency)) return true;
     // Beyond the share only while alone: nobody else in flight now, nor lately (read last: it reads the clock).
     return (
@@ -103,6 +146,20 @@ export class InFlight {
   /** Remembers that another account is present besides `entry`. */
   private noteOthers(entry: Slots): void {
     if (this.total > entry.active) this.sharedUntil = Date.now() + SHARED_FOR_MS;
+  }
+
+  /**
+   * Remembers that another account is present when two accounts' requests arrive within SHARED_FOR_MS, though
+   * neither was in flight when the other's arrived: on the embedded database a request's work is the process's
+   * own and often ends within the event-loop turn it began in, so in-flight counts alone seldom overlap.
+   */
+  private noteArrival(subject: string): void {
+    const now = Date.now();
+    if (this.lastArrival.subject !== subject) {
+      if (now - this.lastArrival.at < SHARED_FOR_MS) this.sharedUntil = now + SHARED_FOR_MS;
+      this.lastArrival.subject = subject;
+    }
+    this.lastArrival.at = now;
   }
 
   private take(entry: Slots, write: boolean): void {
@@ -120,6 +177,7 @@ export class InFlight {
     let entry = this.slots.get(subject);
     if (!entry) this.slots.set(subject, (entry = { active: 0, writes: 0, reads: [], writeQueue: [], restUntil: 0, timer: null }));
     this.noteOthers(entry);
+    this.noteArrival(subject);
     const line = write ? entry.writeQueue : entry.reads;
     if (line.length === 0 && this.mayHold(entry, write)) {
       this.take(entry, write);

@@ -41,6 +41,8 @@ export interface RateLimitSettings {
   writeConcurrency?: number;
   /** The share of the time one account's writes may take while other accounts are present; absent: 1 (no rest). */
   writeShare?: number;
+  /** While other accounts are present, no write starts while the event loop is busier than this (0–1; absent: 1). */
+  loopBusyMax?: number;
   /** How many of one account's requests may wait for a slot; beyond that, 429. */
   queue: number;
   /** The window of the per-key and per-account limits, in seconds (default 1: the limits are per second). */
@@ -302,6 +304,7 @@ export class ApiRateLimiter {
       writeConcurrency: settings.writeConcurrency ?? settings.concurrency,
       queue: settings.queue,
       writeShare: settings.writeShare,
+      loopBusyMax: settings.loopBusyMax,
     });
   }
 

@@ -101,6 +101,7 @@ async function main(): Promise<void> {
             concurrency: config.RATE_LIMIT_CONCURRENCY,
             writeConcurrency: config.RATE_LIMIT_WRITE_CONCURRENCY,
             writeShare: config.RATE_LIMIT_WRITE_SHARE,
+            loopBusyMax: config.RATE_LIMIT_WRITE_LOOP_MAX,
             queue: config.RATE_LIMIT_QUEUE,
           },
           store: limits.store,
