@@ -44,6 +44,17 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
+  return toLoadResult(result);
+}
+
+/** The figures of an autocannon result (run here, or by its CLI with `-j`). */
+export function toLoadResult(result: {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}): LoadResult {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -27,7 +27,7 @@ import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { startReceiver } from "../../tests/support/webhook-receiver";
 import { limiterCpu } from "./limiter-cpu";
-import { runLoad, runSequential, type LoadResult } from "./load";
+import { runLoad, toLoadResult, runSequential, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-service";
 import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
@@ -80,7 +80,7 @@ if (!fs.existsSync("dist/server.js")) {
 
 async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
   // The flags of npm start and npm run worker (package.json), so that memory is what they would use.
-  // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for profiles).
+  // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=prof" for profiles).
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), ...extraFlags, script], {
     // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
@@ -521,16 +521,7 @@ async function createsElsewhere(base: string, data: Seeded, connections: number,
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((r) => child.once("exit", r));
-  const result = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number; max: number }; errors: number; timeouts: number; non2xx: number };
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return toLoadResult(JSON.parse(out) as Parameters<typeof toLoadResult>[0]);
 }
 
 /** The fairness case on PostgreSQL (a database of its own) and on the embedded database (a folder of its own). */
