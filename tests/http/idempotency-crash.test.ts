@@ -10,16 +10,13 @@
  * runs of three: a bulk of 10 Payouts created twice.)
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import net, { type AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
 import { createEmployee } from "@/domain/employees/employee-service";
-import { createPgDatabase, TEST_DB } from "../support/test-app";
+import { childProcessDatabase } from "../support/test-app";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -118,19 +115,10 @@ async function send(url: string, key: string, i: number): Promise<Answer> {
 
 describe("Idempotency-Key across a server killed mid-burst", () => {
   it("every object exists once and every retry gets the first answer", async () => {
-    let dbOptions: DatabaseOptions;
-    let dbEnv: Record<string, string>;
-    if (TEST_DB === "pg") {
-      const pg = await createPgDatabase();
-      cleanups.push(pg.drop);
-      dbOptions = { driver: "pg", url: pg.url, poolSize: 2 };
-      dbEnv = { DATABASE_URL: pg.url };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-idem-crash-"));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      dbOptions = { driver: "pglite", dataDir: dir, command: "test" };
-      dbEnv = { DATA_DIR: dir, DATABASE_URL: "" };
-    }
+    const database = await childProcessDatabase("payroute-idem-crash-");
+    cleanups.push(database.drop);
+    const dbOptions: DatabaseOptions = database.options.driver === "pg" ? { ...database.options, poolSize: 2 } : database.options;
+    const dbEnv = database.env;
 
     // An account with a key, its Integration and the Employees the Payouts name.
     const setup = await openDatabase(dbOptions);

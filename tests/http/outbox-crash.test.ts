@@ -5,9 +5,6 @@
  * Employee.notified event) and the webhook delivery is not lost (one successful delivery).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,7 +12,7 @@ import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createEmployee } from "@/domain/employees/employee-service";
 import { createWebhook } from "@/domain/webhooks/webhook-service";
-import { createPgDatabase, TEST_DB } from "../support/test-app";
+import { childProcessDatabase, TEST_DB } from "../support/test-app";
 import { startReceiver } from "../support/webhook-receiver";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -37,19 +34,10 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
 
 describe("outbox worker killed mid-job", () => {
   it("the job is done exactly once afterwards", async () => {
-    let dbOptions: DatabaseOptions;
-    let dbEnv: Record<string, string>;
-    if (TEST_DB === "pg") {
-      const pg = await createPgDatabase();
-      cleanups.push(pg.drop);
-      dbOptions = { driver: "pg", url: pg.url };
-      dbEnv = { DATABASE_URL: pg.url };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-crash-"));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      dbOptions = { driver: "pglite", dataDir: dir, command: "test" };
-      dbEnv = { DATA_DIR: dir, DATABASE_URL: "" };
-    }
+    const database = await childProcessDatabase("payroute-crash-");
+    cleanups.push(database.drop);
+    const dbOptions: DatabaseOptions = database.options;
+    const dbEnv = database.env;
 
     // A receiver that holds the first delivery forever.
     const receiver = await startReceiver();

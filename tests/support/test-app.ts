@@ -12,7 +12,7 @@ import pg from "pg";
 import { createAuth } from "@/auth/auth";
 import type { SignInThrottleSettings } from "@/auth/sign-in-throttle";
 import { readEnv } from "@/config/env";
-import { openDatabase, type Database } from "@/db/database";
+import { openDatabase, type Database, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
 import { allowedHosts as defaultAllowedHosts } from "@/config/public-origin";
@@ -124,6 +124,23 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },
+  };
+}
+
+/**
+ * A database of its own for processes the test starts and kills (TEST_DB decides): the options to open it here,
+ * the environment a child process opens it with, and how to remove it afterwards.
+ */
+export async function childProcessDatabase(prefix: string): Promise<{ options: DatabaseOptions; env: Record<string, string>; drop: () => Promise<void> | void }> {
+  if (TEST_DB === "pg") {
+    const pg = await createPgDatabase();
+    return { options: { driver: "pg", url: pg.url }, env: { DATABASE_URL: pg.url }, drop: pg.drop };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    options: { driver: "pglite", dataDir: dir, command: "test" },
+    env: { DATA_DIR: dir, DATABASE_URL: "" },
+    drop: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
