@@ -62,7 +62,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // pool, which opens another when needed; unhandled, the error would end the process.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new RetryingPrismaPg(pool) });
-  registerFastSql(prisma, { pool });
+  const fast = registerFastSql(prisma, { pool, url });
   const u = new URL(url);
   return {
     driver: "pg",
@@ -70,6 +70,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     pool,
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     close: async () => {
+      await fast.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },

@@ -12,16 +12,20 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { retryLostRead } from "./connection-lost";
 import { param, preparedQueries } from "./pglite-prepared";
 import type { SqlRunner } from "./query-builder";
+import { PgNotifications, type Subscription } from "./pg-notifications";
 
 export interface FastSql {
   query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
   /**
-   * Subscribes to a notification channel, where every notification reaches the listener before the write
-   * that sent it returns: only the embedded database can promise that (its data folder is locked to this
-   * process, and PGlite delivers notifications with the statement's results). Null on PostgreSQL, where
-   * other instances write too and a notification arrives some time after their commit.
+   * Subscribes to a notification channel: the listener is called on every notification, and whenever some
+   * may have been missed. On the embedded database every notification reaches the listener before the write
+   * that sent it returns (its data folder is locked to this process, and PGlite delivers notifications with
+   * the statement's results), and the subscription is always live. On PostgreSQL a notification arrives
+   * shortly after the writer's commit, over a connection of its own (pg-notifications.ts); while that
+   * connection is down the subscription is not live. Null where notifications cannot be had (a request's
+   * transaction).
    */
-  listen: ((channel: string, listener: () => void) => Promise<void>) | null;
+  listen: ((channel: string, listener: () => void) => Promise<Subscription>) | null;
   /**
    * Runs `work` in one transaction on one connection (committed when it resolves, rolled back when it
    * throws): a batch's several statements without Prisma's transaction machinery.
@@ -62,26 +66,33 @@ async function poolTransaction<T>(pool: pg.Pool, work: (run: SqlRunner) => Promi
 
 const readers = new WeakMap<PrismaClient, FastSql>();
 
-export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool } | { pglite: PGlite }): void {
-  readers.set(
-    prisma,
-    "pool" in driver
-      ? {
-          query: <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
-            retryLostRead(text, async () => (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows),
-          listen: null,
-          transaction: (work) => poolTransaction(driver.pool, work),
-        }
-      : {
-          query: preparedQueries(driver.pglite),
-          listen: async (channel: string, listener: () => void) => void (await driver.pglite.listen(channel, listener)),
-          // PGlite's own transaction holds its lock throughout.
-          transaction: (work) =>
-            driver.pglite.transaction((tx) =>
-              work({ query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await tx.query<T>(text, params.map(param))).rows }),
-            ),
-        },
-  );
+const ALWAYS_LIVE: Subscription = { live: true };
+
+/** Registers the direct reader of `prisma`; answers what closes it (PostgreSQL's notification connection). */
+export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool; url: string } | { pglite: PGlite }): { close(): Promise<void> } {
+  if ("pool" in driver) {
+    const notifications = new PgNotifications(driver.url);
+    readers.set(prisma, {
+      query: <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
+        retryLostRead(text, async () => (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows),
+      listen: (channel, listener) => notifications.listen(channel, listener),
+      transaction: (work) => poolTransaction(driver.pool, work),
+    });
+    return notifications;
+  }
+  readers.set(prisma, {
+    query: preparedQueries(driver.pglite),
+    listen: async (channel: string, listener: () => void) => {
+      await driver.pglite.listen(channel, listener);
+      return ALWAYS_LIVE;
+    },
+    // PGlite's own transaction holds its lock throughout.
+    transaction: (work) =>
+      driver.pglite.transaction((tx) =>
+        work({ query: async <T extends pg.QueryResultRow>(text: string, params: unknown[]) => (await tx.query<T>(text, params.map(param))).rows }),
+      ),
+  });
+  return { close: async () => undefined };
 }
 
 /** The statements of a request-scoped Db (src/db/request-transaction.ts): they run in its transaction. */
@@ -94,9 +105,4 @@ export function fastSql(prisma: PrismaClient): FastSql {
   const reader = readers.get(prisma);
   if (!reader) throw new Error("fastSql: this Prisma client was not opened by openDatabase");
   return reader;
-}
-
-/** The statement that subscribes a connection to `channel` (PostgreSQL's LISTEN, for a worker's wake-up). */
-export function listenText(channel: string): string {
-  return `LISTEN "${channel.replace(/"/g, '""')}"`;
 }

@@ -88,14 +88,14 @@ export function typed<T>(value: T, type: "uuid" | "text" | "int" | "jsonb" | "ti
   return sql<T>`${value}::${sql.raw(type === "Environment" ? '"Environment"' : type)}`;
 }
 
-type PgType = "uuid" | "text" | "int" | "bigint" | "jsonb" | "timestamptz" | "text[]" | "int[]" | "uuid[]";
+type PgType = "uuid" | "text" | "int" | "bigint" | "jsonb" | "timestamptz" | "text[]" | "int[]" | "uuid[]" | "Environment";
 
 /**
  * The numbered parameter `$n`, with its type, written into the text: for a statement compiled once
  * (`compiledOnce`) whose values are given on each run, in that order.
  */
 export function placeholder<T>(n: number, type: PgType): RawBuilder<T> {
-  return sql<T>`${sql.raw(`$${n}::${type}`)}`;
+  return sql<T>`${sql.raw(`$${n}::${type === "Environment" ? '"Environment"' : type}`)}`;
 }
 
 /** `unnest(a, b…)` of equally long arrays as rows, its columns named after the keys of `columns`. */

@@ -4,7 +4,7 @@
  * and the worker is woken then too, for what it may have missed; meanwhile its slow poll covers it.
  */
 import pg from "pg";
-import { listenText } from "@/db/fast-sql";
+import { listenText } from "@/db/pg-notifications";
 import { OUTBOX_CHANNEL } from "@/domain/outbox/outbox-claim";
 import type { Logger } from "@/log";
 

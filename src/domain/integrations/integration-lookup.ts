@@ -1,12 +1,14 @@
 /**
- * Which of an account's Integrations an Integration-ID names: read on every Integration-scoped request,
- * straight from the driver (src/db/fast-sql.ts). On the embedded database the answer is remembered: its
- * process is the only writer, and a trigger (migration 0006) notifies every rename and delete before the
- * write returns. On PostgreSQL other instances write too, so it is read each time.
+ * Which of an account's Integrations an Integration-ID names: needed by every Integration-scoped request,
+ * so the answer is remembered, and forgotten on every rename or delete, which a trigger (migration 0006)
+ * notifies. On the embedded database the notification arrives before the write returns (its process is
+ * the only writer). On PostgreSQL it arrives over the instance's notification connection shortly after the
+ * writer's commit; while that connection is down nothing is remembered and every request reads.
  */
 import type { Db } from "@/db/database";
-import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery } from "@/db/query-builder";
+import { fastSql, type FastSql } from "@/db/fast-sql";
+import type { Subscription } from "@/db/pg-notifications";
+import { compiledOnce, placeholder, qb } from "@/db/query-builder";
 import type { Environment } from "@/domain/environments";
 
 export interface NamedIntegration {
@@ -15,22 +17,50 @@ export interface NamedIntegration {
 }
 
 const CHANGED = "integration_identity_changed";
+/** Enough for every Integration in use at once; beyond it the memo starts over. */
+const MAX_REMEMBERED = 10_000;
+
+const LOOKUP = compiledOnce(
+  qb
+    .selectFrom("integration")
+    .select(["pk", "id"])
+    .where("id", "=", placeholder<string>(1, "text"))
+    .where("account_pk", "=", placeholder<string>(2, "uuid"))
+    .where("environment", "=", placeholder<Environment>(3, "Environment")),
+);
 
 interface Memo {
   answers: Map<string, NamedIntegration>;
   /** Bumped by every notification: an answer read before one is not kept. */
   generation: number;
+  subscription: Subscription;
 }
 const memos = new WeakMap<Db, Promise<Memo>>();
+/** Every memo of this process, for `forgetNamedIntegrations`. */
+const allMemos = new Set<Memo>();
 
-function memoFor(db: Db, listen: NonNullable<ReturnType<typeof fastSql>["listen"]>): Promise<Memo> {
+function forget(m: Memo): void {
+  m.generation++;
+  m.answers.clear();
+}
+
+/**
+ * Forgets every remembered answer of this process, at once: called by the renames and deletes made here, so
+ * that this instance never waits for their notification (other instances learn from it).
+ */
+export function forgetNamedIntegrations(): void {
+  for (const m of allMemos) forget(m);
+}
+
+function memoFor(db: Db, listen: NonNullable<FastSql["listen"]>): Promise<Memo> {
   let memo = memos.get(db);
   if (!memo) {
-    const m: Memo = { answers: new Map(), generation: 0 };
-    memo = listen(CHANGED, () => {
-      m.generation++;
-      m.answers.clear();
-    }).then(() => m);
+    const m: Memo = { answers: new Map(), generation: 0, subscription: { live: false } };
+    allMemos.add(m);
+    memo = listen(CHANGED, () => forget(m)).then((subscription) => {
+      m.subscription = subscription;
+      return m;
+    });
     memos.set(db, memo);
   }
   return memo;
@@ -38,21 +68,18 @@ function memoFor(db: Db, listen: NonNullable<ReturnType<typeof fastSql>["listen"
 
 export async function findNamedIntegration(db: Db, accountPk: string, environment: Environment, id: string): Promise<NamedIntegration | undefined> {
   const sql = fastSql(db);
-  const read = async () =>
-    (
-      await runQuery(
-        sql,
-        qb.selectFrom("integration").select(["pk", "id"]).where("id", "=", id).where("account_pk", "=", accountPk).where("environment", "=", environment),
-      )
-    )[0];
+  const read = async () => (await sql.query<NamedIntegration>(LOOKUP.sql, [id, accountPk, environment]))[0];
   if (!sql.listen) return read();
   const memo = await memoFor(db, sql.listen);
   const key = `${accountPk}:${environment}:${id}`;
   const known = memo.answers.get(key);
-  if (known) return known;
+  if (known && memo.subscription.live) return known;
   const generation = memo.generation;
   const found = await read();
   // Misses are not remembered: creating an Integration notifies nothing.
-  if (found && generation === memo.generation) memo.answers.set(key, found);
+  if (found && generation === memo.generation && memo.subscription.live) {
+    if (memo.answers.size >= MAX_REMEMBERED) memo.answers.clear();
+    memo.answers.set(key, found);
+  }
   return found;
 }

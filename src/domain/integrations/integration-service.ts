@@ -8,6 +8,7 @@ import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
+import { forgetNamedIntegrations } from "./integration-lookup";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
 import { DEFAULT_CURRENCY, DEFAULT_INVOICE_ENABLED, DEFAULT_PAYMENT_TERM_DAYS, DEFAULT_PAYRUN_MANAGEMENT } from "./integration-schemas";
@@ -155,7 +156,7 @@ export async function updateIntegration(
   input: Partial<TCreateIntegrationRequest>,
   mode: "partial" | "replace",
 ): Promise<IntegrationRow> {
-  return withUniqueId(() =>
+  const updated = await withUniqueId(() =>
     db.$transaction(async (tx) => {
       // The type never changes, so it may be read before the lock.
       const current = await lockFound(tx, "integration", await tx.integration.findFirst({ where: scoped(scope, id), select: { pk: true, type: true } }), id);
@@ -177,6 +178,8 @@ export async function updateIntegration(
       return tx.integration.update({ where: { pk: current.pk }, data, select: integrationSelect });
     }),
   );
+  forgetNamedIntegrations();
+  return updated;
 }
 
 /** Employees, Messages, Payouts, Payruns and Prepayments keep an Integration from being deleted. */
@@ -200,4 +203,5 @@ export async function deleteIntegration(db: Db, scope: AccountScope, id: string)
     if (await hasAssociatedObjects(tx, current.pk)) throw new DomainError("conflict", t("integration_has_objects"));
     await tx.integration.delete({ where: { pk: current.pk } });
   });
+  forgetNamedIntegrations();
 }
