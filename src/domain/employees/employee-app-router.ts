@@ -21,7 +21,7 @@ import { ZEmployeePayout } from "@/domain/payouts/payout-schemas";
 const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const employeePk = await employeeForSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
   if (!employeePk) throw new DomainError("unauthenticated", t("employee_session_required"));
-  return next({ ctx: { ...ctx, employeePk } });
+  return next({ ctx: { employeePk } });
 });
 
 export const employeeAppRouter = router({

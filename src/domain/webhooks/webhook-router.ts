@@ -20,7 +20,7 @@ import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSecret, t
 /** Integration-ID is optional here: with it, the Integration's scope; without, the account's. Who may call it: permissions.ts. */
 const webhookProcedure = optionalIntegrationProcedure.use(({ ctx, next }) => {
   const webhookScope: WebhookScope = { ...ctx.scope, integrationPk: ctx.integrationPk };
-  return next({ ctx: { ...ctx, webhookScope } });
+  return next({ ctx: { webhookScope } });
 });
 
 const eventTable = EVENT_NAMES.map((n) => `- \`${n}\` (${EVENT_CATALOGUE[n].scope}-scoped, body: ${EVENT_CATALOGUE[n].object}): ${EVENT_CATALOGUE[n].trigger}`).join("\n");
