@@ -118,6 +118,11 @@ export function compiledOnce<R>(query: Compilable<R>): CompiledQuery<R> {
   return compiled;
 }
 
+/** Runs a statement compiled once (`compiledOnce`) with its values, in the order of its placeholders. */
+export function runCompiled<R>(runner: SqlRunner, query: CompiledQuery<R>, values: readonly unknown[]): Promise<R[]> {
+  return runner.query<R & QueryResultRow>(query.sql, [...values]);
+}
+
 /** The transaction's time, by the database's clock (instances' clocks may differ). */
 export const now = (): RawBuilder<Date> => sql<Date>`now()`;
 

@@ -25,7 +25,7 @@ import { RouteTable } from "@/http/v2/routes";
 import { LOCALE_COOKIE, requestLocale } from "@/i18n/catalogue/locales";
 import { t, withLocale } from "@/i18n/locale";
 import { installZodMessages } from "@/i18n/zod-messages";
-import type { Logger } from "@/log";
+import { logRequest, type Logger } from "@/log";
 import { appRouter } from "@/trpc/app-router";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/batch-limit";
 import type { Context } from "@/trpc/context";
@@ -136,7 +136,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         // better-auth's own limiter and our sign-in throttle both answer 429 here.
         if (res.statusCode === 429 && path.startsWith("/api/auth/")) metrics.rateLimited("sign-in");
       }
-      opts.log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      logRequest(opts.log, { requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
     });
     try {
       const url = requestUrl(req.url ?? "/", opts.publicUrl);
