@@ -48,7 +48,13 @@ async function main(): Promise<void> {
   };
   const auth = await createAuth(db.prisma, { baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:"), throttle });
   const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
+  // Next.js replaces the global Date while it prepares (next/dist/server/node-environment-extensions/date.js)
+  // so that prerenders with `cacheComponents` notice clock reads; this app does not enable that, and the
+  // wrapper made every Date of the API path (rows' timestamps, Date.now()) a reflective call and an
+  // async-storage lookup. The process keeps the native one.
+  const nativeDate = Date;
   await nextApp.prepare();
+  globalThis.Date = nativeDate;
   const nextHandler = nextApp.getRequestHandler();
 
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
