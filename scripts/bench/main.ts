@@ -78,11 +78,25 @@ if (!fs.existsSync("dist/server.js")) {
   process.exit(2);
 }
 
+/**
+ * BENCH_COMPARE_DIST=<dir holding another build's server.js>: that build's server, measured in the same turns as
+ * this one's wherever a section compares builds; null without it. The dir must sit inside a checkout (e.g. a copy
+ * of main's dist/ at dist/before/), so that the build finds its packages in node_modules.
+ */
+function comparedServer(): string | null {
+  const dir = process.env.BENCH_COMPARE_DIST;
+  if (!dir) return null;
+  const script = path.join(dir, "server.js");
+  if (!fs.existsSync(script)) throw new Error(`BENCH_COMPARE_DIST: no server.js in ${dir}`);
+  return script;
+}
+
 async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
-  // The flags of npm start and npm run worker (package.json), so that memory is what they would use.
+  // The flags of npm start and npm run worker (package.json), so that memory is what they would use; a
+  // compared build's server.js (BENCH_COMPARE_DIST) is a server too.
   // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=prof" for profiles).
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), ...extraFlags, script], {
+  const child = spawn(process.execPath, [...(path.basename(script) === "server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), ...extraFlags, script], {
     // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
     env: {
       ...process.env,
@@ -332,11 +346,10 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
   } catch {
     log(`  (Redis at ${redisUrl} not measured: the server did not start with it)`);
   }
-  // BENCH_COMPARE_DIST=<dir of another build's server.js>: that build's limiter too, in the same turns, so that
-  // a change of the limiter is judged against its predecessor on the same machine at the same moments.
-  const compare = process.env.BENCH_COMPARE_DIST;
-  if (compare) {
-    const script = path.join(compare, "server.js");
+  // BENCH_COMPARE_DIST: that build's limiter too, in the same turns, so that a change of the limiter is judged
+  // against its predecessor on the same machine at the same moments.
+  const script = comparedServer();
+  if (script) {
     servers.push(await startProcess(script, { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", ...limits }, 3408));
     stores.push(["on, PostgreSQL (compared build)", "http://127.0.0.1:3408"]);
     if (stores.some(([name]) => name === "on, Redis")) {
@@ -382,8 +395,9 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
  * the same against that build in the same turns.
  */
 async function trpcLimits(url: string, dataDir: string, data: Seeded): Promise<void> {
+  const compared = comparedServer();
   const builds: [string, string][] = [["this build", "dist/server.js"]];
-  if (process.env.BENCH_COMPARE_DIST) builds.push(["compared build", path.join(process.env.BENCH_COMPARE_DIST, "server.js")]);
+  if (compared) builds.push(["compared build", compared]);
   const seconds = Math.min(SECONDS, 5);
   const input = encodeURIComponent(JSON.stringify({ page_size: 25 }));
   const batchPath = (calls: number) =>
