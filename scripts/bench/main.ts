@@ -657,7 +657,8 @@ async function createsElsewhere(base: string, data: Seeded, connections: number,
 async function fairnessBoth(dataDir: string, embedded: boolean, pg = true): Promise<void> {
   if (pg) {
     const url = await pgDatabase("_fair");
-    await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: dataDir } }, 3421, 3422);
+    // A DATA_DIR of its own: its worker's emails are not the background section's (which counts the files in dataDir/mail).
+    await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: path.join(dataDir, "fair") } }, 3421, 3422);
   }
   if (!embedded) return;
   const dir = path.join(dataDir, "fair-embedded");
