@@ -1,10 +1,14 @@
 /**
  * `npm run bench`: the Employee endpoints under load, compared with the Django REST Framework figures the
  * issue gives (gunicorn, 2 sync workers, PostgreSQL 15, 10,000 Employees, wrk 16 connections, 15 s), then
- * two app instances on one PostgreSQL (throughput and correctness), and webhook fan-out.
+ * two app instances on one PostgreSQL (throughput and correctness), and webhook fan-out. The headline is what
+ * users run: `npm start` (worker in process, limits on with a raised quota), with WORKER=0 RATE_LIMITS=0 beside it
+ * and, with BENCH_COMPARE_DIST=<dir of another build's server.js>, that build's npm start ("before"), in the same
+ * rounds (see headline()).
  * Flags: --embedded (also the embedded database), --seconds N (default 15), --employees N (default 10000),
  * --rounds N (default 3: each request measured N times, the requests taking turns; the median is reported),
- * --quick (5 s runs, 2,000 Employees), --only-rate-limits (seed, then only the rate limiter's cost),
+ * --quick (5 s runs, 2,000 Employees), --only-headline (seed, then only the headline table),
+ * --only-rate-limits (seed, then only the rate limiter's cost),
  * --only-trpc-limits (seed, then only what one demo key gets through /v2/ and /api/trpc at npm start's limits),
  * --only-background (seed, then only the background work and the webhook deliveries; with --embedded, on both
  * databases), --only-fairness (only the fairness case between two tenants, on both databases;
@@ -22,7 +26,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase, type DatabaseOptions, type Db } from "../../src/db/database";
+import { z } from "zod";
+import { openDatabase, type Database, type DatabaseOptions, type Db } from "../../src/db/database";
 import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { startReceiver } from "../../tests/support/webhook-receiver";
@@ -45,6 +50,8 @@ const { values } = parseArgs({
     "only-background": { type: "boolean", default: false },
     /** The background sections on the embedded database alone (no PostgreSQL). */
     "only-embedded-background": { type: "boolean", default: false },
+    /** Only the headline: the requests on npm start, on WORKER=0 RATE_LIMITS=0 and (BENCH_COMPARE_DIST) the compared build's npm start. */
+    "only-headline": { type: "boolean", default: false },
     /** Only the fairness case between two tenants, on PostgreSQL and on the embedded database. */
     "only-fairness": { type: "boolean", default: false },
     /** With --only-fairness: `pg` or `embedded` for one database only (default both). */
@@ -78,11 +85,40 @@ if (!fs.existsSync("dist/server.js")) {
   process.exit(2);
 }
 
-async function startProcess(script: string, env: Record<string, string>, port?: number): Promise<ChildProcess> {
-  // The flags of npm start and npm run worker (package.json), so that memory is what they would use.
+/**
+ * BENCH_COMPARE_DIST=<dir holding another build's server.js>: that build's server, measured in the same turns as
+ * this one's wherever a section compares builds; null without it. The dir must sit inside a checkout (e.g. a copy
+ * of main's dist/ at dist/before/), so that the build finds its packages in node_modules.
+ */
+function comparedServer(): string | null {
+  const dir = process.env.BENCH_COMPARE_DIST;
+  if (!dir) return null;
+  const script = path.join(dir, "server.js");
+  if (!fs.existsSync(script)) throw new Error(`BENCH_COMPARE_DIST: no server.js in ${dir}`);
+  return script;
+}
+
+/**
+ * The node flags of package.json's `start` script, `node FLAGS dist/server.js`, read from there: the headline's
+ * servers are started with exactly what `npm start` passes (heap-flags.test.ts checks that it holds SERVER_HEAP_FLAGS).
+ */
+function npmStartFlags(): string[] {
+  const start = z.object({ scripts: z.object({ start: z.string() }) }).parse(JSON.parse(fs.readFileSync("package.json", "utf8"))).scripts.start;
+  const words = start.split(/\s+/).filter(Boolean);
+  if (words[0] !== "node" || words.at(-1) !== "dist/server.js") throw new Error(`package.json's start script is not "node FLAGS dist/server.js": ${start}`);
+  return words.slice(1, -1);
+}
+
+/**
+ * `env`: settings over the bench's own environment (undefined: not passed on, so the server takes its default).
+ * `nodeFlags`: the node flags; by default the heap flags of npm start (a server.js, a compared build's included) or
+ * of npm run worker (package.json), so that memory is what they would use.
+ */
+async function startProcess(script: string, env: Record<string, string | undefined>, port?: number, nodeFlags?: string[]): Promise<ChildProcess> {
   // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=prof" for profiles).
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...(script === "dist/server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS), ...extraFlags, script], {
+  const flags = nodeFlags ?? (path.basename(script) === "server.js" ? SERVER_HEAP_FLAGS : WORKER_HEAP_FLAGS);
+  const child = spawn(process.execPath, [...flags, ...extraFlags, script], {
     // WEBHOOK_PRIVATE_TARGETS: the fan-out bench delivers to a local receiver (a development setting, stated).
     env: {
       ...process.env,
@@ -274,10 +310,18 @@ interface Case {
   data?: Seeded;
 }
 
-/** ROUNDS rounds of every case in turn (so that a slow spell of the machine hits all alike); per case, the median round. */
-async function measureRounds(cases: Case[], data: Seeded): Promise<Record<string, Measured>> {
+/**
+ * ROUNDS rounds of every case in turn (so that a slow spell of the machine hits all alike); per case, the median
+ * round. `beforeEach` runs before every measurement (its warm-up included).
+ */
+async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Promise<void>): Promise<Record<string, Measured>> {
   const runs = new Map<string, MeasuredLoad[]>(cases.map((c) => [c.key, []]));
-  for (let round = 0; round < ROUNDS; round++) for (const c of cases) runs.get(c.key)?.push(await measure(c.scenario, c.bases, c.data ?? data));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const c of cases) {
+      await beforeEach?.();
+      runs.get(c.key)?.push(await measure(c.scenario, c.bases, c.data ?? data));
+    }
+  }
   const out: Record<string, Measured> = {};
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [key, results] of runs) {
@@ -308,6 +352,91 @@ function table(title: string, rows: [string, Measured][], reference?: Record<str
 }
 
 /**
+ * The settings compare.sh (../shared/peers) raises on `npm start`: one tenant's quota, and one account's requests
+ * in flight and queued, so that capacity is measured, not the quota. The limits stay on: their cost counts.
+ */
+const RAISED_QUOTA = { RATE_LIMIT_DEMO: "1000000", RATE_LIMIT_ACCOUNT_DEMO: "1000000", RATE_LIMIT_CONCURRENCY: "256", RATE_LIMIT_QUEUE: "1024" };
+/** What the headline says of npm start (the worker in its process, the limits on) are its defaults: not taken from the bench's environment. */
+const NPM_START_DEFAULTS = { WORKER: undefined, WORKER_MODE: undefined, RATE_LIMITS: undefined };
+/** The request path alone: no worker, no limits (the server the sections after the headline use). */
+const PATH_ALONE = { WORKER: "0", RATE_LIMITS: "0" };
+
+/** One column group of the headline. */
+interface HeadlineConfig {
+  /** Its cases' keys end with it. */
+  key: string;
+  heading: string;
+  base: string;
+  server: ChildProcess;
+}
+
+/**
+ * The headline: each request on one instance on PostgreSQL started as `npm start` starts it (package.json's node
+ * flags; no WORKER or RATE_LIMITS, so the worker in the process and the limits on, with RAISED_QUOTA), beside the
+ * request path alone (WORKER=0 RATE_LIMITS=0) and, with BENCH_COMPARE_DIST, that build's `npm start` ("before"),
+ * all in the same rounds: each request on each configuration in turn, so that all see the same machine state.
+ * Answers the WORKER=0 RATE_LIMITS=0 server (on `url`, port 3401: the sections after use it) and its figures.
+ */
+async function headline(url: string, dataDir: string, data: Seeded): Promise<{ alone: ChildProcess; aloneResults: Record<string, Measured> }> {
+  const compared = comparedServer();
+  const flags = npmStartFlags();
+  const builds = [{ key: "start", heading: "npm start", script: "dist/server.js", port: 3413 }];
+  if (compared) builds.push({ key: "before", heading: "before: npm start", script: compared, port: 3414 });
+  // Each npm start runs on a copy of the seeded database with a DATA_DIR of its own: its in-process worker sends
+  // the seed's invitations and those of the creates measured on it (emails to DATA_DIR/mail), and no other
+  // server's. The WORKER=0 server's invitations stay queued in the seeded database for the outbox section.
+  const starts: (HeadlineConfig & { db: Database })[] = [];
+  for (const b of builds) {
+    const copy = await pgDatabase(`_${b.key}`, url);
+    const dir = path.join(dataDir, b.key);
+    fs.mkdirSync(dir, { recursive: true });
+    const server = await startProcess(b.script, { DATABASE_URL: copy, DATA_DIR: dir, ...NPM_START_DEFAULTS, ...RAISED_QUOTA }, b.port, flags);
+    starts.push({ key: b.key, heading: b.heading, base: `http://127.0.0.1:${b.port}`, server, db: await openDatabase({ driver: "pg", url: copy, poolSize: 1 }) });
+  }
+  const alone = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3401);
+  const [start, before] = starts;
+  const configs: HeadlineConfig[] = [start, { key: "alone", heading: "WORKER=0 RATE_LIMITS=0", base: "http://127.0.0.1:3401", server: alone }, ...(before ? [before] : [])];
+  // Before every measurement (its warm-up included) every npm start's outbox is empty: the seed's invitations,
+  // and those of the creates just measured, have been sent. So no configuration is measured while a worker on
+  // this machine still drains another's backlog; npm start's worker sending the invitations of the creates
+  // measured on it, during that measurement, is part of npm start's figure.
+  const drained = async () => {
+    const left = await Promise.all(starts.map((s) => waitDrained(() => pendingInvitations(s.db.prisma), 300_000)));
+    for (const [i, s] of starts.entries()) if (left[i] > 0) log(`  (${s.heading}: ${left[i]} invitation jobs still queued after 300 s; measured anyway)`);
+  };
+  // The seed's invitations first. Sending them updates every Employee (notified_at): each copy is then vacuumed as
+  // the seed vacuums, so that npm start is measured in the steady state, not on old row versions the other lacks.
+  await drained();
+  for (const s of starts) await s.db.prisma.$executeRawUnsafe("VACUUM ANALYZE");
+  const scenarios = eachScenario([]).map((c) => c.scenario);
+  const cases = scenarios.flatMap((scenario) => configs.map((c) => ({ key: `${scenario} ${c.key}`, scenario, bases: [c.base] })));
+  const results = await measureRounds(cases, data, drained);
+
+  log(`\nOne instance on PostgreSQL: npm start (worker in process, limits on), beside WORKER=0 RATE_LIMITS=0${before ? " and the compared build's npm start (before)" : ""}; ` +
+    `median of ${ROUNDS}, taking turns (target for npm start: >= 3x DRF req/s, p99 <= DRF p50) (${load()})`);
+  log(`  npm start: node ${flags.join(" ")} server.js, ${Object.entries(RAISED_QUOTA).map(([k, v]) => `${k}=${v}`).join(" ")}, WORKER and RATE_LIMITS unset; ` +
+    `each npm start on a copy of the seeded database, its outbox drained before every measurement${compared ? `; before: ${compared}` : ""}`);
+  const rps = (r: Measured) => `${r.rps.toFixed(0)}${r.rounds.length > 1 ? ` (${spread(r)})` : ""}`;
+  log(`| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s" : ""} | ` +
+    `non-2xx or errors (${configs.map((c) => c.key).join(" / ")}) | DRF req/s | x DRF | DRF p50 | p99 <= DRF p50 |`);
+  log(`|---|${configs.map(() => "---|---|---|").join("")}${before ? "---|" : ""}---|---|---|---|---|`);
+  const aloneResults: Record<string, Measured> = {};
+  for (const s of scenarios) {
+    const r = (c: HeadlineConfig) => results[`${s} ${c.key}`];
+    const [main, d] = [r(start), DRF[s]];
+    aloneResults[s] = results[`${s} alone`];
+    log(`| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}` : ""} | ` +
+      `${configs.map((c) => r(c).errors + r(c).non2xx).join(" / ")} | ${d.rps} | ${(main.rps / d.rps).toFixed(1)} | ${d.p50} | ${main.p99 <= d.p50 ? "yes" : "no"} |`);
+  }
+  log(`  peak memory of the server process: ${configs.map((c) => `${c.heading} ${peakMemoryMb(c.server).toFixed(0)} MB`).join(", ")}`);
+  await Promise.all(starts.map(async (s) => {
+    await s.db.close();
+    await stop(s.server);
+  }));
+  return { alone, aloneResults };
+}
+
+/**
  * What the /v2/ rate limiter costs: list and retrieve on an instance with the limits on (counters in
  * PostgreSQL, and in Redis when it answers at BENCH_REDIS_URL) against one with them off, taking turns.
  * Requests rotate over KEYS demo keys at the live default of 100 requests/s per key, and the account limit
@@ -332,11 +461,10 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
   } catch {
     log(`  (Redis at ${redisUrl} not measured: the server did not start with it)`);
   }
-  // BENCH_COMPARE_DIST=<dir of another build's server.js>: that build's limiter too, in the same turns, so that
-  // a change of the limiter is judged against its predecessor on the same machine at the same moments.
-  const compare = process.env.BENCH_COMPARE_DIST;
-  if (compare) {
-    const script = path.join(compare, "server.js");
+  // BENCH_COMPARE_DIST: that build's limiter too, in the same turns, so that a change of the limiter is judged
+  // against its predecessor on the same machine at the same moments.
+  const script = comparedServer();
+  if (script) {
     servers.push(await startProcess(script, { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", ...limits }, 3408));
     stores.push(["on, PostgreSQL (compared build)", "http://127.0.0.1:3408"]);
     if (stores.some(([name]) => name === "on, Redis")) {
@@ -382,8 +510,9 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
  * the same against that build in the same turns.
  */
 async function trpcLimits(url: string, dataDir: string, data: Seeded): Promise<void> {
+  const compared = comparedServer();
   const builds: [string, string][] = [["this build", "dist/server.js"]];
-  if (process.env.BENCH_COMPARE_DIST) builds.push(["compared build", path.join(process.env.BENCH_COMPARE_DIST, "server.js")]);
+  if (compared) builds.push(["compared build", compared]);
   const seconds = Math.min(SECONDS, 5);
   const input = encodeURIComponent(JSON.stringify({ page_size: 25 }));
   const batchPath = (calls: number) =>
@@ -528,7 +657,8 @@ async function createsElsewhere(base: string, data: Seeded, connections: number,
 async function fairnessBoth(dataDir: string, embedded: boolean, pg = true): Promise<void> {
   if (pg) {
     const url = await pgDatabase("_fair");
-    await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: dataDir } }, 3421, 3422);
+    // A DATA_DIR of its own: its worker's emails are not the background section's (which counts the files in dataDir/mail).
+    await fairness({ name: "PostgreSQL", options: { driver: "pg", url }, env: { DATABASE_URL: url, DATA_DIR: path.join(dataDir, "fair") } }, 3421, 3422);
   }
   if (!embedded) return;
   const dir = path.join(dataDir, "fair-embedded");
@@ -588,6 +718,19 @@ interface BackgroundDb {
   close(): Promise<void>;
 }
 
+/** Invitation jobs not finished (due or scheduled) in a PostgreSQL database, read beside the server. */
+const pendingInvitations = (db: Db) => db.outboxJob.count({ where: { kind: NOTIFY_EMPLOYEE_JOB, completedAt: null, failedAt: null } });
+
+/** Waits until `pending()` answers 0, or `limitMs` have passed; answers the jobs left. */
+async function waitDrained(pending: () => Promise<number>, limitMs: number): Promise<number> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const left = await pending();
+    if (left === 0 || Date.now() >= deadline) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const backgroundEnv = { RATE_LIMITS: "0", LOG_LEVEL: "warn" };
 /** An embedded server the bench restarts stops at once: there is no load balancer to let drain it. */
 const restartedEnv = { SHUTDOWN_DRAIN_MS: "0" };
@@ -606,7 +749,7 @@ async function pgBackground(url: string, dataDir: string, port: number, mode: Wo
     dataDir,
     base: `http://127.0.0.1:${port}`,
     server: () => server,
-    pending: () => db.prisma.outboxJob.count({ where: { kind: NOTIFY_EMPLOYEE_JOB, completedAt: null, failedAt: null } }),
+    pending: () => pendingInvitations(db.prisma),
     queue: (queue) => queue(db.prisma),
     read: (read) => read(db.prisma),
     close: async () => {
@@ -665,12 +808,9 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
   const BURST = values.quick ? 2000 : 5000;
   const memory = watchTreeMemory(() => bg.server());
   try {
-    const waitDrained = async (limitMs: number) => {
-      const deadline = Date.now() + limitMs;
-      while ((await bg.pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    };
+    const drained = (limitMs: number) => waitDrained(() => bg.pending(), limitMs);
     // The seed's invitations (those the outbox check left) go first: "idle" is idle.
-    await waitDrained(300_000);
+    await drained(300_000);
     // A resend of every Employee's invitation: real invitation jobs (as `resend_invitation` queues them), in
     // one statement, so that a backlog exists at once without a create load beside it.
     const requeue = () =>
@@ -681,7 +821,7 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     const first = new Date();
     const burst = await createBurst(bg.base, data, BURST);
     const lastCreate = performance.now();
-    await waitDrained(300_000);
+    await drained(300_000);
     const drainedAfter = (performance.now() - lastCreate) / 1000;
     const [{ last, sent }] = await bg.read(
       async (db) => db.$queryRaw<{ last: Date | null; sent: number }[]>`
@@ -698,7 +838,7 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     const queued = await requeue();
     const cpu0 = bg.server() === before ? cpuBefore : treeCpuSeconds(bg.server());
     const t0 = performance.now();
-    await waitDrained(300_000);
+    await drained(300_000);
     const rate = queued / ((performance.now() - t0) / 1000);
     const cpuMs = ((treeCpuSeconds(bg.server()) - cpu0) * 1000) / queued;
     log(`  invitations from a backlog of ${queued} (no other load${bg.backlogNote && `; ${bg.backlogNote}`}): ${rate.toFixed(0)}/s (target >= 1,000/s: ${rate >= 1000 ? "met" : "NOT met"}); ` +
@@ -709,7 +849,7 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     log("| request | idle req/s | while draining req/s | invitations/s meanwhile | jobs left after | share (target >= 80 %) |");
     log("|---|---|---|---|---|---|");
     for (const s of shapes) {
-      await waitDrained(300_000);
+      await drained(300_000);
       // Idle just before, on a server and a database in the state the busy figure finds them (the bursts and
       // backlogs before have updated every Employee: PostgreSQL's tables hold their old row versions until
       // vacuumed); embedded, the server just restarted, as the requeue restarts it.
@@ -723,7 +863,7 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
       const perSecond = (jobs - left) / ((performance.now() - started) / 1000);
       log(`| ${s} | ${idle.rps.toFixed(0)} | ${busy.rps.toFixed(0)} | ${perSecond.toFixed(0)} | ${left} | ${share.toFixed(0)} % ${share >= 80 ? "(met)" : "(NOT met)"} |`);
     }
-    await waitDrained(300_000);
+    await drained(300_000);
     const mem = memory.stop();
     log(`  peak memory of npm start (${mem.processes} processes: the server${mem.processes > 1 ? " and its worker" : ""}): ${mem.peakMiB.toFixed(0)} MiB at once, ` +
       `${mem.sumOfPeaksMiB.toFixed(0)} MiB summing each process's own peak (${mem.each} MiB) (target <= 300 MiB: ${mem.sumOfPeaksMiB <= 300 ? "met" : mem.peakMiB <= 300 ? "met at once, not by the sum of peaks" : "NOT met"}) (${load()})`);
@@ -741,13 +881,17 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
   }
 }
 
-/** BENCH_DB_PREFIX (default `payroute_bench`) names the databases, so that two benches can share a server. */
-async function pgDatabase(suffix: string): Promise<string> {
+/**
+ * BENCH_DB_PREFIX (default `payroute_bench`) names the databases, so that two benches can share a server.
+ * `copyOf`: the URL of another database of the bench, copied (CREATE DATABASE … TEMPLATE: the same rows, indexes
+ * and statistics); nothing may be connected to it meanwhile.
+ */
+async function pgDatabase(suffix: string, copyOf?: string): Promise<string> {
   const name = `${process.env.BENCH_DB_PREFIX ?? "payroute_bench"}${suffix}`;
   const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${copyOf ? ` TEMPLATE ${new URL(copyOf).pathname.slice(1)}` : ""}`);
   await admin.end();
   return `${PG_SERVER}/${name}`;
 }
@@ -928,23 +1072,19 @@ async function main(): Promise<void> {
   log("\nPostgreSQL: seeding through the domain services…");
   const data = await seed({ driver: "pg", url }, EMPLOYEES, log);
 
-  // WORKER=0: the request path alone; the invitation jobs wait for the outbox check below.
-  // RATE_LIMITS=0: one key drives thousands of requests/s; the limiter's cost is measured on its own below.
-  const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3401);
   if (values["only-trpc-limits"]) {
-    await stop(one);
     await trpcLimits(url, dataDir, data);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
   if (values["only-rate-limits"]) {
+    const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3401);
     await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
     await stop(one);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
   if (values["only-background"]) {
-    await stop(one);
     await pgBackgroundModes(url, dataDir, data);
     await webhooks(dataDir, false);
     if (values.embedded) {
@@ -954,14 +1094,19 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  const pgResults = await measureRounds(eachScenario(["http://127.0.0.1:3401"]), data);
-  table("One instance on PostgreSQL (target: >= 3x DRF req/s, p99 <= DRF p50)", Object.entries(pgResults));
-  log(`  peak memory of the server process: ${peakMemoryMb(one).toFixed(0)} MB`);
+  // npm start as users run it, with the request path alone beside it: the server `one` (WORKER=0: its invitation
+  // jobs wait for the outbox check below; RATE_LIMITS=0: the limiter's cost is measured on its own below) stays up.
+  const { alone: one, aloneResults: pgResults } = await headline(url, dataDir, data);
+  if (values["only-headline"]) {
+    await stop(one);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
   await trpcLimits(url, dataDir, data);
   await fairnessBoth(dataDir, values.embedded);
 
-  const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", RATE_LIMITS: "0" }, 3402);
+  const two = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3402);
   const bases = ["http://127.0.0.1:3401", "http://127.0.0.1:3402"];
   // One instance against two, taking turns, so that both see the same machine.
   const versus = await measureRounds(
