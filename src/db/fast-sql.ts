@@ -11,11 +11,11 @@ import type pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { retryLostRead } from "./connection-lost";
 import { param, preparedQueries } from "./pglite-prepared";
-import type { SqlRunner } from "./query-builder";
+import type { RunOptions, SqlRunner } from "./query-builder";
 import { PgNotifications, type Subscription } from "./pg-notifications";
 
 export interface FastSql {
-  query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
+  query<T extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions): Promise<T[]>;
   /**
    * Subscribes to a notification channel: the listener is called on every notification, and whenever some
    * may have been missed. On the embedded database every notification reaches the listener before the write
@@ -45,13 +45,19 @@ function statementName(text: string): string {
   return name;
 }
 
+/** The statement as `pg` sends it: named (prepared once per connection), or unnamed when planned on each run. */
+function pgQuery(text: string, values: unknown[], options?: RunOptions): pg.QueryConfig {
+  return options?.planEachRun ? { text, values } : { name: statementName(text), text, values };
+}
+
 async function poolTransaction<T>(pool: pg.Pool, work: (run: SqlRunner) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: unknown = null;
   try {
     await client.query("BEGIN");
     const result = await work({
-      query: async <R extends pg.QueryResultRow>(text: string, params: unknown[]) => (await client.query<R>({ name: statementName(text), text, values: params })).rows,
+      query: async <R extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions) =>
+        (await client.query<R>(pgQuery(text, params, options))).rows,
     });
     await client.query("COMMIT");
     return result;
@@ -73,8 +79,8 @@ export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool; u
   if ("pool" in driver) {
     const notifications = new PgNotifications(driver.url);
     readers.set(prisma, {
-      query: <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
-        retryLostRead(text, async () => (await driver.pool.query<T>({ name: statementName(text), text, values: params })).rows),
+      query: <T extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions) =>
+        retryLostRead(text, async () => (await driver.pool.query<T>(pgQuery(text, params, options))).rows),
       listen: (channel, listener) => notifications.listen(channel, listener),
       transaction: (work) => poolTransaction(driver.pool, work),
     });

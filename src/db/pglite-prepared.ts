@@ -8,6 +8,7 @@
 import { protocol, types, type PGlite } from "@electric-sql/pglite";
 import type { QueryResultRow } from "pg";
 import { Prisma } from "@/generated/prisma/client";
+import type { RunOptions } from "./query-builder";
 
 const { serialize, messages } = protocol;
 
@@ -45,16 +46,17 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export function preparedQueries(pglite: PGlite) {
   const names = new Map<string, string>();
   let next = 0;
-  return async <T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]> =>
+  return async <T extends QueryResultRow>(text: string, params: unknown[], options?: RunOptions): Promise<T[]> =>
     pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        const known = names.get(text);
+        // Planned on each run: the unnamed statement, parsed every time (RunOptions).
+        const known = options?.planEachRun ? undefined : names.get(text);
         // A fresh name for each first attempt: a Parse that succeeded before a failed Bind is simply unused.
-        const name = known ?? `fast_${++next}`;
+        const name = options?.planEachRun ? "" : (known ?? `fast_${++next}`);
         const parts = known ? [] : [serialize.parse({ name, text })];
         parts.push(serialize.bind({ statement: name, values: params.map(param) }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
         const { messages: replies } = await pglite.execProtocol(concat(parts)); // throws PostgreSQL's error, after Sync
-        if (!known) names.set(text, name);
+        if (!known && name) names.set(text, name);
         let fields: { name: string; dataTypeID: number }[] = [];
         const rows: T[] = [];
         for (const reply of replies) {

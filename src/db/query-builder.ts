@@ -42,9 +42,19 @@ export const qb = new Kysely<Tables>({
   },
 });
 
+/**
+ * How a statement is sent. `planEachRun`: planned with its values on every run, never under a plan kept for
+ * any values. A named prepared statement gets such a generic plan after a few runs, which is right for most
+ * statements; one whose best plan depends on a value (a search pattern: a rare one wants the trigram index,
+ * a common one the list's order) must be planned each time.
+ */
+export interface RunOptions {
+  planEachRun?: boolean;
+}
+
 /** Runs SQL text with parameters: the direct driver (`fastSql`) or a Prisma transaction (`sqlIn`). */
 export interface SqlRunner {
-  query<T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]>;
+  query<T extends QueryResultRow>(text: string, params: unknown[], options?: RunOptions): Promise<T[]>;
 }
 
 /** Statements inside a Prisma interactive transaction. */
@@ -55,9 +65,9 @@ export function sqlIn(tx: Prisma.TransactionClient): SqlRunner {
 type Query<R> = Compilable<R> | RawBuilder<R>;
 
 /** Compiles `query` and runs it; its rows are typed by the query. */
-export async function runQuery<R>(runner: SqlRunner, query: Query<R>): Promise<R[]> {
+export async function runQuery<R>(runner: SqlRunner, query: Query<R>, options?: RunOptions): Promise<R[]> {
   const { sql: text, parameters } = isRaw(query) ? query.compile(qb) : query.compile();
-  return runner.query<R & QueryResultRow>(text, [...parameters]);
+  return runner.query<R & QueryResultRow>(text, [...parameters], options);
 }
 
 function isRaw<R>(query: Query<R>): query is RawBuilder<R> {
@@ -119,8 +129,8 @@ export function compiledOnce<R>(query: Compilable<R>): CompiledQuery<R> {
 }
 
 /** Runs a statement compiled once (`compiledOnce`) with its values, in the order of its placeholders. */
-export function runCompiled<R>(runner: SqlRunner, query: CompiledQuery<R>, values: readonly unknown[]): Promise<R[]> {
-  return runner.query<R & QueryResultRow>(query.sql, [...values]);
+export function runCompiled<R>(runner: SqlRunner, query: CompiledQuery<R>, values: readonly unknown[], options?: RunOptions): Promise<R[]> {
+  return runner.query<R & QueryResultRow>(query.sql, [...values], options);
 }
 
 /** The transaction's time, by the database's clock (instances' clocks may differ). */

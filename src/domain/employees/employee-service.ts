@@ -180,12 +180,15 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
     ]);
   const sql = fastSql(db);
   // The list's most frequent shapes (no filter, or a search alone) are compiled once; the others each time.
+  // A search is planned with its pattern on every run: a rare term wants the trigram index, a common one the
+  // list's order, and a plan kept for any pattern (a prepared statement's generic plan) picks one for all.
+  const run = { planEachRun: search !== undefined };
   const [page] =
     created !== undefined || uncovered.length
-      ? await runQuery(sql, pageQuery(scope.integrationPk, where, take, skip))
+      ? await runQuery(sql, pageQuery(scope.integrationPk, where, take, skip), run)
       : search === undefined
         ? await runCompiled(sql, PAGE, [scope.integrationPk, take, skip])
-        : await runCompiled(sql, SEARCH_PAGE, [scope.integrationPk, take, skip, search]);
+        : await runCompiled(sql, SEARCH_PAGE, [scope.integrationPk, take, skip, search], run);
   const list = page.rows.map(fromJson);
   if (created === undefined && search === undefined && uncovered.length === 0) return { count: page.total ?? 0, rows: list };
   const version = page.version ?? "0";
@@ -203,6 +206,7 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
           .where(where)
           .as("n"),
       ]),
+    run,
   );
   const n = counted.n ?? 0;
   if (uncovered.length === 0) rememberCount(db, rememberable, counted.version ?? "0", n);
