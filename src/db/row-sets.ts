@@ -3,13 +3,21 @@
  * `unnest`. A batch of any size is then one statement of one text (prepared once), not a statement per row.
  */
 import { sql, type AliasedRawBuilder } from "kysely";
-import { unnestColumns } from "./query-builder";
+import { Slot, unnestColumns } from "./query-builder";
 
 /** The element types the batches use; `Environment` is the enum of migration 0001. */
 export type ElementType = "uuid" | "text" | "int" | "bool" | "jsonb" | "timestamptz" | "Environment";
 
-/** A column: its values (one per row) and their PostgreSQL type. */
-export type Column<T> = readonly [values: readonly T[], type: ElementType];
+/**
+ * A column: its values (one per row) and their PostgreSQL type. In a `Template`, a slot instead, whose
+ * argument is the values' texts (`textsOf`).
+ */
+export type Column<T> = readonly [values: readonly T[] | Slot<(string | null)[]>, type: ElementType];
+
+/** Values as a column's texts, the argument of a `Column`'s slot. */
+export function textsOf(values: readonly unknown[]): (string | null)[] {
+  return values.map(asText);
+}
 
 /** A value as its text (NULL stays NULL). */
 function asText(value: unknown): string | null {
@@ -29,6 +37,8 @@ export function rowsOf<R extends object, A extends string>(alias: A, columns: { 
   // a text array as it is, while an array of an enum or of JSON is not understood by each of them alike.
   return unnestColumns<R, A>(
     alias,
-    Object.entries<Column<unknown>>(columns).map(([name, [values, type]]) => [name, sql`${values.map(asText)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`] as const),
+    Object.entries<Column<unknown>>(columns).map(
+      ([name, [values, type]]) => [name, sql`${values instanceof Slot ? values : textsOf(values)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`] as const,
+    ),
   );
 }

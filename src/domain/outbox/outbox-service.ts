@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AliasableExpression, ExpressionBuilder } from "kysely";
-import { jsonb, qb, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
+import { jsonb, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
 
 
 export interface JobInput {
@@ -56,17 +56,43 @@ export function addJobRows<R>(statement: Statement, job: JobRows<R>): void {
 /** Adds `job` to `statement`; returns its pk. */
 export function addJob(statement: Statement, job: JobInput): string {
   const pk = crypto.randomUUID();
+  insertJob(statement, { pk, kind: job.kind, payload: job.payload, orderingKey: job.orderingKey ?? null, runAt: job.runAt, maxAttempts: job.maxAttempts });
+  return pk;
+}
+
+/** One job's columns: values, or a template's slots. */
+interface JobValues {
+  pk: string | Slot<string>;
+  kind: string;
+  payload: Prisma.InputJsonObject | Slot<string>;
+  orderingKey: string | null;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+function insertJob(statement: Statement, job: JobValues): void {
   statement.with(
     qb.insertInto("outbox_job").values({
-      pk: typed(pk, "uuid"),
+      pk: typed(job.pk, "uuid"),
       kind: typed(job.kind, "text"),
       payload: jsonb(job.payload),
-      ordering_key: typed(job.orderingKey ?? null, "text"),
+      ordering_key: typed(job.orderingKey, "text"),
       run_at: job.runAt ? typed(job.runAt.toISOString(), "timestamptz") : qb.fn<Date>("now"),
       max_attempts: typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int"),
     }),
   );
-  return pk;
+}
+
+/** The arguments of `addJobSlots`: the job's pk and its payload as JSON text. */
+export type JobArgs = { job_pk: string; job_payload: string };
+
+/** A job of `kind`, due at once, in a `Template`: its pk and payload are slots (their arguments: `jobArgs`). */
+export function addJobSlots(statement: Statement, kind: string): void {
+  insertJob(statement, { pk: new Slot("job_pk"), kind, payload: new Slot("job_payload"), orderingKey: null });
+}
+
+export function jobArgs(payload: Prisma.InputJsonObject): JobArgs {
+  return { job_pk: crypto.randomUUID(), job_payload: JSON.stringify(payload) };
 }
 
 export async function enqueueJob(tx: Prisma.TransactionClient, job: JobInput): Promise<string> {
