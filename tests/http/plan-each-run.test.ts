@@ -46,4 +46,20 @@ describe("statements planned on each run", () => {
     expect(await search("lund")).toBe(1);
     expect(await search("zzq")).toBe(0);
   });
+
+  it("a narrow search (all matches read at once) and a broad one (the list's order) answer alike, newest first", async () => {
+    const { key } = await app.newKey("demo");
+    expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "plans-2" }) })).status).toBe(201);
+    const headers = { "Integration-ID": "plans-2" };
+    const create = (name: string) => app.json("/v2/employees/", { method: "POST", key, headers, body: { name, email: "x@example.se", country: "SWE" } });
+    // Three old matches of "stig", then newer Employees that all match "bench" but not "stig".
+    for (const name of ["Stig Ek", "Stig Al", "Stig Berg"]) expect((await create(name)).status).toBe(201);
+    for (let i = 0; i < 12; i++) expect((await create(`Bench ${i}`)).status).toBe(201);
+    type Page = { count: number; results: { name: string }[] };
+    const page = async (term: string) => (await app.json<Page>(`/v2/employees/?search=${term}&page_size=2`, { key, headers })).body;
+    for (let i = 0; i < 3; i++) {
+      expect(await page("stig")).toMatchObject({ count: 3, results: [{ name: "Stig Berg" }, { name: "Stig Al" }] });
+      expect(await page("bench")).toMatchObject({ count: 12, results: [{ name: "Bench 11" }, { name: "Bench 10" }] });
+    }
+  });
 });

@@ -33,3 +33,8 @@ export function rememberCount(db: Db, key: string, version: string, count: numbe
   counts.set(key, { version, count });
   if (counts.size > MAX_REMEMBERED) counts.delete(counts.keys().next().value ?? key);
 }
+
+/** The count last remembered for `key`, at whatever version: how broad a search was, for choosing its plan. */
+export function lastCount(db: Db, key: string): number | undefined {
+  return forDb(db).get(key)?.count;
+}

@@ -7,7 +7,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { compiledOnce, jsonArrayOf, jsonb, placeholder, qb, runCompiled, runQuery, slotsOf, sqlIn, Statement, typed, type JsonRow, type SqlRunner, type Tables } from "@/db/query-builder";
 import { addEventRows, eventArgs, eventSlots, type EventArgs } from "@/domain/events/event-service";
-import { rememberCount, rememberedCount } from "./employee-count";
+import { lastCount, rememberCount, rememberedCount } from "./employee-count";
 import { addJobSlots, enqueueJob, jobArgs, type JobArgs } from "@/domain/outbox/outbox-service";
 import { normalisePhone } from "@/domain/shared/contact-fields";
 import { pageWindow } from "@/domain/shared/pagination";
@@ -152,6 +152,39 @@ const SEARCH_PAGE = compiledOnce(
   pageQuery(placeholder<string>(1, "uuid"), (eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb)), placeholder<number>(2, "int"), placeholder<number>(3, "int")),
 );
 
+/**
+ * A search's matches read once (a materialized CTE: the trigram index, then the rows), giving their count and
+ * the page: for a term with few matches this costs what the count alone did. The list's order instead reads
+ * Employees newest first until a page of matches is found, which for a term whose matches are all old (newer
+ * Employees not matching) reads every newer Employee. $1 the Integration, $2 the page size, $3 the offset,
+ * $4 the search pattern.
+ */
+const SEARCH_MATCHES = compiledOnce(
+  qb
+    .with(
+      (cte) => cte("m").materialized(),
+      (db) => db.selectFrom("employee").select(employeeColumns).where((eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb))),
+    )
+    .selectFrom(counterOf(placeholder<string>(1, "uuid")).as("c"))
+    .select((eb) => [
+      eb.cast<string | null>("c.version", "text").as("version"),
+      eb
+        .selectFrom("m")
+        .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+        .as("n"),
+      jsonArrayOf(eb.selectFrom("m").selectAll().orderBy("createdAt", "desc").orderBy("pk", "desc").limit(placeholder<number>(2, "int")).offset(placeholder<number>(3, "int")), [
+        ["createdAt", "desc"],
+        ["pk", "desc"],
+      ]).as("rows"),
+    ]),
+);
+
+/**
+ * Up to this many matches (as last counted), a search reads all its matches at once (SEARCH_MATCHES); a
+ * broader one pages in the list's order, where a page of matches is found among the newest Employees.
+ */
+const NARROW_SEARCH = 5_000;
+
 /** $1 the Integration, $2 the Employee's id. */
 const GET = compiledOnce(
   qb.selectFrom("employee").select(employeeColumns).where("integration_pk", "=", placeholder<string>(1, "uuid")).where("id", "=", placeholder<string>(2, "text")),
@@ -179,6 +212,16 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
       ...uncovered.flatMap(([f, w]) => timestampConditions(eb, f, w)),
     ]);
   const sql = fastSql(db);
+  if (search !== undefined && created === undefined && uncovered.length === 0) {
+    // How broad the term was when last counted (at any version): a hint for the plan, never the answer.
+    const hint = lastCount(db, rememberable);
+    if (hint === undefined || hint <= NARROW_SEARCH) {
+      const [matches] = await runCompiled(sql, SEARCH_MATCHES, [scope.integrationPk, take, skip, search], { planEachRun: true });
+      const n = matches.n ?? 0;
+      rememberCount(db, rememberable, matches.version ?? "0", n);
+      return { count: n, rows: matches.rows.map(fromJson) };
+    }
+  }
   // The list's most frequent shapes (no filter, or a search alone) are compiled once; the others each time.
   // A search is planned with its pattern on every run: a rare term wants the trigram index, a common one the
   // list's order, and a plan kept for any pattern (a prepared statement's generic plan) picks one for all.
