@@ -91,9 +91,8 @@ export interface InFlightLimits {
  * account. Latency is shared by the requests in progress (the event loop, and on the embedded database its one
  * connection, serve them in turn), so what one tenant can cost another is what it may have in flight: an
  * account may have `concurrency` requests in flight, of which `writeConcurrency` writes, while another account
- * is present (has requests in flight, or had within SHARED_FOR_MS); alone, ALONE_FACTOR times `concurrency`,
- * writes or reads, so that a lone client is not held back for nobody's sake (on PostgreSQL a write mostly waits
- * for its commit's flush, and commits of writes in flight together share one). Once another account arrives it is admitted at once, and the
+ * is present (has requests in flight, or had within SHARED_FOR_MS); alone, ALONE_FACTOR times both, so that a
+ * lone client is not held back for nobody's sake. Once another account arrives it is admitted at once, and the
  * first gives slots back as its requests finish, down to its share. Each account waits in its own queue, so a
  * newcomer never queues behind another account's backlog.
  */
@@ -136,8 +135,12 @@ export class InFlight {
     }
     if (entry.active < this.concurrency && (!write || entry.writes < this.writeConcurrency)) return true;
     // Beyond the share only while alone: nobody else in flight now, nor lately (read last: it reads the clock).
-    // Alone, writes take request slots like reads: the write cap protects other tenants, and there are none.
-    return this.total === entry.active && entry.active < this.concurrency * ALONE_FACTOR && Date.now() >= this.sharedUntil;
+    return (
+      this.total === entry.active &&
+      entry.active < this.concurrency * ALONE_FACTOR &&
+      (!write || entry.writes < this.writeConcurrency * ALONE_FACTOR) &&
+      Date.now() >= this.sharedUntil
+    );
   }
 
   /** Remembers that another account is present besides `entry`. */
