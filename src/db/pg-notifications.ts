@@ -22,7 +22,11 @@ export class PgNotifications implements Subscription {
   private closed = false;
   private readonly listeners = new Map<string, Set<() => void>>();
 
-  constructor(private readonly connectionString: string) {}
+  constructor(
+    private readonly connectionString: string,
+    /** Told why the connection was lost or could not be opened (it is opened again by itself). */
+    private readonly onError: (e: unknown) => void = () => undefined,
+  ) {}
 
   get live(): boolean {
     return this.client !== null;
@@ -34,7 +38,7 @@ export class PgNotifications implements Subscription {
     const added = !set;
     if (!set) this.listeners.set(channel, (set = new Set()));
     set.add(listener);
-    if (!this.opening) this.opening = this.open().catch(() => this.openLater(1_000));
+    if (!this.opening) this.opening = this.open().catch((e: unknown) => this.failed(e, 1_000));
     await this.opening;
     if (added && this.client) await this.client.query(listenText(channel)).catch(() => this.lost(this.client));
     return this;
@@ -44,7 +48,10 @@ export class PgNotifications implements Subscription {
     if (this.closed) return;
     const c = new pg.Client({ connectionString: this.connectionString });
     c.on("notification", (n) => this.notify(n.channel));
-    c.on("error", () => this.lost(c));
+    c.on("error", (e) => {
+      if (this.client === c) this.onError(e);
+      this.lost(c);
+    });
     c.on("end", () => this.lost(c));
     try {
       await c.connect();
@@ -65,9 +72,14 @@ export class PgNotifications implements Subscription {
     if (this.closed) return;
     clearTimeout(this.retry);
     this.retry = setTimeout(() => {
-      this.opening = this.open().catch(() => this.openLater(5_000));
+      this.opening = this.open().catch((e: unknown) => this.failed(e, 5_000));
     }, ms);
     this.retry.unref();
+  }
+
+  private failed(e: unknown, retryMs: number): void {
+    this.onError(e);
+    this.openLater(retryMs);
   }
 
   private lost(c: pg.Client | null): void {
