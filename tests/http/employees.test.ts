@@ -156,6 +156,31 @@ describe("list, search and filters", () => {
     expect((await list("search=berg")).count).toBe(1);
     expect((await list("search=lindberg")).count).toBe(0);
   });
+
+  it("a repeated list or search shows every change of its Employees, whoever writes them", async () => {
+    const { key: k } = await app.newKey("demo");
+    const i = await newIntegration(k, "emp-search-page");
+    const search = async () => (await app.json<List>("/v2/employees/?page_size=2&search=berg", as(k, i))).body;
+    const list = async () => (await app.json<List>("/v2/employees/?page_size=2", as(k, i))).body;
+    for (const [id, name] of [["sp-1", "Lisa Lindberg"], ["sp-2", "Maja Berg"]])
+      await app.json("/v2/employees/", { method: "POST", ...as(k, i), body: employee({ id, name, email: `${id}@x.se` }) });
+    const first = await search();
+    expect(first).toMatchObject({ count: 2, results: [{ id: "sp-2", metadata: {} }, { id: "sp-1" }] });
+    expect(await search()).toEqual(first); // now remembered
+    expect(await list()).toEqual(first);
+    // A field that no search reads, through the API.
+    const patched = await app.json(`/v2/employees/sp-2/`, { method: "PATCH", ...as(k, i), body: { metadata: { team: "north" } } });
+    expect(patched.status).toBe(200);
+    expect((await search()).results[0]).toMatchObject({ id: "sp-2", metadata: { team: "north" } });
+    // Writes the app never saw (as from another instance or its worker).
+    await app.db.$executeRaw`UPDATE employee SET notified_at = '2026-11-01T10:00:00Z' WHERE id = 'sp-1'`;
+    expect((await search()).results[1]).toMatchObject({ id: "sp-1", notified_at: "2026-11-01T10:00:00.000Z" });
+    expect((await list()).results[1]).toMatchObject({ id: "sp-1", notified_at: "2026-11-01T10:00:00.000Z" });
+    await app.db.$executeRaw`UPDATE employee SET claimed_at = now() WHERE id = 'sp-1'`;
+    expect((await search()).results[1]).toMatchObject({ id: "sp-1", invitation_code: null });
+    await app.db.$executeRaw`DELETE FROM employee WHERE id = 'sp-2'`;
+    expect(await search()).toMatchObject({ count: 1, results: [{ id: "sp-1" }] });
+  });
 });
 
 describe("invitation, magic link and claim", () => {

@@ -7,7 +7,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
 import { compiledOnce, jsonArrayOf, jsonb, placeholder, qb, runCompiled, runQuery, slotsOf, sqlIn, Statement, typed, type JsonRow, type SqlRunner, type Tables } from "@/db/query-builder";
 import { addEventRows, eventArgs, eventSlots, type EventArgs } from "@/domain/events/event-service";
-import { lastCount, rememberCount, rememberedCount } from "./employee-count";
+import { ListMemo } from "./employee-list-memo";
 import { addJobSlots, enqueueJob, jobArgs, type JobArgs } from "@/domain/outbox/outbox-service";
 import { normalisePhone } from "@/domain/shared/contact-fields";
 import { pageWindow } from "@/domain/shared/pagination";
@@ -105,13 +105,20 @@ function fromJson(r: JsonRow<EmployeeRow>): EmployeeRow {
 /** A value, or the placeholder standing for it in a statement compiled once. */
 type Value<T> = T | RawBuilder<T>;
 
-/** The Integration's Employee count and version: sums over its counter shards (migration 0006). */
+/** The Integration's Employee count and versions: sums over its counter shards (migrations 0006, 0015). */
 function counterOf(integrationPk: Value<string>) {
   return qb
     .selectFrom("integration_employee_count")
-    .select((eb) => [eb.fn.sum<string | null>("employees").as("employees"), eb.fn.sum<string | null>("version").as("version")])
+    .select((eb) => [
+      eb.fn.sum<string | null>("employees").as("employees"),
+      eb.fn.sum<string | null>("version").as("version"),
+      eb.fn.sum<string | null>("rows_version").as("rows_version"),
+    ])
     .where("integration_pk", "=", integrationPk);
 }
+
+/** What the list remembers: filtered counts and search pages (employee-list-memo.ts). */
+const memo = new ListMemo<EmployeeRow>();
 
 /** The Integration's Employees, those whose searched fields contain `search` when given. */
 function integrationAndSearch(integrationPk: Value<string>, search: Value<string> | undefined) {
@@ -139,6 +146,7 @@ function pageQuery(
     .select((eb) => [
       eb.cast<number | null>("c.employees", "integer").as("total"),
       eb.cast<string | null>("c.version", "text").as("version"),
+      eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
       jsonArrayOf(rows, [
         ["createdAt", "desc"],
         ["pk", "desc"],
@@ -168,6 +176,7 @@ const SEARCH_MATCHES = compiledOnce(
     .selectFrom(counterOf(placeholder<string>(1, "uuid")).as("c"))
     .select((eb) => [
       eb.cast<string | null>("c.version", "text").as("version"),
+      eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
       eb
         .selectFrom("m")
         .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
@@ -185,6 +194,11 @@ const SEARCH_MATCHES = compiledOnce(
  */
 const NARROW_SEARCH = 5_000;
 
+/** $1 the Integration: the rows version a remembered search page is checked against. */
+const ROWS_VERSION = compiledOnce(
+  qb.selectFrom(counterOf(placeholder<string>(1, "uuid")).as("c")).select((eb) => eb.cast<string | null>("c.rows_version", "text").as("rowsVersion")),
+);
+
 /** $1 the Integration, $2 the Employee's id. */
 const GET = compiledOnce(
   qb.selectFrom("employee").select(employeeColumns).where("integration_pk", "=", placeholder<string>(1, "uuid")).where("id", "=", placeholder<string>(2, "text")),
@@ -193,8 +207,9 @@ const GET = compiledOnce(
 /**
  * The most requested query of the API, so it goes to the driver directly rather than through Prisma's
  * query compiler; the profile that justified it is in docs/performance.md. One statement reads the page and
- * the Integration's counter row; a filtered count comes from employee-count.ts or, failing that, a count
- * read in one snapshot with the version it is remembered under.
+ * the Integration's counter row; a filtered count comes from the memo (employee-list-memo.ts) or, failing
+ * that, a count read in one snapshot with the version it is remembered under. A search page comes from the memo
+ * while the rows version it was read at is still the current one.
  */
 export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmployeesQuery) {
   const { skip, take } = pageWindow(q);
@@ -212,17 +227,29 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
       ...uncovered.flatMap(([f, w]) => timestampConditions(eb, f, w)),
     ]);
   const sql = fastSql(db);
-  if (search !== undefined && created === undefined && uncovered.length === 0) {
+  // The list's most frequent shapes, no filter or a search alone, are remembered with their count.
+  const frequent = created === undefined && uncovered.length === 0;
+  const pageKey = JSON.stringify([scope.integrationPk, search, take, skip]);
+  if (frequent) {
+    const known = memo.page(db, pageKey);
+    if (known) {
+      const [now] = await runCompiled(sql, ROWS_VERSION, [scope.integrationPk]);
+      if ((now.rowsVersion ?? "0") === known.rowsVersion) return { count: known.count, rows: [...known.rows] };
+    }
+  }
+  if (frequent && search !== undefined) {
     // How broad the term was when last counted (at any version): a hint for the plan, never the answer.
-    const hint = lastCount(db, rememberable);
+    const hint = memo.lastCount(db, rememberable);
     if (hint === undefined || hint <= NARROW_SEARCH) {
       const [matches] = await runCompiled(sql, SEARCH_MATCHES, [scope.integrationPk, take, skip, search], { planEachRun: true });
       const n = matches.n ?? 0;
-      rememberCount(db, rememberable, matches.version ?? "0", n);
-      return { count: n, rows: matches.rows.map(fromJson) };
+      const rows = matches.rows.map(fromJson);
+      memo.rememberCount(db, rememberable, matches.version ?? "0", n);
+      memo.rememberPage(db, pageKey, { rowsVersion: matches.rowsVersion ?? "0", count: n, rows });
+      return { count: n, rows };
     }
   }
-  // The list's most frequent shapes (no filter, or a search alone) are compiled once; the others each time.
+  // The list's most frequent shapes are compiled once; the others each time.
   // A search is planned with its pattern on every run: a rare term wants the trigram index, a common one the
   // list's order, and a plan kept for any pattern (a prepared statement's generic plan) picks one for all.
   const run = { planEachRun: search !== undefined };
@@ -233,10 +260,16 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
         ? await runCompiled(sql, PAGE, [scope.integrationPk, take, skip])
         : await runCompiled(sql, SEARCH_PAGE, [scope.integrationPk, take, skip, search], run);
   const list = page.rows.map(fromJson);
-  if (created === undefined && search === undefined && uncovered.length === 0) return { count: page.total ?? 0, rows: list };
+  // A search's page and count are read in two snapshots: remembered under the page's rows version, the pair is
+  // used again only while nothing has changed since the page's, so the count is then that of the page's snapshot.
+  const remember = (count: number) => {
+    if (frequent) memo.rememberPage(db, pageKey, { rowsVersion: page.rowsVersion ?? "0", count, rows: list });
+    return { count, rows: list };
+  };
+  if (frequent && search === undefined) return remember(page.total ?? 0);
   const version = page.version ?? "0";
-  const known = uncovered.length === 0 ? rememberedCount(db, rememberable, version) : undefined;
-  if (known !== undefined) return { count: known, rows: list };
+  const known = uncovered.length === 0 ? memo.count(db, rememberable, version) : undefined;
+  if (known !== undefined) return remember(known);
   const [counted] = await runQuery(
     sql,
     qb
@@ -252,8 +285,8 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
     run,
   );
   const n = counted.n ?? 0;
-  if (uncovered.length === 0) rememberCount(db, rememberable, counted.version ?? "0", n);
-  return { count: n, rows: list };
+  if (uncovered.length === 0) memo.rememberCount(db, rememberable, counted.version ?? "0", n);
+  return remember(n);
 }
 
 export async function getEmployee(db: Db, scope: IntegrationScope, id: string): Promise<EmployeeRow> {
