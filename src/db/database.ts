@@ -14,6 +14,7 @@ import { applyMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 import { retryLostRead } from "./connection-lost";
 import { registerFastSql } from "./fast-sql";
+import { ensureCluster, hasCluster } from "./embedded-cluster";
 
 export type Db = PrismaClient;
 
@@ -97,7 +98,10 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
   let client: PGlite | undefined;
   try {
     const dbDir = memory ? "memory://" : path.join(path.resolve(dataDir), "pglite");
-    if (!memory) fs.mkdirSync(dbDir, { recursive: true }); // PGlite needs the folder to exist
+    if (!memory) {
+      fs.mkdirSync(dbDir, { recursive: true }); // PGlite needs the folder to exist
+      await ensureCluster(dbDir);
+    }
     client = await PGlite.create(dbDir, pgliteOptions());
     const pglite = client;
     await applyMigrations(pgliteRunner(pglite), { advisoryLock: false });
@@ -150,7 +154,7 @@ export interface EmbeddedFolder {
 
 /** Whether $DATA_DIR holds an embedded database. */
 export function hasEmbeddedDatabase(dataDir: string): boolean {
-  return fs.existsSync(path.join(path.resolve(dataDir), "pglite", "PG_VERSION"));
+  return hasCluster(path.join(path.resolve(dataDir), "pglite"));
 }
 
 /**
@@ -162,6 +166,7 @@ export async function openEmbeddedFolder(dataDir: string, command: string, load?
   const dir = path.join(path.resolve(dataDir), "pglite");
   try {
     fs.mkdirSync(dir, { recursive: true });
+    if (!load) await ensureCluster(dir);
     const pglite = await PGlite.create(dir, { ...pgliteOptions(), ...(load ? { loadDataDir: load } : {}) });
     return {
       pglite,

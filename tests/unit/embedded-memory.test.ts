@@ -1,4 +1,7 @@
-/** The embedded database starts with small shared buffers: they are resident in the app's own process. */
+/**
+ * The embedded database's memory in the app's own process: small shared buffers, and a new folder's cluster
+ * created by a child process (PGlite's initdb kept about 660 MiB of external memory in the process that ran it).
+ */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,9 +11,12 @@ import { openDatabase } from "@/db/database";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-buffers-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it("opens the embedded PostgreSQL with shared_buffers 32MB", async () => {
+it("opens the embedded PostgreSQL with shared_buffers 32MB, its new cluster made by another process", async () => {
+  expect(fs.existsSync(path.join(dir, "pglite", "PG_VERSION"))).toBe(false);
   const db = await openDatabase({ driver: "pglite", dataDir: dir, command: "test" });
   try {
+    // The database's heap (128 MiB at least) and code, without initdb's copies of them.
+    expect(process.memoryUsage().external / 2 ** 20).toBeLessThan(400);
     const [row] = await db.prisma.$queryRawUnsafe<{ shared_buffers: string }[]>("SHOW shared_buffers");
     expect(row.shared_buffers).toBe("32MB");
   } finally {
