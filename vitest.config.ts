@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // In-process and quick: no database, no child process (those go to "embedded-db" or "http").
+        // In-process and quick: no database, no app (those go to "embedded-db" or "http").
         test: { name: "unit", include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"], testTimeout: 30_000 },
       },
       {
