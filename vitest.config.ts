@@ -9,7 +9,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // In-process and quick: no database, no app (those go to "embedded-db" or "http").
         test: { name: "unit", include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"], testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
+        // Each file starts the embedded PostgreSQL (PGlite, seconds to boot and migrate), in memory or in a data
+        // folder, or runs the CLI over one.
+        test: { name: "embedded-db", include: ["tests/embedded-db/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

@@ -1,4 +1,4 @@
-// `npm test`: builds, then runs every suite (lint; unit; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright;
+// `npm test`: builds, then runs every suite (lint; unit; embedded database; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright;
 // many instances behind nginx on PostgreSQL) and ends with one line "N passed, N failed" over all of them.
 // SKIP_BUILD=1 reuses an existing build. Chromium, pdftotext and nginx first (ensure-chromium.mjs): a missing
 // tool stops the run before the build, not after it.
@@ -67,6 +67,7 @@ if (process.env.SKIP_BUILD !== "1") {
 }
 
 vitestSuite("unit", "unit");
+vitestSuite("embedded database (PGlite, CLI)", "embedded-db");
 vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" });
 if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL });
 else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettledCounter, type AddPoints, type StoredCount } from "./settled-counter";
 
 /** A shared store with the fixed-window rule of the real ones, recording each round trip. */
@@ -25,6 +25,10 @@ function windowStore(durationMs: number) {
 const never = () => undefined;
 
 describe("SettledCounter", () => {
+  // The clock and the flush timer are faked (windows, the flush interval); promises and setImmediate run as usual.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] }));
+  afterEach(() => vi.useRealTimers());
+
   it("asks the store for a key's first request, then admits locally up to half the limit and settles in one batch", async () => {
     const store = windowStore(60_000);
     const counter = new SettledCounter(10, 60, store.add, never, 60_000);
@@ -76,10 +80,10 @@ describe("SettledCounter", () => {
     await counter.take("k");
     await counter.take("k");
     const refused = await counter.take("k");
-    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
-    expect(refused.msBeforeNext).toBeGreaterThan(59_000);
+    expect(refused).toEqual({ allowed: false, remaining: 0, msBeforeNext: 60_000 });
     const trips = store.calls.length;
-    expect((await counter.take("k")).allowed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await counter.take("k")).toEqual({ allowed: false, remaining: 0, msBeforeNext: 59_000 });
     expect(store.calls.length).toBe(trips);
   });
 
@@ -88,8 +92,10 @@ describe("SettledCounter", () => {
     const counter = new SettledCounter(1, 0.05, store.add, never, 60_000);
     expect((await counter.take("k")).allowed).toBe(true);
     expect((await counter.take("k")).allowed).toBe(false);
-    await new Promise((r) => setTimeout(r, 60));
-    expect((await counter.take("k")).allowed).toBe(true);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(await counter.take("k")).toEqual({ allowed: false, remaining: 0, msBeforeNext: 1 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await counter.take("k")).toEqual({ allowed: true, remaining: 0, msBeforeNext: 50 });
   });
 
   it("keeps limiting in memory while the store fails, and says so", async () => {
@@ -101,14 +107,20 @@ describe("SettledCounter", () => {
     for (let i = 0; i < 7; i++) verdicts.push((await counter.take("k")).allowed);
     await counter.flush();
     expect(verdicts).toEqual([true, true, true, true, true, false, false]);
-    expect(errors.length).toBeGreaterThan(0);
+    // Every failed round trip is reported, once, with the store's own error.
+    expect(errors).toHaveLength(store.calls.length);
+    expect(errors.map((e) => (e as Error).message)).toEqual(store.calls.map(() => "store down"));
   });
 
   it("settles by itself after the flush interval", async () => {
     const store = windowStore(60_000);
     const counter = new SettledCounter(100, 60, store.add, never, 10);
     for (let i = 0; i < 4; i++) await counter.take("k");
-    await new Promise((r) => setTimeout(r, 50));
+    expect(store.rows.get("k")?.count).toBe(1); // the first request asked; three wait for the flush
+    await vi.advanceTimersByTimeAsync(9);
+    expect(store.rows.get("k")?.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(store.rows.get("k")?.count).toBe(4);
+    expect(store.calls).toEqual([[{ key: "k", points: 1 }], [{ key: "k", points: 3 }]]);
   });
 });

@@ -2,7 +2,7 @@
  * /healthz (the process answers) and /readyz (database, migrations, worker heartbeat, shutting down), and
  * the drain on SIGTERM: /readyz turns 503 while requests are still served, then the server closes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { registerJobHandler } from "@/domain/outbox/job-handlers";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -64,21 +64,37 @@ describe("/readyz with the worker in the process (WORKER=1)", () => {
 
   it("is ready while the loop goes round; 503 'worker' while a job holds it past the limit, ready again after", async () => {
     expect((await readyz(app)).body.checks.worker).toBe("ok");
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    registerJobHandler("test.hold", async (job: ClaimedJob, ctx) => {
-      await held;
-      await ctx.db.outboxJob.update({ where: { pk: job.pk }, data: { completedAt: new Date(), lockedUntil: null } });
-    });
-    await app.db.$transaction((tx) => enqueueJob(tx, { kind: "test.hold", payload: {} }));
-    app.worker.poke();
-    await new Promise((r) => setTimeout(r, 1_600));
-    const stuck = await readyz(app);
-    expect(stuck.status).toBe(503);
-    expect(stuck.body.failed).toEqual(["worker"]);
-    expect(stuck.body.checks.worker).toMatch(/^heartbeat \d+ s old$/);
-    release();
-    await expect.poll(async () => (await readyz(app)).status, { timeout: 5_000 }).toBe(200);
+    // The heartbeat and its age are read from Date, which alone is faked: the loop's sleeps, the sockets and the
+    // database run in real time, and the clock moves only when the test moves it.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started = () => undefined as void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      registerJobHandler("test.hold", async (job: ClaimedJob, ctx) => {
+        started();
+        await held;
+        await ctx.db.outboxJob.update({ where: { pk: job.pk }, data: { completedAt: new Date(), lockedUntil: null } });
+      });
+      await app.db.$transaction((tx) => enqueueJob(tx, { kind: "test.hold", payload: {} }));
+      app.worker.poke();
+      await running;
+      // heartbeatMaxAgeMs is 1,000: a heartbeat that old is still fresh, a millisecond more is not.
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await readyz(app)).toMatchObject({ status: 200, body: { checks: { worker: "ok" } } });
+      vi.setSystemTime(Date.now() + 1);
+      const stuck = await readyz(app);
+      expect(stuck.status).toBe(503);
+      expect(stuck.body.failed).toEqual(["worker"]);
+      expect(stuck.body.checks.worker).toBe("heartbeat 1 s old");
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await readyz(app)).body.checks.worker).toBe("heartbeat 61 s old");
+      release();
+      await expect.poll(async () => (await readyz(app)).status, { timeout: 5_000 }).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a stopped worker: 503 'not running'", async () => {

@@ -102,9 +102,22 @@ describe("outbox and webhooks", () => {
     expect(kinds.filter((k) => k.n > 0).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
       waiting.map((w) => ({ kind: w.kind, n: w._count })).sort((a, b) => a.kind.localeCompare(b.kind)),
     );
-    expect(waiting.length).toBeGreaterThan(0);
-    for (const w of waiting) expect(sample(before, `payroute_outbox_oldest_job_age_seconds{kind="${w.kind}"}`)).toBeGreaterThanOrEqual(0);
+    expect(waiting.map((w) => w.kind).sort()).toEqual(["employee.notify", "webhook.deliver"]);
     expect(sample(before, "payroute_database_up")).toBe(1);
+    // The age is the database's clock less the oldest created_at of the kind: with the jobs set 10 and 20 minutes
+    // back (one of the two deliveries then a minute younger, so the oldest must count), the scrape a moment
+    // later reads 600 and 1,200 seconds and a little.
+    const setBack = (kind: string, seconds: number) =>
+      app.db.$executeRaw`UPDATE outbox_job SET created_at = now() - make_interval(secs => ${seconds}) WHERE kind = ${kind} AND completed_at IS NULL AND failed_at IS NULL`;
+    await setBack("employee.notify", 600);
+    await setBack("webhook.deliver", 1_200);
+    await app.db.$executeRaw`UPDATE outbox_job SET created_at = created_at + interval '1 minute' WHERE pk = (SELECT pk FROM outbox_job WHERE kind = 'webhook.deliver' AND completed_at IS NULL AND failed_at IS NULL LIMIT 1)`;
+    const aged = await scrape();
+    for (const [kind, seconds] of [["employee.notify", 600], ["webhook.deliver", 1_200]] as const) {
+      const age = sample(aged, `payroute_outbox_oldest_job_age_seconds{kind="${kind}"}`);
+      expect(age, kind).toBeGreaterThanOrEqual(seconds);
+      expect(age, kind).toBeLessThan(seconds + 10);
+    }
 
     await app.drainJobs(); // the failed delivery is retried later (not due yet): still in the backlog
     const after = await scrape();

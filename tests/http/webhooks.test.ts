@@ -295,9 +295,15 @@ describe("delivery", () => {
     receiver.respond = ({ path }) => (path === "/ordered" && failures++ < 2 ? 500 : 200);
     await app.json("/v2/employees/", { method: "POST", key, headers: H, body: { id: "ord-1", name: "O", email: "o@example.se", country: "SWE" } });
     await runJobsUntil(async () => receiver.received.filter((r) => r.path === "/ordered" && r.status === 200).length >= 2);
-    const ok = receiver.received.filter((r) => r.path === "/ordered" && r.status === 200).map((r) => JSON.parse(r.body).latest_status);
-    expect(ok).toEqual(["created", "invited"]);
-    expect(hook.id).toBeDefined();
+    // Every attempt, in the order received: the second event waits until the first is delivered.
+    const attempts = receiver.received.filter((r) => r.path === "/ordered").map((r) => [r.status, JSON.parse(r.body).latest_status]);
+    expect(attempts).toEqual([
+      [500, "created"],
+      [500, "created"],
+      [200, "created"],
+      [200, "invited"],
+    ]);
+    expect(hook.events).toEqual(["Employee.created", "Employee.notified"]);
   });
 
   it("an Integration's subscription does not receive another Integration's events", async () => {
