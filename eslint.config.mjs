@@ -61,6 +61,22 @@ const SQL_TEMPLATE = {
 };
 const api = { to: { file: { categories: "api" } } };
 
+// --- SQL text and configuration reads (issue 23): AST selectors, in blocks of their own below. ---
+/** SQL text handed to a driver (`fastSql(db).query("…")`, `pglite.query(`…`)`, `.exec("…")`): it belongs in src/db/. */
+const SQL_TEXT = {
+  selector: "CallExpression[callee.property.name=/^(query|exec)$/]:matches([arguments.0.type='TemplateLiteral'], [arguments.0.value=type(string)])",
+  message: "SQL text belongs in src/db/: write the statement with the query builder, or as a function of src/db/ (docs/architecture.md, Typed SQL)",
+};
+/** The global configuration is read at the entry points only, and what the rest needs is passed in. */
+const ENV_READ = {
+  selector: "ImportDeclaration[source.value=/config\\/env$/] > ImportSpecifier[imported.name=/^(env|readEnv)$/]",
+  message: "configuration is read at the entry points (src/server, src/worker/main.ts, src/cli) and passed in (docs/architecture.md, Configuration)",
+};
+/** Where `env()` may be called: the processes' entry points, the config module, and the migrator's MIGRATIONS_DIR. */
+const ENTRY_POINTS = ["src/server/**", "src/worker/main.ts", "src/cli/**", "src/config/**", "src/db/migrate.ts"];
+const SRC = ["src/**/*.ts", "src/**/*.tsx"];
+// --- end ---
+
 export default tseslint.config(
   {
     ignores: ["src/generated/**", ".next/**", "dist/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
@@ -131,6 +147,12 @@ export default tseslint.config(
       ],
     },
   },
+  // --- SQL text and configuration reads (issue 23): one rule, no-restricted-syntax, whose options each block
+  // sets whole (a later block replaces them), hence one block per combination. Tests and scripts are exempt. ---
+  { files: SRC, ignores: ["src/db/**", ...ENTRY_POINTS], rules: { "no-restricted-syntax": ["error", SQL_TEXT, ENV_READ] } },
+  { files: ["src/db/**"], ignores: ENTRY_POINTS, rules: { "no-restricted-syntax": ["error", ENV_READ] } },
+  { files: ENTRY_POINTS, ignores: ["src/db/**"], rules: { "no-restricted-syntax": ["error", SQL_TEXT] } },
+  // --- end ---
   {
     // Where the environment is read by design: the config module, and the tools around the app.
     files: ["src/config/**", "scripts/**", "tests/**", "e2e/**", "*.config.ts", "*.config.mjs"],
