@@ -2,7 +2,6 @@
  * Dashboard sign-in (email and password, database sessions) with better-auth. People are created by the
  * CLI (`users create`), never by self sign-up.
  */
-import { env } from "@/config/env";
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
@@ -16,8 +15,7 @@ import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 
 export { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER };
 
-async function sessionSecret(db: Db): Promise<string> {
-  const configured = env().AUTH_SECRET;
+async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   // Kept in the database so that every app instance signs cookies with the same secret.
   const generated = crypto.randomBytes(32).toString("base64url");
@@ -28,12 +26,13 @@ async function sessionSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-export async function createAuth(db: Db, opts: { baseURL: string; secureCookies: boolean; throttle: SignInThrottle }) {
+/** `secret`: AUTH_SECRET; undefined: the one kept in the database (made on first start). */
+export async function createAuth(db: Db, opts: { secret: string | undefined; baseURL: string; secureCookies: boolean; throttle: SignInThrottle }) {
   return betterAuth({
     appName: "Payroute",
     baseURL: opts.baseURL,
     basePath: "/api/auth",
-    secret: await sessionSecret(db),
+    secret: await sessionSecret(db, opts.secret),
     database: prismaAdapter(db, { provider: "postgresql" }),
     emailAndPassword: {
       enabled: true,

@@ -7,7 +7,7 @@ import path from "node:path";
 import { pgDump } from "@electric-sql/pglite-tools/pg_dump";
 import { applyMigrations } from "@/db/migrate";
 import { hasEmbeddedDatabase, openEmbeddedFolder, pgliteRunner } from "@/db/database";
-import { moveToPostgres, type TableCount } from "@/db/db-transfer";
+import { moveToPostgres, publicTableCount, type TableCount } from "@/db/db-transfer";
 
 export class DbUsageError extends Error {}
 
@@ -56,8 +56,7 @@ export async function runDbCommand(input: DbCommandInput): Promise<void> {
     }
     const db = await openEmbeddedFolder(dataDir, label, new Blob([fs.readFileSync(file)]));
     try {
-      const { rows } = await db.pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
-      input.out(`Restored ${file} into ${db.dir} (${rows[0].n} tables).`);
+      input.out(`Restored ${file} into ${db.dir} (${await publicTableCount(db.pglite)} tables).`);
     } finally {
       await db.close();
     }

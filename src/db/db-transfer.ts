@@ -45,6 +45,12 @@ async function tablesWithRows(client: pg.Client): Promise<string[]> {
   return full;
 }
 
+/** How many tables the embedded database's public schema holds (what `db restore` reports). */
+export async function publicTableCount(source: PGlite): Promise<number> {
+  const { rows } = await source.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+  return rows[0].n;
+}
+
 /** The source's tables, parents before the tables that reference them (a self-reference is ignored). */
 async function tablesInCopyOrder(source: PGlite): Promise<string[]> {
   const tables = (

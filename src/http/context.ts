@@ -15,6 +15,8 @@ export interface ContextOptions {
   /** The public origin (PUBLIC_URL): absolute URLs never follow the request's Host. */
   publicUrl: string;
   webhookPrivateTargets: PrivateTargets;
+  /** BANKGIRO, for the Invoice PDF; null when none is configured. */
+  bankgiro: string | null;
   requestId: string;
   /** The client's address as the server computed it (never a client's X-Forwarded-For unless trusted). */
   clientIp: string;
@@ -60,6 +62,7 @@ export function createContext(req: http.IncomingMessage, opts: ContextOptions): 
     integrationId: headerValue(req, "integration-id"),
     baseUrl: opts.publicUrl,
     webhookPrivateTargets: opts.webhookPrivateTargets,
+    bankgiro: opts.bankgiro,
     pageUrl: pageUrl(opts.publicUrl, opts.pageOf),
     requestId: opts.requestId,
     clientIp: opts.clientIp,

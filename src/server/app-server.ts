@@ -48,6 +48,8 @@ export interface AppOptions {
   allowedHosts: readonly string[];
   /** WEBHOOK_PRIVATE_TARGETS, for the checks on subscription create and update. */
   webhookPrivateTargets: PrivateTargets;
+  /** BANKGIRO, printed on Invoice PDFs; null when none is configured. */
+  bankgiro: string | null;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
@@ -78,6 +80,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     log: opts.log,
     publicUrl: opts.publicUrl,
     webhookPrivateTargets: opts.webhookPrivateTargets,
+    bankgiro: opts.bankgiro,
     rateLimiter,
     onRateLimited: metrics ? () => metrics.rateLimited("v2") : undefined,
   };
@@ -106,6 +109,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         db: opts.db,
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
+    bankgiro: opts.bankgiro,
         requestId: requestIdOf(req),
         clientIp: client.ip,
         principal,

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     store: limits.store,
     log,
   };
-  const auth = await createAuth(db.prisma, { baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:"), throttle });
+  const auth = await createAuth(db.prisma, { secret: config.AUTH_SECRET, baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:"), throttle });
   const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
   // Next.js replaces the global Date while it prepares (next/dist/server/node-environment-extensions/date.js)
   // so that prerenders with `cacheComponents` notice clock reads; this app does not enable that, and the
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   const nextHandler = nextApp.getRequestHandler();
 
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
+  const outbox = { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS };
+  const bankgiro = config.BANKGIRO ?? null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   // The outbox worker (WORKER=1): by default in this process, yielding to requests (WORKER_REQUEST_SHARE), woken
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
   const inProcessWorker =
     config.WORKER && !childWorker
       ? new OutboxWorker(
-          { db: db.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics },
+          { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics },
           config.DATABASE_URL
             ? { log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
             : { log, budget, batchSize: 100, parallelBatches: 1 },
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
     publicUrl,
     allowedHosts: allowedHosts(config),
     webhookPrivateTargets: webhooks.privateTargets,
+    bankgiro,
     afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {

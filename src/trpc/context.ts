@@ -27,6 +27,8 @@ export interface Context {
   baseUrl: string;
   /** WEBHOOK_PRIVATE_TARGETS: which environments' webhooks may reach non-public addresses. */
   webhookPrivateTargets: PrivateTargets;
+  /** BANKGIRO: the service's account printed on Invoice PDFs, or null when none is configured. */
+  bankgiro: string | null;
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
   pageUrl: (page: number) => string | null;
   requestId: string;

@@ -28,6 +28,8 @@ async function main(): Promise<void> {
       mailer,
       publicUrl: publicUrl(config),
       webhooks: { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS },
+      outbox: { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS },
+      bankgiro: config.BANKGIRO ?? null,
       observe,
     },
     // PostgreSQL: woken at commit on any instance; embedded, one process: this worker is the only one and polls.

@@ -6,7 +6,7 @@
  * Runs inside `npm start` by default and alone with `npm run worker`.
  */
 import { claimBatch, nextDueAt } from "@/domain/outbox/outbox-claim";
-import { failJob, newWorkerId, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { failJob, newWorkerId, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Logger } from "@/log";
 import { batchJobHandler, jobHandler, type JobContext } from "@/domain/outbox/job-handlers";
 import "@/domain/outbox/register-handlers";
@@ -76,7 +76,7 @@ export class OutboxWorker {
 
   /** Claims one batch and works it; returns its size. */
   async runBatch(): Promise<number> {
-    const jobs = await claimBatch(this.ctx.db, this.id, this.batchSize);
+    const jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { leaseSeconds: this.ctx.outbox.leaseSeconds });
     await this.work(jobs);
     return jobs.length;
   }
@@ -93,7 +93,7 @@ export class OutboxWorker {
           await batch(group, this.ctx);
         } catch (e) {
           // failJob touches only jobs still unfinished and ours: those the handler completed stay done.
-          const outcomes = await Promise.all(group.map((job) => failJob(this.ctx.db, job, e).catch(() => "unknown")));
+          const outcomes = await Promise.all(group.map((job) => this.fail(job, e).catch(() => "unknown")));
           this.opts.log.warn({ kind, jobs: group.length, failed: outcomes.filter((o) => o === "failed").length, err: e }, "job batch failed");
         }
       }),
@@ -106,9 +106,13 @@ export class OutboxWorker {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job, this.ctx);
     } catch (e) {
-      const outcome = await failJob(this.ctx.db, job, e).catch(() => "unknown");
+      const outcome = await this.fail(job, e).catch(() => "unknown");
       this.opts.log.warn({ job: job.pk, kind: job.kind, attempt: job.attempts, outcome, err: e }, "job failed");
     }
+  }
+
+  private fail(job: ClaimedJob, error: unknown): Promise<"retry" | "failed"> {
+    return failJob(this.ctx.db, job, error, retryDelayMs(job.attempts, this.ctx.outbox.retryBaseMs));
   }
 
   start(): void {
@@ -138,7 +142,7 @@ export class OutboxWorker {
       const claimedAt = Date.now();
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { running: [...this.inFlight.values()].flatMap((b) => b.pks) });
+        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { leaseSeconds: this.ctx.outbox.leaseSeconds, running: [...this.inFlight.values()].flatMap((b) => b.pks) });
       } catch (e) {
         this.opts.log.error({ err: e }, "worker claim failed");
         await this.sleep(idleMs);

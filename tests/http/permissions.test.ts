@@ -65,6 +65,7 @@ function contextOf(caller: Caller): Context {
     integrationId: null,
     baseUrl: app.publicUrl,
     webhookPrivateTargets: app.webhooks.privateTargets,
+    bankgiro: app.bankgiro,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),
     cookies: { get: (name) => (caller === "employee" && name === EMPLOYEE_SESSION_COOKIE ? "not-a-session" : undefined), set: () => undefined },

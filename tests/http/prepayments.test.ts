@@ -9,10 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-// The service's own account on the PDF (read once, when the configuration is first read).
-process.env.BANKGIRO = "5050 1055";
-
+import { readEnv } from "@/config/env";
 import { callerFor, integrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -93,7 +90,8 @@ async function client(id: string, env: "demo" | "live" = "demo", integration: Re
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The service's own account on the PDF, as the configuration reads it ("5050 1055" becomes "5050-1055").
+  app = await startTestApp({ bankgiro: readEnv({ NODE_ENV: "test", BANKGIRO: "5050 1055" }).BANKGIRO ?? null });
 });
 afterAll(() => app?.close());
 

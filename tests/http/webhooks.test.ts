@@ -13,14 +13,12 @@ const H = { "Integration-ID": INT };
 type Webhook = { id: string; url: string; events: string[]; secret_key: string; metadata: Record<string, unknown> };
 
 beforeAll(async () => {
-  process.env.OUTBOX_RETRY_BASE_MS = "5";
-  app = await startTestApp({ webhookPrivateTargets: "demo" }); // development: deliveries to a local receiver
+  app = await startTestApp({ webhookPrivateTargets: "demo", outbox: { retryBaseMs: 5 } }); // development: deliveries to a local receiver
   receiver = await startReceiver();
   ({ key } = await app.newKey("demo"));
   await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: INT }) });
 });
 afterAll(async () => {
-  delete process.env.OUTBOX_RETRY_BASE_MS;
   await receiver?.close();
   await app?.close();
 });

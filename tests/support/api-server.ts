@@ -31,6 +31,7 @@ const handler = createAppHandler({
   publicUrl,
   allowedHosts: allowedHosts({ PUBLIC_URL: publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: port }),
   webhookPrivateTargets: "demo",
+  bankgiro: null,
   readiness: new Readiness({ db: database.prisma, migrations: migrationNames(), worker: null, heartbeatMaxAgeMs: 60_000 }),
 });
 process.stdout.write(`listening ${port}\n`);

@@ -18,6 +18,7 @@ import { createApiKey } from "@/domain/api-keys/api-key-service";
 import { allowedHosts as defaultAllowedHosts } from "@/config/public-origin";
 import type { Environment } from "@/domain/environments";
 import type { PrivateTargets, WebhookSettings } from "@/domain/webhooks/webhook-target";
+import type { OutboxSettings } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { rateLimitStore, type RateLimitSettings } from "@/http/rate-limit";
 import { createLogger } from "@/log";
@@ -69,6 +70,10 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Keep Prometheus metrics and serve them on a port of their own (METRICS_PORT), at `metricsUrl`. */
   metrics?: boolean;
+  /** BANKGIRO, printed on Invoice PDFs; default none. */
+  bankgiro?: string | null;
+  /** OUTBOX_LEASE_SECONDS and OUTBOX_RETRY_BASE_MS over their defaults. */
+  outbox?: Partial<OutboxSettings>;
 }
 
 export interface ApiCall {
@@ -87,6 +92,8 @@ export interface TestApp {
   database: Database;
   /** The worker's webhook settings (a test may shorten `timeoutMs`). */
   webhooks: WebhookSettings;
+  /** The Bankgiro account on Invoice PDFs (`opts.bankgiro`). */
+  bankgiro: string | null;
   /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
   databaseUrl: string | null;
   /** A new account (unique name unless given) with a key for the environment. */
@@ -168,13 +175,15 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     store: limits.store,
     log,
   };
-  const auth = await createAuth(database.prisma, { baseURL: url, secureCookies: false, throttle });
+  const auth = await createAuth(database.prisma, { secret: undefined, baseURL: url, secureCookies: false, throttle });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
-  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks, observe: metrics?.metrics }, { log });
+  const bankgiro = opts.bankgiro ?? null;
+  const outbox: OutboxSettings = { leaseSeconds: defaults.OUTBOX_LEASE_SECONDS, retryBaseMs: defaults.OUTBOX_RETRY_BASE_MS, ...opts.outbox };
+  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics }, { log });
   if (opts.worker) worker.start();
   const readiness = new Readiness({
     db: database.prisma,
@@ -194,6 +203,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       publicUrl,
       allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
       webhookPrivateTargets: webhooks.privateTargets,
+      bankgiro,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
     });
   handler = newHandler();
@@ -218,6 +228,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     db: database.prisma,
     database,
     webhooks,
+    bankgiro,
     databaseUrl: pgUrl ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
@@ -338,6 +349,7 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     principal,
     integrationId,
     baseUrl: app.publicUrl,
+    bankgiro: app.bankgiro,
     webhookPrivateTargets: app.webhooks.privateTargets,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),

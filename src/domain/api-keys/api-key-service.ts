@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery } from "@/db/query-builder";
+import { now, qb, runQuery, secondsSince, typed } from "@/db/query-builder";
 import { isEnvironment, type Environment } from "@/domain/environments";
 
 const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
@@ -156,14 +156,16 @@ const lastTouched = new Map<string, number>();
  * to about one write a minute too.
  */
 export function touchApiKey(db: Db, pk: string, onError: (e: unknown) => void): void {
-  const now = Date.now();
-  if ((lastTouched.get(pk) ?? 0) > now - LAST_USE_INTERVAL_MS) return;
+  const at = Date.now();
+  if ((lastTouched.get(pk) ?? 0) > at - LAST_USE_INTERVAL_MS) return;
   if (lastTouched.size > 10_000) lastTouched.clear();
-  lastTouched.set(pk, now);
-  fastSql(db)
-    .query(
-      "UPDATE api_key SET last_used_at = now() WHERE pk = $1::uuid AND (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2))",
-      [pk, LAST_USE_INTERVAL_MS / 1000],
-    )
-    .catch(onError);
+  lastTouched.set(pk, at);
+  runQuery(
+    fastSql(db),
+    qb
+      .updateTable("api_key")
+      .set({ last_used_at: now() })
+      .where("pk", "=", typed(pk, "uuid"))
+      .where((eb) => eb.or([eb("last_used_at", "is", null), eb(secondsSince(eb.ref("last_used_at")), ">", LAST_USE_INTERVAL_MS / 1000)])),
+  ).catch(onError);
 }

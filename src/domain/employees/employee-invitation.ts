@@ -9,7 +9,7 @@ import { z } from "zod";
 import { addEvents } from "@/domain/events/event-service";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
-import { failJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { fastSql } from "@/db/fast-sql";
 import { qb, runQuery, Statement, typed, now } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
@@ -140,7 +140,7 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
         });
         sent.push(s);
       } catch (e) {
-        await failJob(ctx.db, s.job, e);
+        await failJob(ctx.db, s.job, e, retryDelayMs(s.job.attempts, ctx.outbox.retryBaseMs));
       }
     }),
   );

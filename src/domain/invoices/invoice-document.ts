@@ -1,5 +1,4 @@
 /** What an issued Invoice's PDF and email show, read in one place: the Invoice as issued and its Payout lines. */
-import { env } from "@/config/env";
 import type { Prisma } from "@/generated/prisma/client";
 import { payoutSelect, toPayoutPricingApi } from "@/domain/payouts/payout-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
@@ -39,7 +38,14 @@ export interface InvoiceDocument {
   bankgiro: string | null;
 }
 
-export async function invoiceDocument(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<InvoiceDocument> {
+/** What the document is made with besides the Invoice: the public origin for its link, and the account to pay into. */
+export interface InvoiceDocumentSettings {
+  baseUrl: string;
+  /** BANKGIRO, or null when none is configured. */
+  bankgiro: string | null;
+}
+
+export async function invoiceDocument(tx: Prisma.TransactionClient, pk: string, { baseUrl, bankgiro }: InvoiceDocumentSettings): Promise<InvoiceDocument> {
   const api = await invoiceApi(tx, pk, baseUrl);
   const row = await tx.invoice.findUniqueOrThrow({
     where: { pk },
@@ -76,6 +82,6 @@ export async function invoiceDocument(tx: Prisma.TransactionClient, pk: string, 
     amountDue: api.amount_due,
     paid: api.status === "paid",
     payUrl: invoiceAppUrl(baseUrl, api.id),
-    bankgiro: env().BANKGIRO ?? null,
+    bankgiro,
   };
 }

@@ -16,7 +16,7 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
   const { invoicePk } = ZPayload.parse(job.payload);
   const exists = await ctx.db.invoice.findFirst({ where: { pk: invoicePk, issuedAt: { not: null } }, select: { pk: true } });
   if (exists) {
-    const doc = await invoiceDocument(ctx.db, invoicePk, ctx.publicUrl);
+    const doc = await invoiceDocument(ctx.db, invoicePk, { baseUrl: ctx.publicUrl, bankgiro: ctx.bankgiro });
     if (doc.email) {
       const params = { recipient: doc.recipient[0] ?? "", number: doc.invoiceNumber, total: doc.total, currency: doc.currency, due: doc.dueDate, ocr: doc.ocr, link: doc.payUrl };
       const text = t(doc.prepayment ? "invoice_mail_text_prepayment" : "invoice_mail_text", params, "en");

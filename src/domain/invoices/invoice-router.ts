@@ -35,7 +35,7 @@ export const invoiceRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path: "/invoices/{invoice_id}/pdf/", summary: "The issued Invoice as a PDF" }, file: "application/pdf" })
     .input(ZInvoiceLookup)
     .output(ZFileOutput)
-    .query(({ ctx, input }) => invoicePdf(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
+    .query(({ ctx, input }) => invoicePdf(ctx.db, ctx.scope, input.invoice_id, { baseUrl: ctx.baseUrl, bankgiro: ctx.bankgiro })),
 
   /** Demo only: stands in for the bank transfer (a Payrun's Invoice: as POST /v2/payruns/{id}/pay/). */
   pay: integrationProcedure

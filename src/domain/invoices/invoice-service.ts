@@ -11,7 +11,7 @@ import { issueInvoiceInTx, utcDate } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { invoiceApi, invoiceSelect, type InvoiceRow } from "./invoice-representation";
 import { MAX_DUE_DAYS, type TFileOutput, type TInvoice, type TListInvoicesQuery } from "./invoice-schemas";
-import { invoiceDocument } from "./invoice-document";
+import { invoiceDocument, type InvoiceDocumentSettings } from "./invoice-document";
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.InvoiceWhereInput => ({ id, integrationPk: scope.integrationPk });
 
@@ -81,9 +81,9 @@ export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, 
 }
 
 /** The issued Invoice as a PDF; a pro-forma has none (404). */
-export async function invoicePdf(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TFileOutput> {
+export async function invoicePdf(db: Db, scope: IntegrationScope, id: string, settings: InvoiceDocumentSettings): Promise<TFileOutput> {
   const row = await orNotFound(db.invoice.findFirst({ where: { ...scoped(scope, id), issuedAt: { not: null } }, select: { pk: true } }));
-  const doc = await invoiceDocument(db, row.pk, baseUrl);
+  const doc = await invoiceDocument(db, row.pk, settings);
   const pdf = await renderInvoicePdf(doc);
   return { filename: `invoice-${doc.invoiceNumber}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
 }

@@ -4,7 +4,7 @@
  * completes them together (completeJobsQuery), with their effects in set-based statements.
  */
 import type { Db } from "@/db/database";
-import type { ClaimedJob } from "./outbox-service";
+import type { ClaimedJob, OutboxSettings } from "./outbox-service";
 import type { Mailer } from "@/domain/notifications/mailer";
 import type { WebhookSettings } from "@/domain/webhooks/webhook-target";
 
@@ -15,6 +15,10 @@ export interface JobContext {
   publicUrl: string;
   /** WEBHOOK_PRIVATE_TARGETS and WEBHOOK_TIMEOUT_MS. */
   webhooks: WebhookSettings;
+  /** The lease of a claimed job and the first retry delay. */
+  outbox: OutboxSettings;
+  /** The service's Bankgiro account printed on Invoice PDFs (BANKGIRO), or null when none is configured. */
+  bankgiro: string | null;
   /** Metrics of what the handlers do (METRICS_PORT); absent: none kept. */
   observe?: JobObserver | null;
 }

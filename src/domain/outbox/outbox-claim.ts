@@ -5,7 +5,6 @@
  * outbox_job notifies when a transaction that added jobs commits (migration 0014). They go to the driver
  * directly (`fastSql`): a worker at full speed runs them hundreds of times a second.
  */
-import { env } from "@/config/env";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import { qb, runQuery, typed, now, secondsFromNow } from "@/db/query-builder";
@@ -24,7 +23,12 @@ const unfinished = <T extends "j" | "e">(t: T) => [`${t}.completed_at`, `${t}.fa
  * nobody holds a live lease on it, and no earlier unfinished job has its ordering key: so a batch holds at
  * most one job per key, and the key's next job becomes due only once this one is finished.
  */
-export async function claimBatch(db: Db, workerId: string, limit: number, opts: { kinds?: readonly string[]; running?: readonly string[] } = {}): Promise<ClaimedJob[]> {
+export async function claimBatch(
+  db: Db,
+  workerId: string,
+  limit: number,
+  opts: { leaseSeconds: number; kinds?: readonly string[]; running?: readonly string[] },
+): Promise<ClaimedJob[]> {
   const kinds = opts.kinds?.length ? [...opts.kinds] : null;
   // The jobs this worker is still running: their lease may have run out, but another worker takes them over, not this one.
   const running = [...(opts.running ?? [])];
@@ -65,7 +69,7 @@ export async function claimBatch(db: Db, workerId: string, limit: number, opts: 
     qb
       .updateTable("outbox_job")
       .set((eb) => ({
-        locked_until: secondsFromNow(env().OUTBOX_LEASE_SECONDS),
+        locked_until: secondsFromNow(opts.leaseSeconds),
         locked_by: typed(workerId, "text"),
         attempts: eb("attempts", "+", 1),
       }))

@@ -4,7 +4,6 @@
  * dies mid-job leaves a lease that expires, and the job is claimed again; handlers make their effects
  * idempotent and complete the job in the same transaction as those effects (`completeJob`).
  */
-import { env } from "@/config/env";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
@@ -102,6 +101,14 @@ export async function enqueueJob(tx: Prisma.TransactionClient, job: JobInput): P
   return pk;
 }
 
+/** The outbox settings a worker is given (OUTBOX_LEASE_SECONDS, OUTBOX_RETRY_BASE_MS; read at the entry points). */
+export interface OutboxSettings {
+  /** How long a claimed job is the worker's before another may take it. */
+  leaseSeconds: number;
+  /** The first retry delay of a failed job. */
+  retryBaseMs: number;
+}
+
 export interface ClaimedJob {
   pk: string;
   kind: string;
@@ -125,16 +132,15 @@ export async function completeJob(tx: Prisma.TransactionClient, job: ClaimedJob)
 
 /**
  * Exponential backoff with jitter: 10 s, 20 s, 40 s … capped at 1 hour, each ±25 %.
- * OUTBOX_RETRY_BASE_MS changes the first step (tests use a few milliseconds).
+ * `firstMs` (OUTBOX_RETRY_BASE_MS) is the first step (tests use a few milliseconds).
  */
-export function retryDelayMs(attempts: number): number {
-  const first = env().OUTBOX_RETRY_BASE_MS;
-  const base = Math.min(first * 2 ** Math.max(0, attempts - 1), 3_600_000);
+export function retryDelayMs(attempts: number, firstMs: number): number {
+  const base = Math.min(firstMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
 /** Records a failed attempt: retried later, or marked failed after the last attempt. */
-export async function failJob(db: Db, job: ClaimedJob, error: unknown, delayMs = retryDelayMs(job.attempts)): Promise<"retry" | "failed"> {
+export async function failJob(db: Db, job: ClaimedJob, error: unknown, delayMs: number): Promise<"retry" | "failed"> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const final = job.attempts >= job.maxAttempts;
   await db.outboxJob.updateMany({

@@ -207,7 +207,7 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
         const job = jobOf.get(attempt.deliveryPk);
         if (!job) return;
         const final = job.attempts >= job.maxAttempts;
-        const delay = retryDelayMs(job.attempts);
+        const delay = retryDelayMs(job.attempts, ctx.outbox.retryBaseMs);
         await ctx.db.$transaction(async (tx) => {
           await tx.webhookAttempt.create({ data: attempt });
           await tx.webhookDelivery.update({

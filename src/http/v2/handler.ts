@@ -40,6 +40,8 @@ export interface V2Deps {
   /** The public origin (PUBLIC_URL): absolute URLs never follow the request's Host. */
   publicUrl: string;
   webhookPrivateTargets: PrivateTargets;
+  /** BANKGIRO, for the Invoice PDF; null when none is configured. */
+  bankgiro: string | null;
   /** Limits per key and account after authentication (the caller settles each admitted request). */
   rateLimiter?: ApiRateLimiter | null;
   /** Counts the limiter's refusals (METRICS_PORT); other 429s, such as a resend too soon, are not refusals. */
@@ -118,6 +120,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     db: deps.db,
     publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
+    bankgiro: deps.bankgiro,
     requestId: r.requestId,
     clientIp: r.info.ip,
     principal,
