@@ -60,10 +60,15 @@ if (process.env.SKIP_BUILD !== "1") {
   }
 }
 
-// Lint (typescript-eslint and the layer rules) counts as one test: it passes or fails as a whole.
+// Lint (typescript-eslint and the layer rules) and the formatting check (Prettier) count as one test each: each
+// passes or fails as a whole.
 {
   const status = run("lint", "npm", ["run", "lint"]);
   results.push({ name: "lint", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+{
+  const status = run("format", "npm", ["run", "format:check"]);
+  results.push({ name: "format", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
 vitestSuite("unit", "unit");
