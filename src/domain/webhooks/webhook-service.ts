@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
-import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
+import { isUserScoped, type EventName } from "./event-catalogue";
 import { countedPage, pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
