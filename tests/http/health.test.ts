@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { registerJobHandler } from "@/domain/outbox/job-handlers";
+import { single } from "@/domain/outbox/job-handlers";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 interface ReadyBody {
@@ -57,19 +57,20 @@ describe("/healthz and /readyz", () => {
 
 describe("/readyz with the worker in the process (WORKER=1)", () => {
   let app: TestApp;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Holds the worker's loop until the test releases it.
+  const hold = single(async (job: ClaimedJob, ctx) => {
+    await held;
+    await ctx.db.outboxJob.update({ where: { pk: job.pk }, data: { completedAt: new Date(), lockedUntil: null } });
+  });
   beforeAll(async () => {
-    app = await startTestApp({ worker: { heartbeatMaxAgeMs: 1_000 } });
+    app = await startTestApp({ worker: { heartbeatMaxAgeMs: 1_000 }, jobs: { "test.hold": hold } });
   });
   afterAll(() => app.close());
 
   it("is ready while the loop goes round; 503 'worker' while a job holds it past the limit, ready again after", async () => {
     expect((await readyz(app)).body.checks.worker).toBe("ok");
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    registerJobHandler("test.hold", async (job: ClaimedJob, ctx) => {
-      await held;
-      await ctx.db.outboxJob.update({ where: { pk: job.pk }, data: { completedAt: new Date(), lockedUntil: null } });
-    });
     await app.db.$transaction((tx) => enqueueJob(tx, { kind: "test.hold", payload: {} }));
     app.worker.poke();
     await new Promise((r) => setTimeout(r, 1_600));

@@ -11,7 +11,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { createProformaInvoice } from "@/domain/invoices/invoice-issue";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob } from "@/domain/shared/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";

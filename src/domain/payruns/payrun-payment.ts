@@ -13,7 +13,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob } from "@/domain/shared/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
 import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
 import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
 import { t } from "@/i18n/locale";

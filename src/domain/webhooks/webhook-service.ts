@@ -15,7 +15,8 @@ import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
 import type { TCreateWebhookRequest, TWebhook } from "./webhook-schemas";
-import { resolveTarget, TargetRefused, type PrivateTargets } from "./webhook-target";
+import type { PrivateTargets } from "@/config/webhook-settings";
+import { resolveTarget, TargetRefused } from "./webhook-target";
 
 export interface WebhookScope extends AccountScope {
   /** The Integration named by Integration-ID, or null for the account (user) scope. */
