@@ -3,7 +3,7 @@ import { env } from "@/config/env";
 import type { Prisma } from "@/generated/prisma/client";
 import { payoutSelect, toPayoutPricingApi } from "@/domain/payouts/payout-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
-import { invoiceAppUrl, invoiceApi } from "./invoice-representation";
+import { invoiceAppUrl, invoiceApi } from "@/domain/billing/invoice-representation";
 
 export interface InvoiceLine {
   payout: string;
