@@ -1,9 +1,8 @@
 /**
  * Paying a Payrun is the service's act (an operator in the dashboard; in demo also the API). It closes the
  * Payrun if still open (issuing its Invoice), sets paid_at, records the Invoice paid in full (paid_at,
- * amount_paid) and records Payrun.paid; then an outbox job notifies its Payouts in
- * batches (notified_at, Payout.notified, an email each; payouts/payout-notification.ts), so that a large
- * Payrun is not one huge transaction.
+ * amount_paid) and records Payrun.paid; then an outbox job notifies its Payouts in batches (notified_at,
+ * Payout.notified, an email each; payouts/payout-notify.ts), so that a large Payrun is not one huge transaction.
  * No money moves in demo.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
