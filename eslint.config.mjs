@@ -1,9 +1,53 @@
 // `npm run lint`: typescript-eslint with type information, plus the layer rules of docs/architecture.md
 // (eslint-plugin-boundaries). Each layer lists what it may import; anything else fails the build.
+import fs from "node:fs";
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The rooms of src/domain (docs/architecture.md, "Rooms of the domain"): each folder is an element of its own, and
+ * may import its own files, the domain's root files (errors, scope, environments) and the rooms it lists. The
+ * common rooms come first, lowest first; every resource may import them, and they import no resource.
+ */
+const COMMON_ROOMS = {
+  shared: [],
+  notifications: [],
+  files: [],
+  outbox: ["shared", "notifications"],
+  webhooks: ["shared", "outbox"],
+  // Recording an event fans it out to the webhooks that subscribe to it.
+  events: ["shared", "outbox", "webhooks"],
+};
+const COMMON = Object.keys(COMMON_ROOMS);
+const RESOURCE_ROOMS = {
+  accounts: COMMON,
+  "api-keys": COMMON,
+  idempotency: COMMON,
+  messages: COMMON,
+  session: COMMON,
+  team: COMMON,
+  integrations: COMMON,
+  registrations: [...COMMON, "integrations"],
+  employees: COMMON,
+  // Billing, one way: invoices -> payouts -> payruns -> prepayments -> billing (the Invoice record, the billing lock).
+  billing: COMMON,
+  prepayments: [...COMMON, "billing"],
+  payruns: [...COMMON, "billing", "prepayments"],
+  payouts: [...COMMON, "billing", "prepayments", "payruns", "employees"],
+  invoices: [...COMMON, "billing", "prepayments", "payruns", "payouts"],
+};
+const ROOMS = { ...COMMON_ROOMS, ...RESOURCE_ROOMS };
+// A new folder needs its row here, or lint would not know which way it may import.
+const LAYER_FOLDERS = ["pricing", "status"];
+for (const entry of fs.readdirSync(new URL("./src/domain", import.meta.url), { withFileTypes: true })) {
+  if (entry.isDirectory() && !LAYER_FOLDERS.includes(entry.name) && !Object.hasOwn(ROOMS, entry.name)) {
+    throw new Error(`src/domain/${entry.name}: add it to ROOMS in eslint.config.mjs and to docs/architecture.md`);
+  }
+}
+/** Every element of the domain layer: its root files ("domain") and its rooms. */
+const DOMAIN = ["domain", ...Object.keys(ROOMS)];
 
 /**
  * Layers, lowest first, by folder. Two kinds of file sit a step above their folder: a domain folder's
@@ -20,6 +64,7 @@ const LAYERS = [
   { type: "rules", pattern: "src/domain/pricing" },
   // Rules the browser needs too (statuses): they import nothing, and the dashboard may import their values.
   { type: "isomorphic", pattern: "src/domain/status" },
+  ...Object.keys(ROOMS).map((room) => ({ type: room, pattern: `src/domain/${room}` })),
   { type: "domain", pattern: "src/domain" },
   // The batch size that the server enforces and the dashboard's batch link splits at: one number both need.
   { type: "isomorphic", pattern: "src/trpc/batch-limit.ts", mode: "file" },
@@ -38,7 +83,7 @@ const FILES = [
 
 const BELOW_DOMAIN = ["generated", "base", "db", "rules", "isomorphic"];
 const layerMessage = "{{from.type}} code may not import this {{to.type}} code (docs/architecture.md, allowed arrows)";
-const SERVER = ["generated", "base", "db", "rules", "domain", "trpc", "edge", "worker", "app"];
+const SERVER = ["generated", "base", "db", "rules", ...DOMAIN, "trpc", "edge", "worker", "app"];
 
 /** A policy: files of layer `from` may import files of the layers `to` (only `import type` when kind is "type"). */
 function layer(from, to, kind) {
@@ -136,6 +181,8 @@ export default tseslint.config(
         "error",
         {
           default: "disallow",
+          // Within a room too: a service importing its own folder's router is refused like any other.
+          checkInternals: true,
           message: layerMessage,
           policies: [
             layer("generated", ["generated"]),
@@ -143,15 +190,18 @@ export default tseslint.config(
             layer("db", ["generated", "base", "db"]),
             layer("rules", ["generated", "base", "rules"]),
             layer("isomorphic", ["isomorphic"]),
-            // Services and schemas: no tRPC, no HTTP, no worker, no server, no dashboard.
+            // Services and schemas: no tRPC, no HTTP, no worker, no server, no dashboard; a room only the rooms it lists.
             layer("domain", [...BELOW_DOMAIN, "domain"]),
-            layer("trpc", [...BELOW_DOMAIN, "domain", "trpc"]),
-            layer("edge", [...BELOW_DOMAIN, "domain", "trpc", "edge"]),
-            layer("worker", [...BELOW_DOMAIN, "domain", "worker"]),
-            layer("app", [...BELOW_DOMAIN, "domain", "trpc", "edge", "worker", "app"]),
+            ...Object.entries(ROOMS).map(([room, may]) => layer(room, [...BELOW_DOMAIN, "domain", room, ...may])),
+            layer("trpc", [...BELOW_DOMAIN, ...DOMAIN, "trpc"]),
+            layer("edge", [...BELOW_DOMAIN, ...DOMAIN, "trpc", "edge"]),
+            layer("worker", [...BELOW_DOMAIN, ...DOMAIN, "worker"]),
+            layer("app", [...BELOW_DOMAIN, ...DOMAIN, "trpc", "edge", "worker", "app"]),
             // The procedures (`*-router.ts`) may use tRPC; only the app router assembles them.
             { from: { file: { categories: "router" } }, allow: { to: { element: { type: "trpc" } } } },
-            { from: { element: { types: "*" } }, disallow: [routers, api] },
+            // Nothing imports a router or the app router but what the next rules allow (a service never does).
+            { disallow: routers, message: "only procedures and the app router import a router (*-router.ts); a service never does (docs/architecture.md)" },
+            { disallow: api, message: "only the edge and the app import the app router (docs/architecture.md)" },
             { from: { file: { categories: "router" } }, allow: routers },
             { from: { file: { categories: "api" } }, allow: routers },
             { from: { element: { types: ["edge", "app"] } }, allow: api },

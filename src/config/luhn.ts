@@ -1,5 +1,5 @@
 /**
- * The Luhn (modulus 10) check digit, used by Swedish OCR references (src/domain/invoices/ocr.ts) and by
+ * The Luhn (modulus 10) check digit, used by Swedish OCR references (src/domain/billing/ocr.ts) and by
  * Bankgiro numbers (BANKGIRO, checked when the configuration is read): here, in the base layer, so that both
  * share one implementation.
  */

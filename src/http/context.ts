@@ -6,7 +6,7 @@
 import type http from "node:http";
 import type { Db } from "@/db/database";
 import type { DomainError } from "@/domain/errors";
-import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
+import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Context, Principal } from "@/trpc/context";
 import { readCookie } from "./principal";
 

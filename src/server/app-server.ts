@@ -10,7 +10,7 @@ import { toNodeHandler } from "better-auth/node";
 import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
-import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
+import type { PrivateTargets } from "@/config/webhook-settings";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
 import { createContext } from "@/http/context";

@@ -15,6 +15,7 @@ import { createMailer } from "@/domain/notifications/mailer";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 import { rateLimitStore } from "@/http/rate-limit";
 import { createLogger } from "@/log";
+import { jobHandlers } from "@/worker/job-registry";
 import { postgresJobListener } from "@/worker/job-wakeup";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
@@ -75,8 +76,8 @@ async function main(): Promise<void> {
       ? new OutboxWorker(
           { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics },
           config.DATABASE_URL
-            ? { log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
-            : { log, budget, batchSize: 100, parallelBatches: 1 },
+            ? { handlers: jobHandlers, log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
+            : { handlers: jobHandlers, log, budget, batchSize: 100, parallelBatches: 1 },
         )
       : null;
   childWorker?.start();

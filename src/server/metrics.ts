@@ -13,7 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { Db } from "@/db/database";
 import { qb, runIn, secondsSince } from "@/db/query-builder";
 import type { Logger } from "@/log";
-import { jobKinds } from "@/domain/outbox/job-handlers";
+import { jobHandlers } from "@/worker/job-registry";
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -132,7 +132,7 @@ export class Metrics {
       );
       this.backlog.reset();
       this.oldest.reset();
-      for (const kind of new Set([...jobKinds(), ...this.kinds])) {
+      for (const kind of new Set([...Object.keys(jobHandlers), ...this.kinds])) {
         this.backlog.set({ kind }, 0);
         this.oldest.set({ kind }, 0);
       }

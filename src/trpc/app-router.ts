@@ -6,6 +6,7 @@ import { employeeRouter } from "@/domain/employees/employee-router";
 import { invoiceRouter } from "@/domain/invoices/invoice-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
+import { employeePayoutRouter } from "@/domain/payouts/employee-payout-router";
 import { payoutRouter } from "@/domain/payouts/payout-router";
 import { payrunRouter } from "@/domain/payruns/payrun-router";
 import { pricingRouter } from "@/domain/payouts/payout-pricing-router";
@@ -15,7 +16,7 @@ import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
 import { teamRouter } from "@/domain/team/team-router";
-import { accountProcedure, router } from "./init";
+import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
 function collections(): string[] {
@@ -45,7 +46,8 @@ export const appRouter = router({
   invoices: invoiceRouter,
   prepayments: prepaymentRouter,
   webhooks: webhookRouter,
-  employeeApp: employeeAppRouter,
+  // One namespace for the employee app; its Payout procedures live with Payouts (payouts import employees).
+  employeeApp: mergeRouters(employeeAppRouter, employeePayoutRouter),
   employeeVerification: employeeVerificationRouter,
   registrations: registrationRouter,
   apiKeys: apiKeyRouter,

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/database";
 import type { DomainError } from "@/domain/errors";
-import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
+import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Environment } from "@/generated/prisma/enums";
 
 /** Who is calling: an API key or a dashboard session, resolved to the same shape. */

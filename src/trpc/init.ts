@@ -42,6 +42,7 @@ const tRPC = initTRPC
   });
 
 export const router = tRPC.router;
+export const mergeRouters = tRPC.mergeRouters;
 export const createCallerFactory = tRPC.createCallerFactory;
 
 /**

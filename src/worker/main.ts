@@ -8,6 +8,7 @@ import type { JobObserver } from "@/domain/outbox/job-handlers";
 import { createLogger } from "@/log";
 import { startMetricsServer } from "@/server/metrics";
 import type { WorkerMessage } from "@/server/worker-process";
+import { jobHandlers } from "./job-registry";
 import { postgresJobListener } from "./job-wakeup";
 import { OutboxWorker } from "./worker";
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
       observe,
     },
     // PostgreSQL: woken at commit on any instance; embedded, one process: this worker is the only one and polls.
-    { log, listen: config.DATABASE_URL ? postgresJobListener(config.DATABASE_URL, log) : null },
+    { handlers: jobHandlers, log, listen: config.DATABASE_URL ? postgresJobListener(config.DATABASE_URL, log) : null },
   );
   worker.start();
   log.info({ worker: worker.id, database: db.description, mail: mailer.description }, "worker started");

@@ -8,11 +8,12 @@
 import { claimBatch, nextDueAt } from "@/domain/outbox/outbox-claim";
 import { failJob, newWorkerId, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { Logger } from "@/log";
-import { batchJobHandler, jobHandler, type JobContext } from "@/domain/outbox/job-handlers";
-import "@/domain/outbox/register-handlers";
+import type { JobContext, JobHandlers, JobHandling } from "@/domain/outbox/job-handlers";
 import type { JobListener } from "./job-wakeup";
 
 export interface WorkerOptions {
+  /** What each job kind does: `jobHandlers` (./job-registry) in the processes, a test's own in tests. */
+  handlers: JobHandlers;
   /** Jobs claimed per statement (default 100). */
   batchSize?: number;
   /** Batches worked at once (default 2): a slow receiver in one batch does not hold up the next. */
@@ -87,10 +88,10 @@ export class OutboxWorker {
     for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
     await Promise.all(
       [...byKind].map(async ([kind, group]) => {
-        const batch = batchJobHandler(kind);
-        if (!batch) return Promise.all(group.map((job) => this.run(job)));
+        const handling = this.handling(kind);
+        if (!handling?.batch) return Promise.all(group.map((job) => this.run(job, handling)));
         try {
-          await batch(group, this.ctx);
+          await handling.run(group, this.ctx);
         } catch (e) {
           // failJob touches only jobs still unfinished and ours: those the handler completed stay done.
           const outcomes = await Promise.all(group.map((job) => this.fail(job, e).catch(() => "unknown")));
@@ -100,11 +101,15 @@ export class OutboxWorker {
     );
   }
 
-  private async run(job: ClaimedJob): Promise<void> {
-    const handler = jobHandler(job.kind);
+  /** The kind's own entry only: a job kind such as "toString" has no handler. */
+  private handling(kind: string): JobHandling | undefined {
+    return Object.hasOwn(this.opts.handlers, kind) ? this.opts.handlers[kind] : undefined;
+  }
+
+  private async run(job: ClaimedJob, handling: Extract<JobHandling, { batch: false }> | undefined): Promise<void> {
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job, this.ctx);
+      if (!handling) throw new Error(`no handler for job kind ${job.kind}`);
+      await handling.run(job, this.ctx);
     } catch (e) {
       const outcome = await this.fail(job, e).catch(() => "unknown");
       this.opts.log.warn({ job: job.pk, kind: job.kind, attempt: job.attempts, outcome, err: e }, "job failed");

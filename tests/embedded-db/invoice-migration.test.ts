@@ -1,13 +1,13 @@
 /**
  * Migration 0009 on data written before it: open Payruns get a pro-forma Invoice, closed ones an issued one
- * (numbered, OCR as src/domain/invoices/ocr.ts computes it, totals with the Payouts' stored VAT, due date from
+ * (numbered, OCR as src/domain/billing/ocr.ts computes it, totals with the Payouts' stored VAT, due date from
  * the payment terms), paid ones a paid one.
  */
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, expect, it } from "vitest";
-import { ocrReference } from "@/domain/invoices/ocr";
+import { ocrReference } from "@/domain/billing/ocr";
 
 const dir = "prisma/migrations";
 const migrations = fs.readdirSync(dir).filter((d) => /^\d{4}_/.test(d)).sort();

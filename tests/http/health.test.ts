@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { registerJobHandler } from "@/domain/outbox/job-handlers";
+import { single } from "@/domain/outbox/job-handlers";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 interface ReadyBody {
@@ -57,8 +57,18 @@ describe("/healthz and /readyz", () => {
 
 describe("/readyz with the worker in the process (WORKER=1)", () => {
   let app: TestApp;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let started = () => undefined as void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  // Holds the worker's loop until the test releases it.
+  const hold = single(async (job: ClaimedJob, ctx) => {
+    started();
+    await held;
+    await ctx.db.outboxJob.update({ where: { pk: job.pk }, data: { completedAt: new Date(), lockedUntil: null } });
+  });
   beforeAll(async () => {
-    app = await startTestApp({ worker: { heartbeatMaxAgeMs: 1_000 } });
+    app = await startTestApp({ worker: { heartbeatMaxAgeMs: 1_000 }, jobs: { "test.hold": hold } });
   });
   afterAll(() => app.close());
 
@@ -68,15 +78,6 @@ describe("/readyz with the worker in the process (WORKER=1)", () => {
     // database run in real time, and the clock moves only when the test moves it.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      let release = () => undefined as void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let started = () => undefined as void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      registerJobHandler("test.hold", async (job: ClaimedJob, ctx) => {
-        started();
-        await held;
-        await ctx.db.outboxJob.update({ where: { pk: job.pk }, data: { completedAt: new Date(), lockedUntil: null } });
-      });
       await app.db.$transaction((tx) => enqueueJob(tx, { kind: "test.hold", payload: {} }));
       app.worker.poke();
       await running;

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/db/database";
 import { Statement, sqlIn } from "@/db/query-builder";
-import { registerJobHandler } from "@/domain/outbox/job-handlers";
+import { single } from "@/domain/outbox/job-handlers";
 import { addJob } from "@/domain/outbox/outbox-service";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
@@ -16,11 +16,13 @@ const KIND = "test.budgeted";
 const BATCH_MS = 40;
 /** Each job's start and end (ms), in the order they ran. */
 const ran: { start: number; end: number }[] = [];
-registerJobHandler(KIND, async () => {
-  const start = Date.now();
-  await new Promise((r) => setTimeout(r, BATCH_MS));
-  ran.push({ start, end: Date.now() });
-});
+const handlers = {
+  [KIND]: single(async () => {
+    const start = Date.now();
+    await new Promise((r) => setTimeout(r, BATCH_MS));
+    ran.push({ start, end: Date.now() });
+  }),
+};
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -56,7 +58,7 @@ describe("in-process worker budget", () => {
     const share = 0.25;
     const worker = new OutboxWorker(
       { db: db.prisma, mailer: { description: "none", send: async () => undefined }, publicUrl: "http://test.invalid", webhooks: { privateTargets: "none", timeoutMs: 1_000 }, outbox: { leaseSeconds: 60, retryBaseMs: 10_000 }, bankgiro: null },
-      { log: createLogger("silent"), batchSize: 1, parallelBatches: 2, idleMs: 50, budget: { busy: () => reading, share } },
+      { handlers, log: createLogger("silent"), batchSize: 1, parallelBatches: 2, idleMs: 50, budget: { busy: () => reading, share } },
     );
     worker.start();
     cleanups.push(() => worker.stop());

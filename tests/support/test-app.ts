@@ -17,7 +17,7 @@ import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
 import { allowedHosts as defaultAllowedHosts } from "@/config/public-origin";
 import type { Environment } from "@/domain/environments";
-import type { PrivateTargets, WebhookSettings } from "@/domain/webhooks/webhook-target";
+import type { PrivateTargets, WebhookSettings } from "@/config/webhook-settings";
 import type { OutboxSettings } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { rateLimitStore, type RateLimitSettings } from "@/http/rate-limit";
@@ -32,6 +32,8 @@ import { Readiness } from "@/server/readiness";
 import { appRouter } from "@/trpc/app-router";
 import type { Principal } from "@/trpc/context";
 import { createCallerFactory } from "@/trpc/init";
+import type { JobHandlers } from "@/domain/outbox/job-handlers";
+import { jobHandlers } from "@/worker/job-registry";
 import { OutboxWorker } from "@/worker/worker";
 
 export const TEST_DB = process.env.TEST_DB === "pg" ? "pg" : "pglite";
@@ -64,6 +66,8 @@ export interface TestAppOptions {
    * in /readyz). Default off: tests run jobs with `drainJobs()`.
    */
   worker?: { heartbeatMaxAgeMs?: number };
+  /** Job kinds of the test's own, besides every resource's (`jobHandlers`). */
+  jobs?: JobHandlers;
   /** The embedded database in this data folder (DATA_DIR) instead of in memory, whatever TEST_DB says. */
   dataDir?: string;
   /** This PostgreSQL database (the caller's: never dropped here) instead of a new one, whatever TEST_DB says. */
@@ -183,7 +187,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
   const bankgiro = opts.bankgiro ?? null;
   const outbox: OutboxSettings = { leaseSeconds: defaults.OUTBOX_LEASE_SECONDS, retryBaseMs: defaults.OUTBOX_RETRY_BASE_MS, ...opts.outbox };
-  const worker = new OutboxWorker({ db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics }, { log });
+  const worker = new OutboxWorker(
+    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics },
+    { handlers: { ...jobHandlers, ...opts.jobs }, log },
+  );
   if (opts.worker) worker.start();
   const readiness = new Readiness({
     db: database.prisma,

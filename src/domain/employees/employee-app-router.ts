@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
-import { acceptPayout, employeePayouts } from "@/domain/payouts/payout-acceptance";
 import { operatorProcedure, publicProcedure, router } from "@/trpc/init";
 import {
   claimWithMagicLink,
@@ -16,9 +15,9 @@ import {
 import { ZEmployeeHome, ZEmployeeLookup, ZEmployeeReview, ZOk, ZPendingVerification, ZRejectEmployee } from "./employee-app-schemas";
 import { approveEmployee, employeeReview, rejectEmployee } from "./employee-review";
 import { requestSignInLink } from "./employee-sign-in-link";
-import { ZEmployeePayout } from "@/domain/payouts/payout-schemas";
 
-const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** A procedure of the signed-in Employee (the session cookie); its Payouts' are in payouts/employee-payout-router.ts. */
+export const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const employeePk = await employeeForSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
   if (!employeePk) throw new DomainError("unauthenticated", t("employee_session_required"));
   return next({ ctx: { employeePk } });
@@ -34,11 +33,6 @@ export const employeeAppRouter = router({
     return { ok: true } as const;
   }),
   home: employeeProcedure.output(ZEmployeeHome).query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
-  payouts: employeeProcedure.output(z.array(ZEmployeePayout)).query(({ ctx }) => employeePayouts(ctx.db, ctx.employeePk)),
-  acceptPayout: employeeProcedure
-    .input(z.object({ payoutId: z.string().min(1).max(255) }))
-    .output(ZEmployeePayout)
-    .mutation(({ ctx, input }) => acceptPayout(ctx.db, ctx.employeePk, input.payoutId)),
   /** /e/login: a fresh link by email; the same answer whether the address is an Employee's or not. */
   requestLink: publicProcedure
     .input(z.object({ email: z.email().max(254) }))

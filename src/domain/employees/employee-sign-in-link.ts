@@ -9,7 +9,7 @@ import type { Db } from "@/db/database";
 import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
+import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { t } from "@/i18n/locale";
 import { employeeLocale, issueMagicLink } from "./employee-invitation";

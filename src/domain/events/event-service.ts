@@ -8,7 +8,7 @@ import type { Environment } from "@/domain/environments";
 import { addFanOut, fanOutColumns, type FanOutRow } from "@/domain/webhooks/webhook-fanout";
 import { rowsOf, textsOf, type Column } from "@/db/row-sets";
 import { qb, Slot, sqlIn, Statement } from "@/db/query-builder";
-import type { EventName } from "./event-catalogue";
+import type { EventName } from "@/domain/webhooks/event-catalogue";
 
 export interface EventInput {
   name: EventName;

@@ -2,7 +2,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { payoutSelect, toPayoutPricingApi } from "@/domain/payouts/payout-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
-import { invoiceAppUrl, invoiceApi } from "./invoice-representation";
+import { invoiceAppUrl, invoiceApi } from "@/domain/billing/invoice-representation";
 
 export interface InvoiceLine {
   payout: string;

@@ -11,9 +11,9 @@ import { DomainError, notFound } from "@/domain/errors";
 import { markPayrunPaid } from "@/domain/payruns/payrun-payment";
 import { markPrepaymentPaid } from "@/domain/prepayments/prepayment-service";
 import { t } from "@/i18n/locale";
-import { issueInvoiceInTx, recordInvoicePaid } from "./invoice-issue";
-import { invoiceApi, invoiceSelect, toInvoicesApi } from "./invoice-representation";
-import type { TInvoice } from "./invoice-schemas";
+import { issueInvoiceInTx, recordInvoicePaid } from "@/domain/billing/invoice-issue";
+import { invoiceApi, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoice-representation";
+import type { TInvoice } from "@/domain/billing/invoice-schemas";
 
 /** `POST /v2/invoices/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
 export async function payDemoInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {

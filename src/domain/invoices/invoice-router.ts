@@ -2,8 +2,8 @@ import { z } from "zod";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
-import { toInvoicesApi } from "./invoice-representation";
-import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "./invoice-schemas";
+import { toInvoicesApi } from "@/domain/billing/invoice-representation";
+import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "@/domain/billing/invoice-schemas";
 import { payDemoInvoice, payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
 import { getInvoice, invoicePdf, issueInvoice, listInvoices } from "./invoice-service";
 

@@ -3,14 +3,14 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { closeAndSettle } from "@/domain/payruns/payrun-close";
-import { lockPayruns } from "@/domain/payruns/payrun-service";
+import { lockPayruns } from "@/domain/billing/billing-lock";
 import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
-import { issueInvoiceInTx, utcDate } from "./invoice-issue";
+import { issueInvoiceInTx, utcDate } from "@/domain/billing/invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
-import { invoiceApi, invoiceSelect, type InvoiceRow } from "./invoice-representation";
-import { MAX_DUE_DAYS, type TFileOutput, type TInvoice, type TListInvoicesQuery } from "./invoice-schemas";
+import { invoiceApi, invoiceSelect, type InvoiceRow } from "@/domain/billing/invoice-representation";
+import { MAX_DUE_DAYS, type TFileOutput, type TInvoice, type TListInvoicesQuery } from "@/domain/billing/invoice-schemas";
 import { invoiceDocument, type InvoiceDocumentSettings } from "./invoice-document";
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.InvoiceWhereInput => ({ id, integrationPk: scope.integrationPk });

@@ -1,12 +1,12 @@
 /**
- * The outbox job registry: what each kind of job does, and what a handler is given. A handler completes its
+ * What an outbox job handler is given, and how a resource declares its handlers. A handler completes its
  * job (completeJob) in its own transaction; a batch handler is given every claimed job of its kind at once and
  * completes them together (completeJobsQuery), with their effects in set-based statements.
  */
 import type { Db } from "@/db/database";
 import type { ClaimedJob, OutboxSettings } from "./outbox-service";
 import type { Mailer } from "@/domain/notifications/mailer";
-import type { WebhookSettings } from "@/domain/webhooks/webhook-target";
+import type { WebhookSettings } from "@/config/webhook-settings";
 
 export interface JobContext {
   db: Db;
@@ -35,26 +35,14 @@ export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
  */
 export type BatchJobHandler = (jobs: ClaimedJob[], ctx: JobContext) => Promise<void>;
 
-const handlers = new Map<string, JobHandler>();
-const batchHandlers = new Map<string, BatchJobHandler>();
+/** How one kind of job is run: each job alone, or every claimed job of the kind together. */
+export type JobHandling = { batch: false; run: JobHandler } | { batch: true; run: BatchJobHandler };
 
-export function registerBatchJobHandler(kind: string, handler: BatchJobHandler): void {
-  batchHandlers.set(kind, handler);
-}
+/**
+ * Job kinds and their handlers: each resource exports its own record (e.g. `employeeJobs`), and the worker
+ * joins them into one (`src/worker/job-registry.ts`), so that the outbox imports no resource.
+ */
+export type JobHandlers = Readonly<Record<string, JobHandling>>;
 
-export function batchJobHandler(kind: string): BatchJobHandler | undefined {
-  return batchHandlers.get(kind);
-}
-
-export function registerJobHandler(kind: string, handler: JobHandler): void {
-  handlers.set(kind, handler);
-}
-
-export function jobHandler(kind: string): JobHandler | undefined {
-  return handlers.get(kind);
-}
-
-/** The kinds with a handler (for metrics that report every kind, 0 included). */
-export function jobKinds(): string[] {
-  return [...new Set([...handlers.keys(), ...batchHandlers.keys()])];
-}
+export const single = (run: JobHandler): JobHandling => ({ batch: false, run });
+export const batch = (run: BatchJobHandler): JobHandling => ({ batch: true, run });

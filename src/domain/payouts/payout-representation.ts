@@ -1,8 +1,8 @@
 /** A Payout as the API shows it, and its pricing breakdown as stored at creation. */
-import { z } from "zod";
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-service";
 import { formatMoney } from "@/domain/pricing/pricing";
+import { storedItems } from "@/domain/pricing/stored-breakdown";
 import type { TPayoutPricing } from "./payout-pricing-schemas";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { PAYOUT_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
@@ -59,33 +59,14 @@ export function toPayoutApi(row: PayoutRow, expand: readonly string[] = []): TPa
   };
 }
 
-/** The items of the breakdown column (written by payout-create from toPricingApi). */
-const ZStoredItems = z.object({
-  fee: z.string(),
-  payroll: z.string().nullable(),
-  tax: z.string(),
-  vat: z.string(),
-  health_insurance: z.string().nullable(),
-  pension: z.string().nullable(),
-});
-
-/** The VAT a Payout was priced with (what it adds to its Payrun's Invoice on top of its cost). */
-export function payoutVat(row: Pick<PayoutRow, "pk" | "breakdown">): Prisma.Decimal {
-  const items = ZStoredItems.safeParse(row.breakdown);
-  if (!items.success) throw new Error(`payout ${row.pk} has an unreadable breakdown`);
-  return new Prisma.Decimal(items.data.vat);
-}
-
 export function toPayoutPricingApi(row: PayoutRow): TPayoutPricing {
-  const items = ZStoredItems.safeParse(row.breakdown);
-  // Written by this service only: a bad row is a fault (500), not the caller's error.
-  if (!items.success) throw new Error(`payout ${row.pk} has an unreadable breakdown`);
+  const items = storedItems(row);
   return {
     payout: row.id,
     amount: formatMoney(row.amount),
     invoiced_amount: formatMoney(row.invoicedAmount),
     cost: formatMoney(row.cost),
     currency: row.currency,
-    ...items.data,
+    ...items,
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
-import { lockPayruns } from "@/domain/payruns/payrun-service";
+import { lockPayruns } from "@/domain/billing/billing-lock";
 import { countedPage, pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";

@@ -9,9 +9,9 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
-import { createProformaInvoice } from "@/domain/invoices/invoice-issue";
+import { createProformaInvoice } from "@/domain/billing/invoice-issue";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob } from "@/domain/shared/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
@@ -20,7 +20,8 @@ import { closeAndSettle } from "./payrun-close";
 import { closeCutoffs, expectedCloseAt } from "./payrun-lifetime";
 import { payrunApi } from "./payrun-representation";
 import type { TCreatePayrunRequest, TPayrun } from "./payrun-schemas";
-import { lockPayruns, OPEN_PAYRUN_ID, recordPayrunEvent } from "./payrun-service";
+import { lockPayruns } from "@/domain/billing/billing-lock";
+import { OPEN_PAYRUN_ID, recordPayrunEvent } from "./payrun-service";
 
 export const AUTO_CLOSE_PAYRUNS_JOB = "payrun.auto_close";
 /** The job looks again at least this often (a safety net: the next due time is known exactly). */

@@ -1,32 +1,24 @@
 /**
  * Paying a Payrun is the service's act (an operator in the dashboard; in demo also the API). It closes the
  * Payrun if still open (issuing its Invoice), sets paid_at, records the Invoice paid in full (paid_at,
- * amount_paid) and records Payrun.paid; then an outbox job notifies its Payouts in
- * batches (notified_at, Payout.notified, an email each), so that a large Payrun is not one huge transaction.
+ * amount_paid) and records Payrun.paid; then an outbox job notifies its Payouts in batches (notified_at,
+ * Payout.notified, an email each; payouts/payout-notify.ts), so that a large Payrun is not one huge transaction.
  * No money moves in demo.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
-import { z } from "zod";
 import type { Db } from "@/db/database";
 import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
-import { recordEvent } from "@/domain/events/event-service";
-import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob } from "@/domain/shared/job-email";
-import { EMAIL_PAYOUT_JOB } from "@/domain/payouts/payout-notification";
-import { payoutSelect, toPayoutApi } from "@/domain/payouts/payout-representation";
+import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { t } from "@/i18n/locale";
-import type { JobContext } from "@/domain/outbox/job-handlers";
-import { markPayrunInvoicePaid } from "@/domain/invoices/invoice-issue";
+import { markPayrunInvoicePaid } from "@/domain/billing/invoice-issue";
 import { payrunSelect, toPayrunsApi } from "./payrun-representation";
 import type { TPayrun } from "./payrun-schemas";
-import { lockPayruns, recordPayrunEvent } from "./payrun-service";
+import { lockPayruns } from "@/domain/billing/billing-lock";
+import { recordPayrunEvent } from "./payrun-service";
 
 export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
-const NOTIFY_BATCH = 50;
-/** A batch is a few hundred statements: more than Prisma's default 5 s transaction limit allows under load. */
-const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
 
 /** `POST /v2/payruns/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
 export async function payDemoPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TPayrun> {
@@ -63,47 +55,6 @@ export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, ba
   const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, pk, baseUrl);
   await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: pk, baseUrl } });
   return payrun;
-}
-
-const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
-
-/** Sets notified_at once (the conditional update is the check), records Payout.notified and schedules the email. */
-export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<void> {
-  const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: new Date() } });
-  if (count === 0) return;
-  const row = await tx.payout.findUniqueOrThrow({
-    where: { pk },
-    select: { ...payoutSelect, integration: { select: { pk: true, accountPk: true, environment: true } } },
-  });
-  await recordEvent(tx, {
-    name: "Payout.notified",
-    accountPk: row.integration.accountPk,
-    environment: row.integration.environment,
-    integrationPk: row.integration.pk,
-    objectPk: pk,
-    data: toPayoutApi(row),
-  });
-  await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: pk, baseUrl } });
-}
-
-/** The job: batches of Payouts, each batch one transaction; the last one completes the job. */
-export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { payrunPk, baseUrl } = ZNotifyPayload.parse(job.payload);
-  for (;;) {
-    const finished = await ctx.db.$transaction(async (tx) => {
-      const batch = await tx.payout.findMany({
-        where: { payrunPk, notifiedAt: null, canceledAt: null },
-        select: { pk: true },
-        orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
-        take: NOTIFY_BATCH,
-      });
-      for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl);
-      if (batch.length === NOTIFY_BATCH) return false;
-      await completeOwnJob(tx, job);
-      return true;
-    }, BATCH_TRANSACTION);
-    if (finished) return;
-  }
 }
 
 /** The operators' view: unpaid Payruns that hold Payouts, in every account and environment, oldest first. */

@@ -1,6 +1,6 @@
 /** A Payrun as the API shows it: its row plus the price and count of its Payouts, and its Invoice once invoiced. */
 import { Prisma } from "@/generated/prisma/client";
-import { invoiceAppUrl, invoicePdfUrl, invoiceSelect, toInvoicesApi } from "@/domain/invoices/invoice-representation";
+import { invoiceAppUrl, invoicePdfUrl, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoice-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { expectedCloseAt } from "./payrun-lifetime";

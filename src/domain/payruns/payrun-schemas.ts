@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZInvoice } from "@/domain/invoices/invoice-schemas";
+import { ZInvoice } from "@/domain/billing/invoice-schemas";
 import { ZRowOwner } from "@/domain/shared/operator-rows";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { ZCurrency } from "@/domain/pricing/money";

@@ -7,7 +7,6 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { advisoryXactLock, executeIn } from "@/db/query-builder";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { countedPage, pageWindow } from "@/domain/shared/pagination";
@@ -16,14 +15,10 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
-import { createProformaInvoice, issuePayrunInvoice } from "@/domain/invoices/invoice-issue";
+import { lockPayruns } from "@/domain/billing/billing-lock";
+import { createProformaInvoice, issuePayrunInvoice } from "@/domain/billing/invoice-issue";
 import { payrunApi, payrunSelect, type PayrunRow } from "./payrun-representation";
 import type { TListPayrunsQuery, TPayrun, TUpdatePayrunRequest } from "./payrun-schemas";
-
-/** Serialises membership and state changes of the Payruns of one Integration and currency (until commit). */
-export async function lockPayruns(tx: Prisma.TransactionClient, integrationPk: string, currency: string): Promise<void> {
-  await executeIn(tx, advisoryXactLock(`payrun:${integrationPk}:${currency}`));
-}
 
 /** The open Payrun of the Integration for `currency`, opened if there is none. Takes the lock. */
 export async function joinOpenPayrun(tx: Prisma.TransactionClient, scope: IntegrationScope, currency: string): Promise<{ pk: string; opened: boolean }> {

@@ -1,6 +1,6 @@
 /** A Prepayment as the API shows it; its status follows from its timestamps and balance. */
 import type { Prisma } from "@/generated/prisma/client";
-import { invoiceSelect, toInvoicesApi } from "@/domain/invoices/invoice-representation";
+import { invoiceSelect, toInvoicesApi } from "@/domain/billing/invoice-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import type { TPrepayment } from "./prepayment-schemas";

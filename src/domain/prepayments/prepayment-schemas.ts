@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZInvoice } from "@/domain/invoices/invoice-schemas";
+import { ZInvoice } from "@/domain/billing/invoice-schemas";
 import { ZCurrency, ZMoney } from "@/domain/pricing/money";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { requiredText, writeRequests, ZExpandOf, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";

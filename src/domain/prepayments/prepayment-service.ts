@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
-import { lockPayruns } from "@/domain/payruns/payrun-service";
+import { lockPayruns } from "@/domain/billing/billing-lock";
 import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
 import { withUniqueId } from "@/domain/shared/unique-id";

@@ -8,7 +8,7 @@
  *   alone what other open Payruns' covered Payouts have reserved. Each use is a PrepaymentUse row.
  */
 import { Prisma } from "@/generated/prisma/client";
-import { payoutVat } from "@/domain/payouts/payout-representation";
+import { payoutVat } from "@/domain/pricing/stored-breakdown";
 
 const ZERO = new Prisma.Decimal(0);
 

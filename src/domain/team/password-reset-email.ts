@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/database";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
+import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale, type Locale } from "@/i18n/catalogue/locales";
 

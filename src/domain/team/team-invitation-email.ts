@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/shared/job-email";
+import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale } from "@/i18n/catalogue/locales";
 import { hashInvitationToken } from "./team-service";

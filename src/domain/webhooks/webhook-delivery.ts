@@ -16,7 +16,8 @@ import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-s
 import type { Environment } from "@/domain/environments";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { signatureHeader } from "./webhook-body";
-import { resolveTarget, type WebhookSettings } from "./webhook-target";
+import type { WebhookSettings } from "@/config/webhook-settings";
+import { resolveTarget } from "./webhook-target";
 
 const ZPayload = z.object({ deliveryPk: z.string() });
 

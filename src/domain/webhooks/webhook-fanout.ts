@@ -3,7 +3,7 @@
  * change (the outbox). Deliveries of one subscription for one object keep their order (the job's ordering key).
  */
 import type { Prisma } from "@/generated/prisma/client";
-import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
+import { isUserScoped, type EventName } from "./event-catalogue";
 import { addJobRows } from "@/domain/outbox/outbox-service";
 import { qb, sqlIn, Statement, typed, type Cte } from "@/db/query-builder";
 import type { Column } from "@/db/row-sets";

@@ -1,7 +1,7 @@
 /** The delivery log of a subscription, redelivery, and test events (the dashboard's webhook tools). */
 import { z } from "zod";
 import type { Db } from "@/db/database";
-import { EVENT_CATALOGUE, type EventName } from "@/domain/events/event-catalogue";
+import { EVENT_CATALOGUE, type EventName } from "./event-catalogue";
 import { DomainError, notFound } from "@/domain/errors";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_CATALOGUE, EVENT_NAMES } from "@/domain/events/event-catalogue";
+import { EVENT_CATALOGUE, EVENT_NAMES } from "./event-catalogue";
 import { accountProcedure, optionalIntegrationProcedure, router, type Meta } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_NAMES, isEventName, type EventName } from "@/domain/events/event-catalogue";
+import { EVENT_NAMES, isEventName, type EventName } from "./event-catalogue";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { ZId, ZMetadata, ZMetadataOutput, writeRequests } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
-import { isUserScoped, type EventName } from "@/domain/events/event-catalogue";
+import { isUserScoped, type EventName } from "./event-catalogue";
 import { countedPage, pageWindow, type TPageQuery } from "@/domain/shared/pagination";
 import { metadataOf } from "@/domain/shared/schemas";
 import { lockFound } from "@/domain/shared/row-lock";
@@ -15,7 +15,8 @@ import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
 import type { TCreateWebhookRequest, TWebhook } from "./webhook-schemas";
-import { resolveTarget, TargetRefused, type PrivateTargets } from "./webhook-target";
+import type { PrivateTargets } from "@/config/webhook-settings";
+import { resolveTarget, TargetRefused } from "./webhook-target";
 
 export interface WebhookScope extends AccountScope {
   /** The Integration named by Integration-ID, or null for the account (user) scope. */

@@ -7,16 +7,8 @@
  */
 import dns from "node:dns/promises";
 import ipaddr from "ipaddr.js";
+import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Environment } from "@/domain/environments";
-
-/** WEBHOOK_PRIVATE_TARGETS: who may reach non-public addresses ("none" by default; the others are for development). */
-export type PrivateTargets = "none" | "demo" | "all";
-
-/** The webhook settings the services and the delivery job are given (from src/config/env.ts). */
-export interface WebhookSettings {
-  privateTargets: PrivateTargets;
-  timeoutMs: number;
-}
 
 // Ranges that ipaddr.js 2.5 does not name but IANA lists as not globally reachable.
 const EXTRA_NON_PUBLIC: [ipaddr.IPv6, number][] = [

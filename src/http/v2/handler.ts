@@ -13,7 +13,7 @@ import { withRequestTransaction } from "@/db/request-transaction";
 import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
 import { wrapArrayBody } from "@/domain/shared/array-body";
-import type { PrivateTargets } from "@/domain/webhooks/webhook-target";
+import type { PrivateTargets } from "@/config/webhook-settings";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";

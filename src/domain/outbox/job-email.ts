@@ -4,8 +4,8 @@
  */
 import type { Prisma } from "@/generated/prisma/client";
 import { textMailHtml } from "@/domain/notifications/mail-html";
-import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import type { JobContext } from "@/domain/outbox/job-handlers";
+import { completeJob, type ClaimedJob } from "./outbox-service";
+import type { JobContext } from "./job-handlers";
 import type { Locale } from "@/i18n/catalogue/locales";
 import { t, type MessageParams } from "@/i18n/locale";
 import type { MessageKey } from "@/i18n/messages";

@@ -1,6 +1,7 @@
 /**
  * Every event the product emits: its name, what triggers it, and which object is its body. The webhooks
- * issue delivers them; the README and the OpenAPI document publish this table.
+ * issue delivers them; the README and the OpenAPI document publish this table. Here, with what may be
+ * subscribed to, so that recording an event (events/, which fans out to webhooks) is the only direction.
  */
 export const EVENT_CATALOGUE = {
   "Employee.created": { scope: "integration", object: "Employee", trigger: "An Employee was created (POST /v2/employees/, the dashboard, or an inline Employee on a Payout)." },

@@ -1,0 +1,10 @@
+/** The Employees' outbox jobs: invitation emails (in batches) and sign-in links. */
+import { batch, single, type JobHandlers } from "@/domain/outbox/job-handlers";
+import { sendInvitations } from "./employee-invitation";
+import { NOTIFY_EMPLOYEE_JOB } from "./employee-service";
+import { SIGN_IN_LINK_JOB, sendSignInLink } from "./employee-sign-in-link";
+
+export const employeeJobs: JobHandlers = {
+  [NOTIFY_EMPLOYEE_JOB]: batch(sendInvitations),
+  [SIGN_IN_LINK_JOB]: single(sendSignInLink),
+};

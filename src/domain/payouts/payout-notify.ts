@@ -1,0 +1,57 @@
+/**
+ * Notifying the Payouts of a paid Payrun (payruns/payrun-payment.ts queues the job): in batches, each batch
+ * one transaction, each Payout notified once (notified_at, Payout.notified, its email job).
+ */
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { recordEvent } from "@/domain/events/event-service";
+import { completeOwnJob } from "@/domain/outbox/job-email";
+import type { JobContext } from "@/domain/outbox/job-handlers";
+import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { EMAIL_PAYOUT_JOB } from "./payout-notification";
+import { payoutSelect, toPayoutApi } from "./payout-representation";
+
+const NOTIFY_BATCH = 50;
+/** A batch is a few hundred statements: more than Prisma's default 5 s transaction limit allows under load. */
+const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
+
+const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
+
+/** Sets notified_at once (the conditional update is the check), records Payout.notified and schedules the email. */
+export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<void> {
+  const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: new Date() } });
+  if (count === 0) return;
+  const row = await tx.payout.findUniqueOrThrow({
+    where: { pk },
+    select: { ...payoutSelect, integration: { select: { pk: true, accountPk: true, environment: true } } },
+  });
+  await recordEvent(tx, {
+    name: "Payout.notified",
+    accountPk: row.integration.accountPk,
+    environment: row.integration.environment,
+    integrationPk: row.integration.pk,
+    objectPk: pk,
+    data: toPayoutApi(row),
+  });
+  await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: pk, baseUrl } });
+}
+
+/** The job: batches of Payouts, each batch one transaction; the last one completes the job. */
+export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  const { payrunPk, baseUrl } = ZNotifyPayload.parse(job.payload);
+  for (;;) {
+    const finished = await ctx.db.$transaction(async (tx) => {
+      const batch = await tx.payout.findMany({
+        where: { payrunPk, notifiedAt: null, canceledAt: null },
+        select: { pk: true },
+        orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+        take: NOTIFY_BATCH,
+      });
+      for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl);
+      if (batch.length === NOTIFY_BATCH) return false;
+      await completeOwnJob(tx, job);
+      return true;
+    }, BATCH_TRANSACTION);
+    if (finished) return;
+  }
+}
