@@ -24,7 +24,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }
 
 for (const [size, viewport] of SIZES) {
@@ -57,7 +63,10 @@ test("dialogs have no serious or critical accessibility violations", async ({ br
   await expect(page.getByRole("dialog", { name: "New Employee" })).toBeVisible();
   expect.soft(await seriousViolations(page), "New Employee").toEqual([]);
   await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: /^Delete / }).first().click();
+  await page
+    .getByRole("button", { name: /^Delete / })
+    .first()
+    .click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
   expect.soft(await seriousViolations(page), "Delete Employee").toEqual([]);
   await context.close();

@@ -26,7 +26,12 @@ test("a Swedish user sees the Payruns and Invoices pages in Swedish, amounts as 
   await page.goto(`/payruns/${encodeURIComponent(payrun)}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Lönekörning i SEK\s*Fakturerad/);
   await expect(page.getByRole("heading", { name: "Uppgifter" })).toBeVisible();
-  await expect(page.locator("dd").filter({ hasText: /\d,\d{2}\s+kr/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator("dd")
+      .filter({ hasText: /\d,\d{2}\s+kr/ })
+      .first(),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: /^OCR \d+$/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Faktura \d+\s*Väntar på betalning/);

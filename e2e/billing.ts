@@ -6,7 +6,9 @@ export async function closeOpenSekPayruns(request: APIRequestContext): Promise<v
   const headers = { Authorization: `Token ${apiKey()}` };
   const integrations = (await (await request.get("/v2/integrations/?type=1", { headers })).json()) as { results: { id: string }[] };
   const scoped = { ...headers, "Integration-ID": integrations.results[0].id };
-  const payruns = (await (await request.get("/v2/payruns/?page_size=100", { headers: scoped })).json()) as { results: { id: string; currency: string; latest_status: string }[] };
+  const payruns = (await (await request.get("/v2/payruns/?page_size=100", { headers: scoped })).json()) as {
+    results: { id: string; currency: string; latest_status: string }[];
+  };
   for (const payrun of payruns.results.filter((p) => p.currency === "SEK" && p.latest_status === "open")) {
     expect((await request.post(`/v2/payruns/${encodeURIComponent(payrun.id)}/close/`, { headers: scoped })).status()).toBe(204);
   }

@@ -33,7 +33,10 @@ const csvFile = (rows: string[][]) => ({
   buffer: Buffer.from(Papa.unparse({ fields: ["employee", "amount", "currency", "description"], data: rows })),
 });
 
-test("a CSV of 50 Payouts with one bad row shows the error; after the fix all 50 are created, and the export holds the rows shown", async ({ page, request }) => {
+test("a CSV of 50 Payouts with one bad row shows the error; after the fix all 50 are created, and the export holds the rows shown", async ({
+  page,
+  request,
+}) => {
   const integration = await webApp(request);
   const employee = await newEmployee(request, integration, unique("Csv Person"));
   const tag = unique("Csvrow").split(" ")[1];
@@ -85,7 +88,10 @@ test("the exported Employees CSV holds the filtered rows shown", async ({ page, 
   await expect(employeeRow(page, `Export ${tag} C`)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   const { readFileSync } = await import("node:fs");
-  const exported = Papa.parse<Record<string, string>>(readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
+  const exported = Papa.parse<Record<string, string>>(readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
   expect(exported.map((r) => r.name).sort()).toEqual([`Export ${tag} A`, `Export ${tag} B`, `Export ${tag} C`]);
 });
 

@@ -77,7 +77,17 @@ export async function seedDashboardObjects(request: APIRequestContext): Promise<
     city: c.city,
   });
   const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/layout-hook", events: ["Employee.created"] });
-  return { integration: webApp, employee: employee.id, payout: payout.id, payrun: payout.payrun ?? "", invoice: prepayment.invoice ?? "", prepayment: prepayment.id, registration: registration.id, webhook: webhook.id, employeeEmail: employee.email };
+  return {
+    integration: webApp,
+    employee: employee.id,
+    payout: payout.id,
+    payrun: payout.payrun ?? "",
+    invoice: prepayment.invoice ?? "",
+    prepayment: prepayment.id,
+    registration: registration.id,
+    webhook: webhook.id,
+    employeeEmail: employee.email,
+  };
 }
 
 export function dashboardPages(ids: DashboardObjects, people: PeopleLinks): DashboardPage[] {
@@ -159,7 +169,11 @@ const SIGNED_OUT = JSON.stringify({ cookies: [], origins: [] });
  * waits for verification), another's stays unused, the client invites a colleague and asks for a password reset
  * (those links are opened, never used).
  */
-export async function seedPeople(browser: Browser, request: APIRequestContext, ids: DashboardObjects): Promise<{ states: Record<Viewer, string>; people: PeopleLinks }> {
+export async function seedPeople(
+  browser: Browser,
+  request: APIRequestContext,
+  ids: DashboardObjects,
+): Promise<{ states: Record<Viewer, string>; people: PeopleLinks }> {
   const states: Record<Viewer, string> = { client: "", operator: "", employee: "", visitor: SIGNED_OUT };
   for (const role of ["client", "operator"] as const) {
     const context = await browser.newContext();

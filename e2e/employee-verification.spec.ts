@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { claimInNewContext, createEmployee, employeeRow, invitationLink, screenshot, signIn, signInToIntegrations, unique, uniqueEmail, users } from "./support";
+import {
+  claimInNewContext,
+  createEmployee,
+  employeeRow,
+  invitationLink,
+  screenshot,
+  signIn,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+  users,
+} from "./support";
 
 test("a live Employee who claimed the invitation is verified by an operator", async ({ page, browser }) => {
   // The client switches to live, then creates the Employee there.

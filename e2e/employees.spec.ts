@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { anyDialog, createEmployee, employeeRow, fillEmployeeForm, goToEmployees, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
+import {
+  anyDialog,
+  createEmployee,
+  employeeRow,
+  fillEmployeeForm,
+  goToEmployees,
+  invitationLink,
+  screenshot,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+} from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInToIntegrations(page);

@@ -1,9 +1,25 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { closeOpenSekPayruns } from "./billing";
-import { anyDialog, createEmployee, fillPayoutForm, goToEmployees, goToSection, invitationLink, payoutRow, payrunOfRow, signInToIntegrations, unique, uniqueEmail } from "./support";
+import {
+  anyDialog,
+  createEmployee,
+  fillPayoutForm,
+  goToEmployees,
+  goToSection,
+  invitationLink,
+  payoutRow,
+  payrunOfRow,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+} from "./support";
 
-test("a client closes a Payrun, downloads its Invoice PDF, simulates payment in demo; the Employee then sees the Payout", async ({ page, browser, request }) => {
+test("a client closes a Payrun, downloads its Invoice PDF, simulates payment in demo; the Employee then sees the Payout", async ({
+  page,
+  browser,
+  request,
+}) => {
   // A long flow (two browsers, the worker in between) on a shared machine.
   test.setTimeout(120_000);
   await closeOpenSekPayruns(request);

@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { anyDialog, claimInNewContext, createEmployee, goToEmployees, goToSection, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
+import {
+  anyDialog,
+  claimInNewContext,
+  createEmployee,
+  goToEmployees,
+  goToSection,
+  invitationLink,
+  screenshot,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+} from "./support";
 
 test("a Message is edited and deleted in the dashboard, and the Employee's app follows", async ({ page, browser }) => {
   test.setTimeout(120_000);

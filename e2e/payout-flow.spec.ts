@@ -1,5 +1,20 @@
 import { expect, test } from "@playwright/test";
-import { anyDialog, createEmployee, fillPayoutForm, goToEmployees, goToSection, invitationLink, payoutRow, payrunOfRow, screenshot, signIn, signInToIntegrations, unique, uniqueEmail, users } from "./support";
+import {
+  anyDialog,
+  createEmployee,
+  fillPayoutForm,
+  goToEmployees,
+  goToSection,
+  invitationLink,
+  payoutRow,
+  payrunOfRow,
+  screenshot,
+  signIn,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+  users,
+} from "./support";
 
 test("a Payout created in the dashboard is paid by an operator and accepted by the Employee", async ({ page, browser }) => {
   // The client creates an Employee in Sweden (demo, the default environment): Swedish pricing, in SEK.

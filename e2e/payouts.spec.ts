@@ -1,6 +1,20 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatCents, parseCents } from "../src/dashboard/money";
-import { anyDialog, chooseEmployee, createEmployee, createPayout, fillPayoutForm, goToEmployees, goToSection, payoutRow, payrunOfRow, screenshot, signInToIntegrations, unique, uniqueEmail } from "./support";
+import {
+  anyDialog,
+  chooseEmployee,
+  createEmployee,
+  createPayout,
+  fillPayoutForm,
+  goToEmployees,
+  goToSection,
+  payoutRow,
+  payrunOfRow,
+  screenshot,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+} from "./support";
 
 /** A new Employee in Sweden (priced in SEK), then the Payouts page. */
 async function employeeInSweden(page: Page, prefix: string): Promise<string> {
@@ -84,7 +98,9 @@ test("a Payrun is closed, and an empty unpaid one deleted", async ({ page }) => 
   const closedId = await payrunOfRow(payoutRow(page, kept));
 
   // Closing asks first; a closed (invoiced) Payrun with Payouts cannot be deleted.
-  await payoutRow(page, kept).getByRole("link", { name: `Payrun ${closedId}` }).click();
+  await payoutRow(page, kept)
+    .getByRole("link", { name: `Payrun ${closedId}` })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Open/);
   await page.getByRole("button", { name: "Close", exact: true }).click();
   await expect(anyDialog(page)).toContainText("cannot be reopened");
@@ -101,7 +117,9 @@ test("a Payrun is closed, and an empty unpaid one deleted", async ({ page }) => 
   await createPayout(page, { employee: name, figure: "200", description: dropped });
   const emptyId = await payrunOfRow(payoutRow(page, dropped));
   expect(emptyId).not.toBe(closedId);
-  await payoutRow(page, dropped).getByRole("button", { name: `Delete ${dropped}` }).click();
+  await payoutRow(page, dropped)
+    .getByRole("button", { name: `Delete ${dropped}` })
+    .click();
   await anyDialog(page).getByRole("button", { name: "Delete" }).click();
   await expect(anyDialog(page)).toHaveCount(0);
   await expect(payoutRow(page, dropped)).toHaveCount(0);

@@ -1,6 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { closeOpenSekPayruns } from "./billing";
-import { anyDialog, createEmployee, createPayout, goToEmployees, goToSection, payoutRow, payrunOfRow, signInToIntegrations, unique, uniqueEmail } from "./support";
+import {
+  anyDialog,
+  createEmployee,
+  createPayout,
+  goToEmployees,
+  goToSection,
+  payoutRow,
+  payrunOfRow,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+} from "./support";
 
 test("a prepayment is created, issued and paid in demo, then a Payrun that closes uses it up", async ({ page, request }) => {
   test.setTimeout(120_000);

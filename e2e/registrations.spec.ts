@@ -1,5 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { anyDialog, createRegistration, fillRegistrationForm, goToSection, integrationRow, operatorInNewContext, registrationRow, screenshot, signInToIntegrations, switchEnvironment, unique, users } from "./support";
+import {
+  anyDialog,
+  createRegistration,
+  fillRegistrationForm,
+  goToSection,
+  integrationRow,
+  operatorInNewContext,
+  registrationRow,
+  screenshot,
+  signInToIntegrations,
+  switchEnvironment,
+  unique,
+  users,
+} from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInToIntegrations(page);

@@ -21,16 +21,22 @@ test("an admin creates an API key, calls /v2/ with it, and revokes it", async ({
   const api = await playwright.request.newContext({ baseURL: page.url() });
   const ok = await api.get("/v2/integrations/", { headers: { Authorization: `Token ${key}`, Accept: "application/json" } });
   expect(ok.status()).toBe(200);
-  await expect.poll(async () => {
-    await page.reload();
-    return (await row.textContent()) ?? "";
-  }).not.toContain("Never");
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return (await row.textContent()) ?? "";
+    })
+    .not.toContain("Never");
 
   await row.getByRole("button", { name: `Revoke ${prefix}` }).click();
   await anyDialog(page).getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByRole("status")).toContainText(`The key ${prefix} is revoked.`);
   await expect(row).toContainText("Revoked");
-  await expect.poll(async () => (await api.get("/v2/integrations/", { headers: { Authorization: `Token ${key}`, Accept: "application/json" } })).status(), { timeout: 10_000 }).toBe(401);
+  await expect
+    .poll(async () => (await api.get("/v2/integrations/", { headers: { Authorization: `Token ${key}`, Accept: "application/json" } })).status(), {
+      timeout: 10_000,
+    })
+    .toBe(401);
   await api.dispose();
 });
 
@@ -157,7 +163,9 @@ test("a reviewer rejects a live Employee with a reason, and the audit trail show
   await anyDialog(operator).getByLabel("Reason").fill("The work permit has expired.");
   await anyDialog(operator).getByRole("button", { name: "Reject" }).click();
   await expect(operator.getByRole("status")).toContainText(`${name} is rejected.`);
-  const trail = operator.getByRole("region", { name: "Audit trail" }).or(operator.locator("section").filter({ has: operator.getByRole("heading", { name: "Audit trail" }) }));
+  const trail = operator
+    .getByRole("region", { name: "Audit trail" })
+    .or(operator.locator("section").filter({ has: operator.getByRole("heading", { name: "Audit trail" }) }));
   await expect(trail.getByRole("row").filter({ hasText: "The work permit has expired." })).toContainText(users.operator.email);
   await operator.getByRole("link", { name: "Employee verification" }).first().click();
   await expect(operator.getByRole("row").filter({ hasText: name })).toHaveCount(0);

@@ -29,7 +29,11 @@ async function createEmployees(request: APIRequestContext, integration: string, 
 test("Back from an Employee restores the list's search, filters and page", async ({ page, request }) => {
   const tag = unique("Urlstate").split(" ")[1];
   // 26 matches: two pages of 25.
-  await createEmployees(request, await webAppIntegration(request), Array.from({ length: 26 }, (_, i) => `Backtest ${tag} ${String(i).padStart(2, "0")}`));
+  await createEmployees(
+    request,
+    await webAppIntegration(request),
+    Array.from({ length: 26 }, (_, i) => `Backtest ${tag} ${String(i).padStart(2, "0")}`),
+  );
   const today = new Date().toISOString().slice(0, 10);
 
   await signInToIntegrations(page);

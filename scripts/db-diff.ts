@@ -24,7 +24,14 @@ if (!sql.trim() || sql.includes("This is an empty migration")) {
   console.log("No changes: the migrations already match prisma/schema.prisma.");
 } else {
   // After the highest number, not the count: a number may be missing (there is no 0013).
-  const next = Math.max(0, ...fs.readdirSync(dir).filter((d) => /^\d{4}_/.test(d)).map((d) => Number(d.slice(0, 4)))) + 1;
+  const next =
+    Math.max(
+      0,
+      ...fs
+        .readdirSync(dir)
+        .filter((d) => /^\d{4}_/.test(d))
+        .map((d) => Number(d.slice(0, 4))),
+    ) + 1;
   const target = path.join(dir, `${String(next).padStart(4, "0")}_${name}`);
   fs.mkdirSync(target);
   fs.writeFileSync(path.join(target, "migration.sql"), sql);

@@ -28,7 +28,10 @@ cli("users", "create", "--email", client.email, "--password", client.password, "
 cli("users", "create", "--email", operator.email, "--password", operator.password, "--name", operator.name, "--operator");
 // A demo API key of the client's account, for specs that call /v2/ from the browser (read from this file).
 // And a live one (api-key-live), for objects only live has, such as an Employee waiting for verification.
-for (const [environment, file] of [["demo", "api-key"], ["live", "api-key-live"]]) {
+for (const [environment, file] of [
+  ["demo", "api-key"],
+  ["live", "api-key-live"],
+]) {
   const keyOutput = execFileSync(process.execPath, ["dist/cli.js", "keys", "create", "--env", environment, "--account", client.account], {
     env,
     encoding: "utf8",

@@ -58,7 +58,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-const exited = (c: ChildProcess) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", () => resolve())));
+const exited = (c: ChildProcess) =>
+  new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", () => resolve())));
 
 function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--enable-source-maps", script], {
@@ -74,7 +75,10 @@ async function waitReady(port: number, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   while (Date.now() < deadline) {
-    const answer = await fetch(`http://127.0.0.1:${port}/readyz`).then(async (r) => ({ status: r.status, body: await r.text() }), () => null);
+    const answer = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      async (r) => ({ status: r.status, body: await r.text() }),
+      () => null,
+    );
     if (answer?.status === 200) return;
     if (answer) last = `${answer.status} ${answer.body}`;
     await new Promise((r) => setTimeout(r, 100));
@@ -164,7 +168,15 @@ async function main(): Promise<void> {
     await db.prisma.outboxJob.updateMany({ where: { completedAt: null }, data: { completedAt: new Date() } });
 
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
-    const common = { DATABASE_URL: url, DATA_DIR: dir, RATE_LIMITS: "0", TRUST_PROXY: "1", ALLOWED_HOSTS: "*", SHUTDOWN_DRAIN_MS: String(DRAIN_MS), OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
+    const common = {
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      RATE_LIMITS: "0",
+      TRUST_PROXY: "1",
+      ALLOWED_HOSTS: "*",
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+    };
     const startInstance = (port: number) => spawnNode("dist/server.js", { ...common, WORKER: "0", PORT: String(port) });
     // Both at once, as a deploy starts them: on a fresh database they agree on one auth secret.
     const instances = new Map<number, ChildProcess>([
@@ -187,15 +199,29 @@ async function main(): Promise<void> {
     children.add(nginx);
     const base = `http://127.0.0.1:${portLb}`;
     const deadline = Date.now() + 10_000;
-    while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error("nginx did not start");
       await new Promise((r) => setTimeout(r, 100));
     }
     const docs = fs.readFileSync("docs/deploy.md", "utf8");
     const quoted = [UPSTREAM, LOCATIONS].flatMap((f) => fs.readFileSync(f, "utf8").split("\n")).filter((l) => l.trim());
-    check("docs/deploy.md quotes the nginx configuration tested here", quoted.every((l) => docs.includes(l)), `${quoted.filter((l) => !docs.includes(l)).length} of ${quoted.length} lines missing`);
+    check(
+      "docs/deploy.md quotes the nginx configuration tested here",
+      quoted.every((l) => docs.includes(l)),
+      `${quoted.filter((l) => !docs.includes(l)).length} of ${quoted.length} lines missing`,
+    );
 
-    const headers = { Authorization: `Token ${data.key}`, "Integration-ID": data.integrationId, "Content-Type": "application/json", Accept: "application/json" };
+    const headers = {
+      Authorization: `Token ${data.key}`,
+      "Integration-ID": data.integrationId,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    };
     const load = startLoad(base, headers, data.employeeIds, 8);
     await new Promise((r) => setTimeout(r, PHASE_MS));
 
@@ -208,7 +234,10 @@ async function main(): Promise<void> {
       // /readyz answers 503 during the drain window, while requests are still served.
       let during = 0;
       while (old.exitCode === null && old.signalCode === null && during !== 503) {
-        during = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+        during = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
         await new Promise((r) => setTimeout(r, 50));
       }
       await exited(old);
@@ -220,7 +249,11 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, FAIL_TIMEOUT_MS + 500));
     }
     const rolled = load.outcomes.slice(from);
-    check("rolling restart loses no request", failures(rolled).length === 0, `${rolled.length} requests, ${failures(rolled).length} failed${describe(failures(rolled))}`);
+    check(
+      "rolling restart loses no request",
+      failures(rolled).length === 0,
+      `${rolled.length} requests, ${failures(rolled).length} failed${describe(failures(rolled))}`,
+    );
 
     // 2. SIGKILL of one instance.
     from = load.outcomes.length;
@@ -243,7 +276,11 @@ async function main(): Promise<void> {
     workers[0].kill("SIGKILL");
     await new Promise((r) => setTimeout(r, PHASE_MS / 2));
     await load.stop();
-    check("every create answered (or its retry with the same Idempotency-Key)", true, `${load.created.length} Employees created, ${load.retriedOk()} after a retry`);
+    check(
+      "every create answered (or its retry with the same Idempotency-Key)",
+      true,
+      `${load.created.length} Employees created, ${load.retriedOk()} after a retry`,
+    );
 
     const pending = () => db.prisma.outboxJob.count({ where: { completedAt: null, failedAt: null } });
     const drainDeadline = Date.now() + (LEASE_SECONDS + 30) * 1000;
@@ -258,14 +295,21 @@ async function main(): Promise<void> {
              (SELECT count(*)::int FROM outbox_job WHERE completed_at IS NULL AND failed_at IS NULL) AS left`;
     check(
       "SIGKILL of a worker loses no job; each invitation takes effect once",
-      counts.left === 0 && counts.failed === 0 && counts.notified === counts.employees && counts.events === counts.employees && counts.twice === 0 && counts.employees >= load.created.length,
+      counts.left === 0 &&
+        counts.failed === 0 &&
+        counts.notified === counts.employees &&
+        counts.events === counts.employees &&
+        counts.twice === 0 &&
+        counts.employees >= load.created.length,
       `${load.created.length} created, ${counts.employees} Employees, ${counts.notified} notified, ${counts.events} Employee.notified events (${counts.twice} twice), ${counts.left} jobs left, ${counts.failed} failed (${jobs} invitation jobs of the load)`,
     );
     await db.close();
-    await Promise.all([...instances.values(), ...workers].map(async (c) => {
-      c.kill("SIGTERM");
-      await exited(c);
-    }));
+    await Promise.all(
+      [...instances.values(), ...workers].map(async (c) => {
+        c.kill("SIGTERM");
+        await exited(c);
+      }),
+    );
   } finally {
     if (nginx) {
       nginx.kill("SIGQUIT");

@@ -130,7 +130,11 @@ try {
       await page.goto(target.path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       // Wait for every list to load and the fonts to settle.
-      await page.getByText("Loading…").first().waitFor({ state: "detached", timeout: 15_000 }).catch(() => {});
+      await page
+        .getByText("Loading…")
+        .first()
+        .waitFor({ state: "detached", timeout: 15_000 })
+        .catch(() => {});
       await page.waitForLoadState("networkidle").catch(() => {});
       const file = `${OUT}/${target.name}-${size}.png`;
       await page.screenshot({ path: file, fullPage: size === "desktop" });

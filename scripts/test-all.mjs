@@ -97,7 +97,11 @@ else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
 // PostgreSQL; each of its checks counts as a test. Its last line is "N passed, N failed".
 {
   console.log("\n=== many instances behind nginx (PostgreSQL) ===");
-  const r = spawnSync("npx", ["tsx", "scripts/multi-instance.ts", "--seconds", "3"], { encoding: "utf8", env: { ...process.env, PG_TEST_URL }, stdio: ["ignore", "pipe", "inherit"] });
+  const r = spawnSync("npx", ["tsx", "scripts/multi-instance.ts", "--seconds", "3"], {
+    encoding: "utf8",
+    env: { ...process.env, PG_TEST_URL },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   process.stdout.write(r.stdout ?? "");
   const m = /(\d+) passed, (\d+) failed\s*$/.exec(r.stdout ?? "");
   const passed = m ? Number(m[1]) : 0;

@@ -5,7 +5,7 @@ import { REDACT_PATHS, REDACTED, redactUrl } from "@/log-redaction";
 export type Logger = pino.Logger;
 
 /** Logs are written asynchronously in 4 KiB batches (a synchronous write per request showed in profiles). */
-let destination: pino.DestinationStream & { flushSync(): void } | undefined;
+let destination: (pino.DestinationStream & { flushSync(): void }) | undefined;
 
 /** A logger on stdout, or on `stream` (tests read what would be written). */
 export function createLogger(level: string, stream?: pino.DestinationStream): Logger {

@@ -22,7 +22,13 @@ const IN_FLIGHT = 16;
 
 /** CPU µs per request of `n` requests through `limiter` (or none), yielding to the event loop as a server does. */
 async function cpuPerRequest(limiter: ApiRateLimiter | null, n: number): Promise<number> {
-  const principals: Principal[] = Array.from({ length: KEYS }, (_, i) => ({ via: "api_key", accountPk: "bench", environment: "demo", role: "client", apiKeyPk: `key${i}` }));
+  const principals: Principal[] = Array.from({ length: KEYS }, (_, i) => ({
+    via: "api_key",
+    accountPk: "bench",
+    environment: "demo",
+    role: "client",
+    apiKeyPk: `key${i}`,
+  }));
   const answer: HttpResponse = { status: 200, headers: { "Content-Type": "application/json" }, body: "{}" };
   const socket = new net.Socket();
   const res = new http.ServerResponse(new http.IncomingMessage(socket));

@@ -138,7 +138,9 @@ async function startProcess(script: string, env: Record<string, string | undefin
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (Date.now() > deadline) throw new Error(`${script} did not start`);
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -193,7 +195,10 @@ function watchTreeMemory(root: () => ChildProcess): { stop(): { peakMiB: number;
     const rootPid = root().pid ?? 0;
     const pids = processTree(rootPid);
     processes = Math.max(processes, pids.length);
-    peak = Math.max(peak, pids.reduce((a, p) => a + statusKb(p, "VmRSS"), 0));
+    peak = Math.max(
+      peak,
+      pids.reduce((a, p) => a + statusKb(p, "VmRSS"), 0),
+    );
     const hwm = trees.get(rootPid) ?? new Map<number, number>();
     trees.set(rootPid, hwm);
     for (const p of pids) hwm.set(p, Math.max(hwm.get(p) ?? 0, statusKb(p, "VmHWM")));
@@ -226,7 +231,10 @@ function treeCpuSeconds(child: ChildProcess): number {
 
 /** The machine's load, printed beside every figure: the machine is shared, and figures move with it. */
 function load(): string {
-  return `load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
+  return `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
 }
 
 function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: number, seconds: number) {
@@ -338,16 +346,16 @@ const spread = (r: Measured) => (r.rounds.length > 1 ? `${Math.min(...r.rounds).
 
 function table(title: string, rows: [string, Measured][], reference?: Record<string, LoadResult>): void {
   log(`\n${title}`);
-  log(`| request | req/s (median of ${ROUNDS}) | rounds req/s | p50 ms | p99 ms | errors | DRF req/s | x DRF | DRF p50 | ${reference ? "vs PostgreSQL" : "p99 <= DRF p50"} |`);
+  log(
+    `| request | req/s (median of ${ROUNDS}) | rounds req/s | p50 ms | p99 ms | errors | DRF req/s | x DRF | DRF p50 | ${reference ? "vs PostgreSQL" : "p99 <= DRF p50"} |`,
+  );
   log("|---|---|---|---|---|---|---|---|---|---|");
   for (const [name, r] of rows) {
     const d = DRF[name as Scenario];
-    const last = reference
-      ? `${(reference[name].rps / r.rps).toFixed(2)}x slower`
-      : r.p99 <= d.p50
-        ? "yes"
-        : "no";
-    log(`| ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${d.rps} | ${(r.rps / d.rps).toFixed(1)} | ${d.p50} | ${last} |`);
+    const last = reference ? `${(reference[name].rps / r.rps).toFixed(2)}x slower` : r.p99 <= d.p50 ? "yes" : "no";
+    log(
+      `| ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${d.rps} | ${(r.rps / d.rps).toFixed(1)} | ${d.p50} | ${last} |`,
+    );
   }
 }
 
@@ -391,11 +399,21 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
     const dir = path.join(dataDir, b.key);
     fs.mkdirSync(dir, { recursive: true });
     const server = await startProcess(b.script, { DATABASE_URL: copy, DATA_DIR: dir, ...NPM_START_DEFAULTS, ...RAISED_QUOTA }, b.port, flags);
-    starts.push({ key: b.key, heading: b.heading, base: `http://127.0.0.1:${b.port}`, server, db: await openDatabase({ driver: "pg", url: copy, poolSize: 1 }) });
+    starts.push({
+      key: b.key,
+      heading: b.heading,
+      base: `http://127.0.0.1:${b.port}`,
+      server,
+      db: await openDatabase({ driver: "pg", url: copy, poolSize: 1 }),
+    });
   }
   const alone = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3401);
   const [start, before] = starts;
-  const configs: HeadlineConfig[] = [start, { key: "alone", heading: "WORKER=0 RATE_LIMITS=0", base: "http://127.0.0.1:3401", server: alone }, ...(before ? [before] : [])];
+  const configs: HeadlineConfig[] = [
+    start,
+    { key: "alone", heading: "WORKER=0 RATE_LIMITS=0", base: "http://127.0.0.1:3401", server: alone },
+    ...(before ? [before] : []),
+  ];
   // Before every measurement (its warm-up included) every npm start's outbox is empty: the seed's invitations,
   // and those of the creates just measured, have been sent. So no configuration is measured while a worker on
   // this machine still drains another's backlog; npm start's worker sending the invitations of the creates
@@ -412,27 +430,39 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
   const cases = scenarios.flatMap((scenario) => configs.map((c) => ({ key: `${scenario} ${c.key}`, scenario, bases: [c.base] })));
   const results = await measureRounds(cases, data, drained);
 
-  log(`\nOne instance on PostgreSQL: npm start (worker in process, limits on), beside WORKER=0 RATE_LIMITS=0${before ? " and the compared build's npm start (before)" : ""}; ` +
-    `median of ${ROUNDS}, taking turns (target for npm start: >= 3x DRF req/s, p99 <= DRF p50) (${load()})`);
-  log(`  npm start: node ${flags.join(" ")} server.js, ${Object.entries(RAISED_QUOTA).map(([k, v]) => `${k}=${v}`).join(" ")}, WORKER and RATE_LIMITS unset; ` +
-    `each npm start on a copy of the seeded database, its outbox drained before every measurement${compared ? `; before: ${compared}` : ""}`);
+  log(
+    `\nOne instance on PostgreSQL: npm start (worker in process, limits on), beside WORKER=0 RATE_LIMITS=0${before ? " and the compared build's npm start (before)" : ""}; ` +
+      `median of ${ROUNDS}, taking turns (target for npm start: >= 3x DRF req/s, p99 <= DRF p50) (${load()})`,
+  );
+  log(
+    `  npm start: node ${flags.join(" ")} server.js, ${Object.entries(RAISED_QUOTA)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")}, WORKER and RATE_LIMITS unset; ` +
+      `each npm start on a copy of the seeded database, its outbox drained before every measurement${compared ? `; before: ${compared}` : ""}`,
+  );
   const rps = (r: Measured) => `${r.rps.toFixed(0)}${r.rounds.length > 1 ? ` (${spread(r)})` : ""}`;
-  log(`| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s" : ""} | ` +
-    `non-2xx or errors (${configs.map((c) => c.key).join(" / ")}) | DRF req/s | x DRF | DRF p50 | p99 <= DRF p50 |`);
+  log(
+    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s" : ""} | ` +
+      `non-2xx or errors (${configs.map((c) => c.key).join(" / ")}) | DRF req/s | x DRF | DRF p50 | p99 <= DRF p50 |`,
+  );
   log(`|---|${configs.map(() => "---|---|---|").join("")}${before ? "---|" : ""}---|---|---|---|---|`);
   const aloneResults: Record<string, Measured> = {};
   for (const s of scenarios) {
     const r = (c: HeadlineConfig) => results[`${s} ${c.key}`];
     const [main, d] = [r(start), DRF[s]];
     aloneResults[s] = results[`${s} alone`];
-    log(`| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}` : ""} | ` +
-      `${configs.map((c) => r(c).errors + r(c).non2xx).join(" / ")} | ${d.rps} | ${(main.rps / d.rps).toFixed(1)} | ${d.p50} | ${main.p99 <= d.p50 ? "yes" : "no"} |`);
+    log(
+      `| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}` : ""} | ` +
+        `${configs.map((c) => r(c).errors + r(c).non2xx).join(" / ")} | ${d.rps} | ${(main.rps / d.rps).toFixed(1)} | ${d.p50} | ${main.p99 <= d.p50 ? "yes" : "no"} |`,
+    );
   }
   log(`  peak memory of the server process: ${configs.map((c) => `${c.heading} ${peakMemoryMb(c.server).toFixed(0)} MB`).join(", ")}`);
-  await Promise.all(starts.map(async (s) => {
-    await s.db.close();
-    await stop(s.server);
-  }));
+  await Promise.all(
+    starts.map(async (s) => {
+      await s.db.close();
+      await stop(s.server);
+    }),
+  );
   return { alone, aloneResults };
 }
 
@@ -492,15 +522,19 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
     for (const name of ["off", ...stores.map(([n]) => n)]) {
       const r = results[`${s} ${name}`];
       const [delta, cpuDelta] = name === "off" ? ["", ""] : [change(r.rps, off.rps), change(r.cpuUsMedian, off.cpuUsMedian)];
-      log(`| ${s} | ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${delta} | ${r.cpuUsMedian?.toFixed(0) ?? "?"} | ${cpuDelta} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+      log(
+        `| ${s} | ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${delta} | ${r.cpuUsMedian?.toFixed(0) ?? "?"} | ${cpuDelta} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`,
+      );
     }
   }
   await Promise.all(servers.map(stop));
   const own = await limiterCpu(url, stores.some(([name]) => name === "on, Redis") ? redisUrl : null, ROUNDS);
   const offCpu = ["list", "get"].map((s) => results[`${s} off`].cpuUsMedian).filter((c): c is number => c !== null);
   const share = (us: number) => (offCpu.length ? ` = ${offCpu.map((c) => ((us / c) * 100).toFixed(1)).join(" / ")} % of list / retrieve` : "");
-  log(`  the limiter's own CPU per request, in process (scripts/bench/limiter-cpu.ts; median of ${ROUNDS}): ` +
-    own.map((o) => `${o.store} ${o.us.toFixed(1)} µs${share(o.us)}`).join("; "));
+  log(
+    `  the limiter's own CPU per request, in process (scripts/bench/limiter-cpu.ts; median of ${ROUNDS}): ` +
+      own.map((o) => `${o.store} ${o.us.toFixed(1)} µs${share(o.us)}`).join("; "),
+  );
 }
 
 /**
@@ -523,7 +557,9 @@ async function trpcLimits(url: string, dataDir: string, data: Seeded): Promise<v
     ["/api/trpc, batches of 10", batchPath(10), 10],
     ["/api/trpc, batches of 50", batchPath(50), 50],
   ];
-  log(`\ntRPC limits: one demo key at npm start's limits (25/s a key, 50/s its account), 4 connections, ${seconds} s a path; calls admitted/s (2xx answers x calls each)`);
+  log(
+    `\ntRPC limits: one demo key at npm start's limits (25/s a key, 50/s its account), 4 connections, ${seconds} s a path; calls admitted/s (2xx answers x calls each)`,
+  );
   log("| build | path | calls admitted/s | answers 2xx | answers refused (429, 400) |");
   log("|---|---|---|---|---|");
   let port = 3420;
@@ -583,7 +619,12 @@ async function fairness(target: { name: string; options: DatabaseOptions; env: R
     }
   };
   const list = (seconds: number) =>
-    runSequential({ url: base, headers: { Authorization: `Token ${b.key}`, "Integration-ID": b.integrationId, Accept: "application/json" }, path: "/v2/employees/", seconds });
+    runSequential({
+      url: base,
+      headers: { Authorization: `Token ${b.key}`, "Integration-ID": b.integrationId, Accept: "application/json" },
+      path: "/v2/employees/",
+      seconds,
+    });
   // Where B's time goes: the server's event-loop delay over each phase (prom-client resets it at each scrape).
   const metric = (text: string, name: string) => Number(/\S+ (\S+)/.exec(text.split("\n").find((l) => l.startsWith(`payroute_${name} `)) ?? "")?.[1] ?? NaN);
   /** Garbage collection so far (s, every kind), counted by prom-client's default metrics. */
@@ -597,7 +638,9 @@ async function fairness(target: { name: string; options: DatabaseOptions; env: R
     const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
     const gc = gcSeconds(text) - gcBefore;
     gcBefore += gc;
-    const delays = ["nodejs_eventloop_lag_p50_seconds", "nodejs_eventloop_lag_p99_seconds", "nodejs_eventloop_lag_max_seconds"].map((n) => (metric(text, n) * 1000).toFixed(0)).join(" / ");
+    const delays = ["nodejs_eventloop_lag_p50_seconds", "nodejs_eventloop_lag_p99_seconds", "nodejs_eventloop_lag_max_seconds"]
+      .map((n) => (metric(text, n) * 1000).toFixed(0))
+      .join(" / ");
     return `${delays} (GC ${(gc * 1000).toFixed(0)} ms)`;
   };
   const idle: LoadResult[] = [];
@@ -625,15 +668,21 @@ async function fairness(target: { name: string; options: DatabaseOptions; env: R
   const [idleP50, busyP50] = [median(idle, (r) => r.p50), median(busy, (r) => r.p50)];
   const ratio = busyP50 / Math.max(idleP50, 0.001);
   const extraNote = Object.keys(extra).length ? `, with ${process.env.BENCH_FAIRNESS_ENV}` : "";
-  log(`Fairness on ${target.name}: B's GET /v2/employees/ (1 connection) idle and while A runs ${A_CONNECTIONS} connections of POST /v2/employees/ (median of ${ROUNDS}${extraNote}) (${load()})`);
-  log("| database | B idle p50 / p99 ms | B loaded p50 / p99 / max ms | ratio of p50s (target <= 3) | B req/s idle / loaded | A creates/s | A refused or errors |");
+  log(
+    `Fairness on ${target.name}: B's GET /v2/employees/ (1 connection) idle and while A runs ${A_CONNECTIONS} connections of POST /v2/employees/ (median of ${ROUNDS}${extraNote}) (${load()})`,
+  );
+  log(
+    "| database | B idle p50 / p99 ms | B loaded p50 / p99 / max ms | ratio of p50s (target <= 3) | B req/s idle / loaded | A creates/s | A refused or errors |",
+  );
   log("|---|---|---|---|---|---|---|");
   log(
     `| ${target.name} | ${idleP50} / ${median(idle, (r) => r.p99)} | ${busyP50} / ${median(busy, (r) => r.p99)} / ${Math.max(...busy.map((r) => r.max))} | ` +
       `${ratio.toFixed(1)} ${ratio <= 3 ? "(met)" : "(NOT met)"} | ${median(idle, (r) => r.rps).toFixed(0)} / ${median(busy, (r) => r.rps).toFixed(0)} | ` +
       `${median(creates, (r) => r.rps).toFixed(0)} | ${creates.reduce((n, r) => n + r.errors + r.non2xx, 0)} |`,
   );
-  log(`  rounds: idle p50 ${idle.map((r) => r.p50).join(", ")} ms; loaded p50 ${busy.map((r) => r.p50).join(", ")} ms; B's requests timed one by one (runSequential)`);
+  log(
+    `  rounds: idle p50 ${idle.map((r) => r.p50).join(", ")} ms; loaded p50 ${busy.map((r) => r.p50).join(", ")} ms; B's requests timed one by one (runSequential)`,
+  );
   log(`  the server's event-loop delay p50 / p99 / max ms, by round: ${lags.join("; ")}`);
 }
 
@@ -662,7 +711,11 @@ async function fairnessBoth(dataDir: string, embedded: boolean, pg = true): Prom
   }
   if (!embedded) return;
   const dir = path.join(dataDir, "fair-embedded");
-  await fairness({ name: "the embedded database", options: { driver: "pglite", dataDir: dir, command: "npm run bench" }, env: { DATABASE_URL: "", DATA_DIR: dir } }, 3423, 3424);
+  await fairness(
+    { name: "the embedded database", options: { driver: "pglite", dataDir: dir, command: "npm run bench" }, env: { DATABASE_URL: "", DATA_DIR: dir } },
+    3423,
+    3424,
+  );
 }
 
 /** Creates `count` Employees through the API, 16 at a time; answers when the last create was answered. */
@@ -675,7 +728,11 @@ async function createBurst(base: string, data: Seeded, count: number): Promise<{
     Array.from({ length: 16 }, async () => {
       while (next++ < count) {
         const id = `burst-${crypto.randomUUID()}`;
-        const res = await fetch(`${base}/v2/employees/`, { method: "POST", headers, body: JSON.stringify({ id, name: "Burst Berg", email: `${id}@example.se`, country: "SWE" }) });
+        const res = await fetch(`${base}/v2/employees/`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ id, name: "Burst Berg", email: `${id}@example.se`, country: "SWE" }),
+        });
         await res.arrayBuffer();
         if (res.status !== 201) failed++;
       }
@@ -743,7 +800,10 @@ async function pgBackground(url: string, dataDir: string, port: number, mode: Wo
   const db = await openDatabase({ driver: "pg", url });
   return {
     name: "PostgreSQL",
-    worker: mode === "child" ? "WORKER_MODE=child, a child process at a lower CPU priority" : "WORKER_MODE=in-process, the default: in the server's process, yielding to reads",
+    worker:
+      mode === "child"
+        ? "WORKER_MODE=child, a child process at a lower CPU priority"
+        : "WORKER_MODE=in-process, the default: in the server's process, yielding to reads",
     cpuNote: "PostgreSQL's not counted",
     backlogNote: "",
     dataDir,
@@ -767,7 +827,8 @@ function backlogMetric(exposition: string, kind: string): number {
 }
 
 async function embeddedBackground(dataDir: string, port: number, metricsPort: number): Promise<BackgroundDb> {
-  const start = () => startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...backgroundEnv, ...restartedEnv }, port);
+  const start = () =>
+    startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...backgroundEnv, ...restartedEnv }, port);
   let server = await start();
   const pending = async () => backlogMetric(await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()), NOTIFY_EMPLOYEE_JOB);
   const read = async <T>(read: (db: Db) => Promise<T>) => {
@@ -814,10 +875,15 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     // A resend of every Employee's invitation: real invitation jobs (as `resend_invitation` queues them), in
     // one statement, so that a backlog exists at once without a create load beside it.
     const requeue = () =>
-      bg.queue((db) => db.$executeRaw`INSERT INTO outbox_job (pk, kind, payload) SELECT gen_random_uuid(), ${NOTIFY_EMPLOYEE_JOB}, jsonb_build_object('employeePk', pk::text) FROM employee`);
+      bg.queue(
+        (db) =>
+          db.$executeRaw`INSERT INTO outbox_job (pk, kind, payload) SELECT gen_random_uuid(), ${NOTIFY_EMPLOYEE_JOB}, jsonb_build_object('employeePk', pk::text) FROM employee`,
+      );
     const shapes: Scenario[] = ["list", "search-any", "get"];
 
-    log(`\nBackground work on ${bg.name} with npm start's defaults (worker on: ${bg.worker}), emails to files; a burst of ${BURST} creates, 16 at a time (${load()})`);
+    log(
+      `\nBackground work on ${bg.name} with npm start's defaults (worker on: ${bg.worker}), emails to files; a burst of ${BURST} creates, 16 at a time (${load()})`,
+    );
     const first = new Date();
     const burst = await createBurst(bg.base, data, BURST);
     const lastCreate = performance.now();
@@ -829,8 +895,10 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     );
     const span = last ? (last.getTime() - first.getTime()) / 1000 : Infinity;
     log(`  creates: ${(BURST / burst.seconds).toFixed(0)}/s (${burst.failed} failed)`);
-    log(`  invitations: ${sent} in ${span.toFixed(1)} s from the first create = ${(sent / span).toFixed(0)}/s (bounded by the creates/s above); ` +
-      `backlog drained ${drainedAfter.toFixed(2)} s after the last create (target <= 2 s: ${drainedAfter <= 2 ? "met" : "NOT met"}) (${load()})`);
+    log(
+      `  invitations: ${sent} in ${span.toFixed(1)} s from the first create = ${(sent / span).toFixed(0)}/s (bounded by the creates/s above); ` +
+        `backlog drained ${drainedAfter.toFixed(2)} s after the last create (target <= 2 s: ${drainedAfter <= 2 ? "met" : "NOT met"}) (${load()})`,
+    );
 
     // CPU from before the requeue while the same server drains it (PostgreSQL); embedded, from the restarted server's answer.
     const before = bg.server();
@@ -841,8 +909,10 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     await drained(300_000);
     const rate = queued / ((performance.now() - t0) / 1000);
     const cpuMs = ((treeCpuSeconds(bg.server()) - cpu0) * 1000) / queued;
-    log(`  invitations from a backlog of ${queued} (no other load${bg.backlogNote && `; ${bg.backlogNote}`}): ${rate.toFixed(0)}/s (target >= 1,000/s: ${rate >= 1000 ? "met" : "NOT met"}); ` +
-      `npm start used ${cpuMs.toFixed(2)} ms of CPU per invitation (${bg.cpuNote}) (${load()})`);
+    log(
+      `  invitations from a backlog of ${queued} (no other load${bg.backlogNote && `; ${bg.backlogNote}`}): ${rate.toFixed(0)}/s (target >= 1,000/s: ${rate >= 1000 ? "met" : "NOT met"}); ` +
+        `npm start used ${cpuMs.toFixed(2)} ms of CPU per invitation (${bg.cpuNote}) (${load()})`,
+    );
 
     // Reads while a backlog drains: before each request shape, one invitation per Employee is queued again.
     if (bg.backlogNote) log(`  (each backlog below: ${bg.backlogNote})`);
@@ -861,12 +931,16 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
       const left = await bg.pending();
       const share = (busy.rps / idle.rps) * 100;
       const perSecond = (jobs - left) / ((performance.now() - started) / 1000);
-      log(`| ${s} | ${idle.rps.toFixed(0)} | ${busy.rps.toFixed(0)} | ${perSecond.toFixed(0)} | ${left} | ${share.toFixed(0)} % ${share >= 80 ? "(met)" : "(NOT met)"} |`);
+      log(
+        `| ${s} | ${idle.rps.toFixed(0)} | ${busy.rps.toFixed(0)} | ${perSecond.toFixed(0)} | ${left} | ${share.toFixed(0)} % ${share >= 80 ? "(met)" : "(NOT met)"} |`,
+      );
     }
     await drained(300_000);
     const mem = memory.stop();
-    log(`  peak memory of npm start (${mem.processes} processes: the server${mem.processes > 1 ? " and its worker" : ""}): ${mem.peakMiB.toFixed(0)} MiB at once, ` +
-      `${mem.sumOfPeaksMiB.toFixed(0)} MiB summing each process's own peak (${mem.each} MiB) (target <= 300 MiB: ${mem.sumOfPeaksMiB <= 300 ? "met" : mem.peakMiB <= 300 ? "met at once, not by the sum of peaks" : "NOT met"}) (${load()})`);
+    log(
+      `  peak memory of npm start (${mem.processes} processes: the server${mem.processes > 1 ? " and its worker" : ""}): ${mem.peakMiB.toFixed(0)} MiB at once, ` +
+        `${mem.sumOfPeaksMiB.toFixed(0)} MiB summing each process's own peak (${mem.each} MiB) (target <= 300 MiB: ${mem.sumOfPeaksMiB <= 300 ? "met" : mem.peakMiB <= 300 ? "met at once, not by the sum of peaks" : "NOT met"}) (${load()})`,
+    );
 
     // Exactly once: every finished invitation job made one Employee.notified event and one email (a file per job).
     const { done, events } = await bg.read(async (db) => ({
@@ -874,7 +948,9 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
       events: (await db.$queryRaw<{ events: number }[]>`SELECT count(*)::int AS events FROM event WHERE name = 'Employee.notified'`)[0].events,
     }));
     const mails = fs.readdirSync(path.join(bg.dataDir, "mail")).filter((f) => f.startsWith("invitation-") && f.endsWith(".eml")).length;
-    log(`  exactly once: ${done} invitation jobs done, ${events} Employee.notified events, ${mails} emails (${done === events && done === mails ? "correct" : "WRONG"})`);
+    log(
+      `  exactly once: ${done} invitation jobs done, ${events} Employee.notified events, ${mails} emails (${done === events && done === mails ? "correct" : "WRONG"})`,
+    );
   } finally {
     memory.stop();
     await bg.close();
@@ -907,7 +983,9 @@ async function crossInstanceChecks(bases: string[], data: Seeded): Promise<void>
   const id = `dup-${crypto.randomUUID()}`;
   const dup = await Promise.all(bases.concat(bases).map((b) => post(b, { id, name: "Dup", email: `${id}@example.se`, country: "SWE" }).then((r) => r.status)));
   log(`  idempotency across instances: 10 concurrent requests, one key -> ${idemIds.size} object(s) ${idemIds.size === 1 ? "(correct)" : "(WRONG)"}`);
-  log(`  id uniqueness across instances: 4 concurrent creates, one id -> ${dup.filter((s) => s === 201).length} created, ${dup.filter((s) => s === 400).length} refused (${dup.filter((s) => s === 201).length === 1 ? "correct" : "WRONG"})`);
+  log(
+    `  id uniqueness across instances: 4 concurrent creates, one id -> ${dup.filter((s) => s === 201).length} created, ${dup.filter((s) => s === 400).length} refused (${dup.filter((s) => s === 201).length === 1 ? "correct" : "WRONG"})`,
+  );
 }
 
 /**
@@ -919,7 +997,10 @@ async function outboxAcrossWorkers(url: string, dataDir: string): Promise<void> 
   const pending = () => db.prisma.outboxJob.count({ where: { completedAt: null, failedAt: null } });
   const before = await pending();
   const started = Date.now();
-  const workers = [await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" }), await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" })];
+  const workers = [
+    await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+    await startProcess("dist/worker.js", { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+  ];
   const deadline = started + OUTBOX_SECONDS * 1000;
   while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
   await Promise.all(workers.map(stop));
@@ -929,8 +1010,10 @@ async function outboxAcrossWorkers(url: string, dataDir: string): Promise<void> 
   const [{ events, twice }] = await db.prisma.$queryRaw<{ events: number; twice: number }[]>`
     SELECT count(*)::int AS events, (count(*) - count(DISTINCT object_pk))::int AS twice FROM event WHERE name = 'Employee.notified'`;
   const correct = twice === 0 && events === done && notified === done;
-  log(`  outbox with 2 worker processes: ${before - (await pending())} of ${before} jobs in ${seconds.toFixed(1)} s (${((before - (await pending())) / seconds).toFixed(0)} jobs/s, emails to files); ` +
-    `${done} invitations done, ${notified} Employees notified, ${events} Employee.notified events, ${twice} twice (${correct ? "correct" : "WRONG"})`);
+  log(
+    `  outbox with 2 worker processes: ${before - (await pending())} of ${before} jobs in ${seconds.toFixed(1)} s (${((before - (await pending())) / seconds).toFixed(0)} jobs/s, emails to files); ` +
+      `${done} invitations done, ${notified} Employees notified, ${events} Employee.notified events, ${twice} twice (${correct ? "correct" : "WRONG"})`,
+  );
   await db.close();
 }
 
@@ -964,14 +1047,20 @@ async function webhookFanOut(base: string, data: Seeded, startDeliverer: () => P
   await fetch(`${base}/v2/webhooks/`, { method: "POST", headers, body: JSON.stringify({ url: `${receiver.url}/hook`, events: ["Employee.created"] }) });
   const create = async () => {
     const id = `wh-${crypto.randomUUID()}`;
-    const res = await fetch(`${base}/v2/employees/`, { method: "POST", headers, body: JSON.stringify({ id, name: "Hook Berg", email: `${id}@example.se`, country: "SWE" }) });
+    const res = await fetch(`${base}/v2/employees/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ id, name: "Hook Berg", email: `${id}@example.se`, country: "SWE" }),
+    });
     sent.set(id, performance.now()); // the event is committed once the response has arrived
     if (res.status !== 201) throw new Error(`create failed: ${res.status}`);
   };
   let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next++ < BACKLOG) await create();
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < BACKLOG) await create();
+    }),
+  );
   const deliverer = await startDeliverer();
   const cpu0 = deliverer.cpuFrom ? treeCpuSeconds(deliverer.child) : 0;
   await receiver.waitFor(BACKLOG, 120_000);
@@ -979,8 +1068,10 @@ async function webhookFanOut(base: string, data: Seeded, startDeliverer: () => P
   const cpuMs = ((treeCpuSeconds(deliverer.child) - cpu0) * 1000) / got.filter((r) => r.at >= deliverer.cpuFrom).length;
   const seconds = (got[got.length - 1].at - got[0].at) / 1000;
   const rate = (got.length - 1) / Math.max(seconds, 0.001);
-  log(`  backlog of ${BACKLOG} deliveries (the invitations the creates queued removed), ${deliverer.what}: ${got.length} signed deliveries received in ${seconds.toFixed(2)} s (first to last) = ${rate.toFixed(0)}/s ` +
-    `(target >= 1,000/s: ${rate >= 1000 ? "met" : "NOT met"}); ${deliverer.cpuWho} used ${cpuMs.toFixed(2)} ms of CPU per delivery, ${deliverer.cpuFrom ? "from its first answer on (the deliveries before not counted)" : "its start included"} (${load()})`);
+  log(
+    `  backlog of ${BACKLOG} deliveries (the invitations the creates queued removed), ${deliverer.what}: ${got.length} signed deliveries received in ${seconds.toFixed(2)} s (first to last) = ${rate.toFixed(0)}/s ` +
+      `(target >= 1,000/s: ${rate >= 1000 ? "met" : "NOT met"}); ${deliverer.cpuWho} used ${cpuMs.toFixed(2)} ms of CPU per delivery, ${deliverer.cpuFrom ? "from its first answer on (the deliveries before not counted)" : "its start included"} (${load()})`,
+  );
   // Steady: latency at 20 events/s.
   latencies.length = 0;
   const before = receiver.received.length;
@@ -991,7 +1082,9 @@ async function webhookFanOut(base: string, data: Seeded, startDeliverer: () => P
   await receiver.waitFor(before + 200, 60_000);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  log(`  steady 20 events/s: from commit to POST received p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (target p99 < 100 ms: ${pct(99) < 100 ? "met" : "NOT met"}; ${latencies.length} deliveries) (${load()})`);
+  log(
+    `  steady 20 events/s: from commit to POST received p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (target p99 < 100 ms: ${pct(99) < 100 ? "met" : "NOT met"}; ${latencies.length} deliveries) (${load()})`,
+  );
   await stop(deliverer.child);
   await receiver.close();
 }
@@ -1009,7 +1102,11 @@ async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
   const port = embedded ? 3411 : 3404;
   const hooksDir = embedded ? path.join(dataDir, "embedded-hooks") : dataDir;
   const hooksUrl = embedded ? "" : await pgDatabase("_hooks");
-  const hooksData = await seed(embedded ? { driver: "pglite", dataDir: hooksDir, command: "npm run bench" } : { driver: "pg", url: hooksUrl }, 100, () => undefined);
+  const hooksData = await seed(
+    embedded ? { driver: "pglite", dataDir: hooksDir, command: "npm run bench" } : { driver: "pg", url: hooksUrl },
+    100,
+    () => undefined,
+  );
   const env = { DATABASE_URL: hooksUrl, DATA_DIR: hooksDir, ...restartedEnv };
   const hooksServer = await startProcess("dist/server.js", { ...env, WORKER: "0", RATE_LIMITS: "0" }, port);
   // The creates also queued an invitation each (measured in the background section): removed before the worker
@@ -1030,7 +1127,12 @@ async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
     await stop(hooksServer);
     await withoutInvitations();
     const child = await startProcess("dist/server.js", { ...env, RATE_LIMITS: "0", LOG_LEVEL: "warn" }, port);
-    return { child, what: "npm start's in-process worker (the server restarted with it on)", cpuWho: "npm start (the database's included)", cpuFrom: Date.now() };
+    return {
+      child,
+      what: "npm start's in-process worker (the server restarted with it on)",
+      cpuWho: "npm start (the database's included)",
+      cpuFrom: Date.now(),
+    };
   };
   await webhookFanOut(`http://127.0.0.1:${port}`, hooksData, startDeliverer);
   await stop(hooksServer);
@@ -1055,7 +1157,9 @@ async function embeddedBackgroundSections(dataDir: string, embedded: { dir: stri
 }
 
 async function main(): Promise<void> {
-  log(`Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`);
+  log(
+    `Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-bench-"));
   if (values["only-fairness"]) {
     const only = values["fairness-db"];
@@ -1119,7 +1223,9 @@ async function main(): Promise<void> {
   log(`\nTwo instances on one PostgreSQL against one (load spread over both, 8 connections each; median of ${ROUNDS}, taking turns)`);
   for (const s of ["list", "get"]) {
     const [one, two] = [versus[`${s} one`], versus[`${s} two`]];
-    log(`  ${s}: two ${two.rps.toFixed(0)} req/s (rounds ${spread(two)}), one ${one.rps.toFixed(0)} (rounds ${spread(one)}); two: p50 ${two.p50} ms, p99 ${two.p99} ms`);
+    log(
+      `  ${s}: two ${two.rps.toFixed(0)} req/s (rounds ${spread(two)}), one ${one.rps.toFixed(0)} (rounds ${spread(one)}); two: p50 ${two.p50} ms, p99 ${two.p99} ms`,
+    );
   }
   log(`  peak memory: ${peakMemoryMb(one).toFixed(0)} MB and ${peakMemoryMb(two).toFixed(0)} MB`);
   await crossInstanceChecks(bases, data);

@@ -5,7 +5,28 @@ import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { createEmployee } from "../../src/domain/employees/employee-service";
 
 const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
-const LAST = ["Lindberg", "Andersson", "Berg", "Johansson", "Holmberg", "Karlsson", "Nilsson", "Ek", "Bergström", "Nord", "Svensson", "Lund", "Sandberg", "Gustafsson", "Olsson", "Persson", "Strand", "Hansson", "Falk", "Wikström"];
+const LAST = [
+  "Lindberg",
+  "Andersson",
+  "Berg",
+  "Johansson",
+  "Holmberg",
+  "Karlsson",
+  "Nilsson",
+  "Ek",
+  "Bergström",
+  "Nord",
+  "Svensson",
+  "Lund",
+  "Sandberg",
+  "Gustafsson",
+  "Olsson",
+  "Persson",
+  "Strand",
+  "Hansson",
+  "Falk",
+  "Wikström",
+];
 
 export interface Seeded {
   key: string;
@@ -37,7 +58,13 @@ export async function seed(options: DatabaseOptions, count: number, log: (s: str
           await createEmployee(
             db.prisma,
             scope,
-            { id, name: `${first} ${last}`, email: `${first}.${last}.${i}@example.se`.toLowerCase(), country: "SWE", cellphone_number: `+4670${String(1000000 + i).slice(-7)}` },
+            {
+              id,
+              name: `${first} ${last}`,
+              email: `${first}.${last}.${i}@example.se`.toLowerCase(),
+              country: "SWE",
+              cellphone_number: `+4670${String(1000000 + i).slice(-7)}`,
+            },
             "http://bench.invalid",
           );
           ids.push(id);

@@ -35,7 +35,11 @@ function table(rows: Record<string, string>[]): string {
   if (rows.length === 0) return "(none)";
   const cols = Object.keys(rows[0]);
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(cols), ...rows.map((r) => line(cols.map((c) => r[c])))].join("\n");
 }
 
@@ -71,8 +75,11 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
     const { prisma } = await db();
     const account = await findOrCreateAccount(prisma, values.account.trim());
     const key = await createApiKey(prisma, { accountPk: account.pk, environment: values.env, allowIps });
-    console.log(`${account.created ? "Created account" : "Account"} "${account.name}"; ${values.env} key ${key.pk} (${key.prefix}…)` +
-      (allowIps.length ? `, allowed from ${allowIps.join(", ")}` : "") + ". The key is shown only now:");
+    console.log(
+      `${account.created ? "Created account" : "Account"} "${account.name}"; ${values.env} key ${key.pk} (${key.prefix}…)` +
+        (allowIps.length ? `, allowed from ${allowIps.join(", ")}` : "") +
+        ". The key is shown only now:",
+    );
     console.log(key.key);
     return;
   }

@@ -53,7 +53,13 @@ const EnvSchema = z.object({
    * Serve Prometheus metrics at /metrics on this port (a listener of its own, in `npm start` and in
    * `npm run worker`: give each process its own port). Unset: no metrics are kept.
    */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Where the metrics listener binds; keep it off the public network (Prometheus scrapes it directly). */
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** Secret for session cookies; unset: one is generated and kept in the database (src/auth/auth.ts). */
@@ -85,7 +91,14 @@ const EnvSchema = z.object({
   ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))),
+    .transform((v) =>
+      v === undefined || v.trim() === ""
+        ? undefined
+        : v
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+    ),
   /** Which webhooks may reach non-public addresses: none (default), demo (demo keys; development), all (development). */
   WEBHOOK_PRIVATE_TARGETS: z.enum(["none", "demo", "all"]).default("none"),
   /** How long a webhook receiver has to answer. */
@@ -170,7 +183,6 @@ const EnvSchema = z.object({
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;
-
 
 let cached: TEnv | undefined;
 

@@ -8,7 +8,11 @@ export function fieldMessages(error: TrpcError | null): FieldMessages {
   const nested = error?.data?.fieldErrors;
   if (!nested) return out;
   for (const [field, value] of Object.entries(nested)) {
-    out[field] = Array.isArray(value) ? value : Object.values(value).flat().filter((m): m is string => typeof m === "string");
+    out[field] = Array.isArray(value)
+      ? value
+      : Object.values(value)
+          .flat()
+          .filter((m): m is string => typeof m === "string");
   }
   return out;
 }

@@ -3,7 +3,17 @@
  * query string through nuqs, so that Back, reload and a shared link show the same view. Default values are
  * left out of the URL.
  */
-import { createParser, parseAsString, parseAsStringLiteral, useQueryState, useQueryStates, type Nullable, type Options, type UseQueryStatesKeysMap, type Values } from "nuqs";
+import {
+  createParser,
+  parseAsString,
+  parseAsStringLiteral,
+  useQueryState,
+  useQueryStates,
+  type Nullable,
+  type Options,
+  type UseQueryStatesKeysMap,
+  type Values,
+} from "nuqs";
 
 /** A page number: a positive integer, else the first page (a hand-edited `?page=0` must not reach the API). */
 export const parseAsPage = createParser({

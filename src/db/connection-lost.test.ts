@@ -22,7 +22,20 @@ describe("isConnectionLost", () => {
   it("knows pg's and Prisma's adapter's forms of a terminated connection, and nothing else", () => {
     expect(isConnectionLost(terminated)).toBe(true);
     expect(isConnectionLost(new Error("Connection terminated unexpectedly"))).toBe(true);
-    expect(isConnectionLost(new DriverAdapterError({ kind: "postgres", code: "57P01", severity: "FATAL", message: "x", detail: undefined, column: undefined, hint: undefined, originalCode: "57P01" }))).toBe(true);
+    expect(
+      isConnectionLost(
+        new DriverAdapterError({
+          kind: "postgres",
+          code: "57P01",
+          severity: "FATAL",
+          message: "x",
+          detail: undefined,
+          column: undefined,
+          hint: undefined,
+          originalCode: "57P01",
+        }),
+      ),
+    ).toBe(true);
     expect(isConnectionLost(new DriverAdapterError({ kind: "ConnectionClosed" }))).toBe(true);
     expect(isConnectionLost(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isConnectionLost(new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: undefined }))).toBe(false);

@@ -29,13 +29,9 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { driver: "pg"; url: string; poolSize?: number }
-  | { driver: "pglite"; /** a folder, or "memory://" */ dataDir: string; command: string };
+  { driver: "pg"; url: string; poolSize?: number } | { driver: "pglite"; /** a folder, or "memory://" */ dataDir: string; command: string };
 
-export function databaseOptionsFromEnv(
-  e: { DATABASE_URL?: string; DATA_DIR: string },
-  command: string,
-): DatabaseOptions {
+export function databaseOptionsFromEnv(e: { DATABASE_URL?: string; DATA_DIR: string }, command: string): DatabaseOptions {
   return e.DATABASE_URL ? { driver: "pg", url: e.DATABASE_URL } : { driver: "pglite", dataDir: e.DATA_DIR, command };
 }
 

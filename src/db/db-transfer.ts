@@ -159,7 +159,11 @@ export async function moveToPostgres(source: PGlite, targetUrl: string): Promise
         if (s.last_value !== null) await target.query(`SELECT setval($1::regclass, $2::bigint, true)`, [`public.${ident(s.name)}`, s.last_value]);
       }
       for (const t of tables) {
-        counts.push({ table: t, source: await count((sql) => source.query<{ n: number }>(sql), t), target: await count((sql) => target.query<{ n: number }>(sql), t) });
+        counts.push({
+          table: t,
+          source: await count((sql) => source.query<{ n: number }>(sql), t),
+          target: await count((sql) => target.query<{ n: number }>(sql), t),
+        });
       }
       const wrong = counts.filter((c) => c.source !== c.target);
       if (wrong.length) throw new Error(`row counts differ after the copy: ${wrong.map((c) => `${c.table} ${c.source} → ${c.target}`).join(", ")}`);

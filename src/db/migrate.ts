@@ -67,13 +67,17 @@ export async function applyMigrations(db: SqlRunner, opts: { advisoryLock: boole
       const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
       const checksum = crypto.createHash("sha256").update(sql).digest("hex");
       // Each migration and its record commit together: a failed migration leaves no trace to clean up.
-      await db.exec(`BEGIN;\n${sql}\n;
+      await db
+        .exec(
+          `BEGIN;\n${sql}\n;
         INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
         VALUES ('${crypto.randomUUID()}', '${checksum}', '${name.replace(/'/g, "''")}', now(), 1);
-        COMMIT;`).catch(async (e: unknown) => {
-        await db.exec("ROLLBACK").catch(() => undefined);
-        throw new Error(`Migration ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
-      });
+        COMMIT;`,
+        )
+        .catch(async (e: unknown) => {
+          await db.exec("ROLLBACK").catch(() => undefined);
+          throw new Error(`Migration ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+        });
       applied.push(name);
     }
     return applied;

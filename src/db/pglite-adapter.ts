@@ -17,7 +17,14 @@ interface PGliteQueryable {
 
 /** The library's query class, checked rather than assumed: a release that reshapes it fails here, by name. */
 function isQueryable(proto: unknown): proto is PGliteQueryable {
-  return typeof proto === "object" && proto !== null && "performIO" in proto && typeof proto.performIO === "function" && "onError" in proto && typeof proto.onError === "function";
+  return (
+    typeof proto === "object" &&
+    proto !== null &&
+    "performIO" in proto &&
+    typeof proto.performIO === "function" &&
+    "onError" in proto &&
+    typeof proto.onError === "function"
+  );
 }
 
 function mapArg(arg: unknown, argType: ArgType | undefined): unknown {
@@ -106,7 +113,8 @@ export class FixedPrismaPGlite extends PrismaPGlite {
     const adapter = await super.connect();
     // The adapter's class extends the query class that transactions share: patch that prototype.
     const proto: unknown = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
-    if (!isQueryable(proto)) throw new Error("pglite-prisma-adapter: its query class has no performIO/onError (the patch in src/db/pglite-adapter.ts is for 0.6.1)");
+    if (!isQueryable(proto))
+      throw new Error("pglite-prisma-adapter: its query class has no performIO/onError (the patch in src/db/pglite-adapter.ts is for 0.6.1)");
     patchQueryable(proto);
     return adapter;
   }

@@ -22,7 +22,12 @@ const addPoints = qb
     oc.column("key").doUpdateSet((eb) => {
       const ended = eb("rate_limit_counter.expire", "<=", now);
       return {
-        points: eb.case().when(ended).then(eb.ref("excluded.points")).else(eb("rate_limit_counter.points", "+", eb.ref("excluded.points"))).end(),
+        points: eb
+          .case()
+          .when(ended)
+          .then(eb.ref("excluded.points"))
+          .else(eb("rate_limit_counter.points", "+", eb.ref("excluded.points")))
+          .end(),
         expire: eb.case().when(ended).then(eb.ref("excluded.expire")).else(eb.ref("rate_limit_counter.expire")).end(),
       };
     }),
@@ -35,6 +40,10 @@ const ADD_POINTS = compiledOnce(addPoints);
  * new or ended window ends at `expire` (ms since the epoch). Answers each key's count and window end.
  */
 export async function addRateLimitPoints(pool: pg.Pool, keys: string[], points: number[], expire: number, at: number): Promise<InferResult<typeof addPoints>> {
-  const { rows } = await pool.query<InferResult<typeof addPoints>[number]>({ name: "rate-limit-add-points", text: ADD_POINTS.sql, values: [keys, points, expire, at] });
+  const { rows } = await pool.query<InferResult<typeof addPoints>[number]>({
+    name: "rate-limit-add-points",
+    text: ADD_POINTS.sql,
+    values: [keys, points, expire, at],
+  });
   return rows;
 }

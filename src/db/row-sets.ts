@@ -38,7 +38,8 @@ export function rowsOf<R extends object, A extends string>(alias: A, columns: { 
   return unnestColumns<R, A>(
     alias,
     Object.entries<Column<unknown>>(columns).map(
-      ([name, [values, type]]) => [name, sql`${values instanceof Slot ? values : textsOf(values)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`] as const,
+      ([name, [values, type]]) =>
+        [name, sql`${values instanceof Slot ? values : textsOf(values)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`] as const,
     ),
   );
 }

@@ -25,12 +25,18 @@ export function clientInfo(req: http.IncomingMessage, trustProxyHops: number): C
   let host = header(req, "host") ?? "";
   if (trustProxyHops > 0) {
     // Each trusted proxy appends the address it saw; the client is the entry `hops` from the right.
-    const chain = (header(req, "x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const chain = (header(req, "x-forwarded-for") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (chain.length) ip = chain[Math.max(0, chain.length - trustProxyHops)];
     const fwdProto = header(req, "x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
     if (fwdProto === "https" || fwdProto === "http") proto = fwdProto;
     // Like X-Forwarded-For: the entry the nearest trusted proxy wrote (a client may have sent its own first).
-    const hosts = (header(req, "x-forwarded-host") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const hosts = (header(req, "x-forwarded-host") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (hosts.length) host = hosts[Math.max(0, hosts.length - trustProxyHops)];
   }
   return { ip, proto, host };

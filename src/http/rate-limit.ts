@@ -14,13 +14,7 @@ import { createHash } from "node:crypto";
 import type http from "node:http";
 import { Redis } from "ioredis";
 import type pg from "pg";
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { addRateLimitPoints } from "@/db/rate-limit-counter";
 import type { Environment } from "@/domain/environments";
 import { t } from "@/i18n/locale";
@@ -55,10 +49,7 @@ export type RateLimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.P
 const PG_TABLE = "rate_limit_counter";
 
 /** The store for the configuration: Redis with REDIS_URL, else PostgreSQL when there is a pool, else memory. */
-export function rateLimitStore(
-  redisUrl: string | undefined,
-  pool: pg.Pool | null,
-): { store: RateLimitStore; ready(): Promise<void>; close(): Promise<void> } {
+export function rateLimitStore(redisUrl: string | undefined, pool: pg.Pool | null): { store: RateLimitStore; ready(): Promise<void>; close(): Promise<void> } {
   const none = async () => undefined;
   if (redisUrl) {
     // As the library's guide advises: no offline queue, so that an unreachable Redis fails at once (and the
@@ -89,7 +80,7 @@ function storeWarning(log: Logger, store: RateLimitStore["kind"]): () => void {
     if (now - last < 60_000) return;
     last = now;
     log.warn({ store }, "rate-limit store unreachable: limits are kept in this process's memory until it answers");
-  }
+  };
 }
 
 /** The library's in-memory insurance limiter, which also says that it is in use. */
@@ -111,11 +102,7 @@ class InsuranceLimiter extends RateLimiterMemory {
 }
 
 /** One limiter of `points` per `duration` seconds on the store; keys of different limiters never collide. */
-export function createLimiter(
-  store: RateLimitStore,
-  opts: { keyPrefix: string; points: number; duration: number },
-  log: Logger,
-): RateLimiterAbstract {
+export function createLimiter(store: RateLimitStore, opts: { keyPrefix: string; points: number; duration: number }, log: Logger): RateLimiterAbstract {
   if (store.kind === "memory") return new RateLimiterMemory(opts);
   const common = {
     ...opts,
@@ -219,7 +206,10 @@ function redisAddPoints(client: Redis, keyPrefix: string, durationMs: number): A
 /** A counter of `points` per `duration` seconds: in memory, or settled with the shared store. */
 function createCounter(store: RateLimitStore, opts: { keyPrefix: string; points: number; duration: number }, log: Logger): Counter {
   if (store.kind === "memory") return new MemoryCounter(opts);
-  const add = store.kind === "redis" ? redisAddPoints(store.client, opts.keyPrefix, opts.duration * 1000) : postgresAddPoints(store.pool, opts.keyPrefix, opts.duration * 1000);
+  const add =
+    store.kind === "redis"
+      ? redisAddPoints(store.client, opts.keyPrefix, opts.duration * 1000)
+      : postgresAddPoints(store.pool, opts.keyPrefix, opts.duration * 1000);
   return new SettledCounter(opts.points, opts.duration, add, storeWarning(log, store.kind));
 }
 

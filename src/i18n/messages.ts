@@ -67,7 +67,8 @@ export const en = {
   employee_already_verified: "The Employee is already verified.",
   employee_session_required: "Open the link in your invitation email to sign in.",
   invite_subject: "{integration} invites you to get paid with Payroute",
-  invite_text: "Hello {name},\n\n{integration} pays you through Payroute. Open this link to see your payments and messages:\n\n{link}\n\nThe link works once and expires in 7 days. Your invitation code is {code}.\n",
+  invite_text:
+    "Hello {name},\n\n{integration} pays you through Payroute. Open this link to see your payments and messages:\n\n{link}\n\nThe link works once and expires in 7 days. Your invitation code is {code}.\n",
   invite_button: "Open Payroute",
   // Registrations
   registration_country_refused: "Registrations of companies in {country} are not accepted.",
@@ -83,7 +84,8 @@ export const en = {
   registration_integration_id_taken: "Another Registration already uses this integration_id.",
   registration_approved_locked: "This Registration has been approved and can no longer be changed or deleted.",
   registration_already_approved: "This Registration has already been approved.",
-  registration_approve_demo_only: "Registrations can be approved through the API in the demo environment only; live Registrations are approved by the review team.",
+  registration_approve_demo_only:
+    "Registrations can be approved through the API in the demo environment only; live Registrations are approved by the review team.",
   registration_integration_taken_on_approval: 'An Integration with id "{id}" already exists. Change the integration_id of this Registration, then approve it.',
   // Webhooks
   unknown_event: '"{name}" is not an event. Valid events: {valid}.',
@@ -109,7 +111,8 @@ export const en = {
   payout_canceled: "This Payout has been canceled.",
   payout_resend_too_soon: "The notification can be sent again 24 hours after the previous resend, at {at}.",
   payout_mail_subject: "You have a payout of {amount} {currency} from {integration}",
-  payout_mail_text: "Hello {name},\n\nYou have a payout of {amount} {currency} from {integration}: {description}\n\nOpen Payroute to see and accept it:\n\n{link}\n",
+  payout_mail_text:
+    "Hello {name},\n\nYou have a payout of {amount} {currency} from {integration}: {description}\n\nOpen Payroute to see and accept it:\n\n{link}\n",
   employee_has_payouts: "This Employee has Payouts and cannot be deleted.",
   payrun_already_closed: "This Payrun is already closed.",
   payrun_already_paid: "This Payrun has already been paid.",
@@ -125,16 +128,18 @@ export const en = {
   payout_payrun_management_disabled: "Payrun management is not enabled for this Integration: a Payout cannot name its Payrun.",
   payrun_id_reserved: 'The id "open" is reserved.',
   payrun_closed_locked: "This Payrun is closed and can no longer be changed.",
-  payout_payrun_not_open: "Payrun \"{id}\" is closed: Payouts can no longer join it.",
-  payout_payrun_currency: "Payrun \"{id}\" is in {currency}: a Payout in {payout_currency} cannot join it.",
+  payout_payrun_not_open: 'Payrun "{id}" is closed: Payouts can no longer join it.',
+  payout_payrun_currency: 'Payrun "{id}" is in {currency}: a Payout in {payout_currency} cannot join it.',
   payout_notified_locked: "The Employee has been notified of this Payout; it can no longer be deleted.",
   prepayment_not_draft: "This Prepayment has been invoiced and can no longer be changed or deleted.",
   invoice_already_paid: "This Invoice has already been paid.",
   invoice_pay_demo_only: "Invoices can be marked paid through the API in the demo environment only; live Invoices are paid by bank transfer.",
   invoice_not_issued: "This Invoice has not been issued yet.",
   invoice_mail_subject: "Invoice {number} from Payroute: {total} {currency}, due {due}",
-  invoice_mail_text_prepayment: "Hello {recipient},\n\nThe invoice {number} for your prepayment is attached: {total} {currency}, due {due}. Once paid, the amount pays your Payruns as they close.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
-  invoice_mail_text: "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
+  invoice_mail_text_prepayment:
+    "Hello {recipient},\n\nThe invoice {number} for your prepayment is attached: {total} {currency}, due {due}. Once paid, the amount pays your Payruns as they close.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
+  invoice_mail_text:
+    "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
   // Self-service: API keys, the team, passwords, employee sign-in links, Employee review
   admin_only: "Only the account's admins can do this.",
   api_key_not_allowed: "An API key cannot do this: sign in to the dashboard as an account admin.",
@@ -146,13 +151,16 @@ export const en = {
   team_last_admin: "The account needs at least one admin.",
   team_remove_self: "You cannot remove yourself.",
   team_invite_subject: "{inviter} invites you to {account} on Payroute",
-  team_invite_text: "Hello,\n\n{inviter} invites you to join {account} on Payroute. Open this link to choose your password:\n\n{link}\n\nThe link works once and expires in 7 days.\n",
+  team_invite_text:
+    "Hello,\n\n{inviter} invites you to join {account} on Payroute. Open this link to choose your password:\n\n{link}\n\nThe link works once and expires in 7 days.\n",
   team_invite_button: "Join {account}",
   password_reset_subject: "Reset your Payroute password",
-  password_reset_text: "Hello {name},\n\nSomeone (we hope you) asked to reset your Payroute password. Open this link to choose a new one:\n\n{link}\n\nThe link expires in 1 hour. If you did not ask, ignore this email: your password stays as it is.\n",
+  password_reset_text:
+    "Hello {name},\n\nSomeone (we hope you) asked to reset your Payroute password. Open this link to choose a new one:\n\n{link}\n\nThe link expires in 1 hour. If you did not ask, ignore this email: your password stays as it is.\n",
   password_reset_button: "Choose a new password",
   sign_in_link_subject: "Your sign-in link for {integration}",
-  sign_in_link_text: "Hello {name},\n\nHere is a new link to sign in to Payroute and see your payments from {integration}:\n\n{link}\n\nThe link works once and expires in 7 days.\n",
+  sign_in_link_text:
+    "Hello {name},\n\nHere is a new link to sign in to Payroute and see your payments from {integration}:\n\n{link}\n\nThe link works once and expires in 7 days.\n",
   sign_in_link_button: "Sign in to Payroute",
   sign_in_link_rate_limited: "Too many sign-in links were asked for. Try again in an hour.",
   employee_not_pending: "This Employee is not awaiting verification.",
@@ -241,7 +249,8 @@ export const sv: Record<MessageKey, string> = {
   employee_already_verified: "Den anställda är redan verifierad.",
   employee_session_required: "Öppna länken i inbjudan för att logga in.",
   invite_subject: "{integration} bjuder in dig att få betalt via Payroute",
-  invite_text: "Hej {name},\n\n{integration} betalar dig via Payroute. Öppna länken för att se dina betalningar och meddelanden:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar. Din inbjudningskod är {code}.\n",
+  invite_text:
+    "Hej {name},\n\n{integration} betalar dig via Payroute. Öppna länken för att se dina betalningar och meddelanden:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar. Din inbjudningskod är {code}.\n",
   invite_button: "Öppna Payroute",
   // Registrations
   registration_country_refused: "Registreringar av företag i {country} tas inte emot.",
@@ -283,7 +292,8 @@ export const sv: Record<MessageKey, string> = {
   payout_canceled: "Utbetalningen har avbrutits.",
   payout_resend_too_soon: "Meddelandet kan skickas igen 24 timmar efter förra gången, {at}.",
   payout_mail_subject: "Du har en utbetalning på {amount} {currency} från {integration}",
-  payout_mail_text: "Hej {name},\n\nDu har en utbetalning på {amount} {currency} från {integration}: {description}\n\nÖppna Payroute för att se och godkänna den:\n\n{link}\n",
+  payout_mail_text:
+    "Hej {name},\n\nDu har en utbetalning på {amount} {currency} från {integration}: {description}\n\nÖppna Payroute för att se och godkänna den:\n\n{link}\n",
   employee_has_payouts: "Den anställda har utbetalningar och kan inte tas bort.",
   payrun_already_closed: "Lönekörningen är redan stängd.",
   payrun_already_paid: "Lönekörningen är redan betald.",
@@ -299,16 +309,18 @@ export const sv: Record<MessageKey, string> = {
   payout_payrun_management_disabled: "Hantering av lönekörningar är inte aktiverad för integrationen: en utbetalning kan inte ange sin lönekörning.",
   payrun_id_reserved: 'Id:t "open" är reserverat.',
   payrun_closed_locked: "Lönekörningen är stängd och kan inte längre ändras.",
-  payout_payrun_not_open: "Lönekörningen \"{id}\" är stängd: inga fler utbetalningar kan läggas till.",
-  payout_payrun_currency: "Lönekörningen \"{id}\" är i {currency}: en utbetalning i {payout_currency} kan inte läggas till.",
+  payout_payrun_not_open: 'Lönekörningen "{id}" är stängd: inga fler utbetalningar kan läggas till.',
+  payout_payrun_currency: 'Lönekörningen "{id}" är i {currency}: en utbetalning i {payout_currency} kan inte läggas till.',
   payout_notified_locked: "Den anställda har aviserats om utbetalningen; den kan inte längre tas bort.",
   prepayment_not_draft: "Förskottsbetalningen är fakturerad och kan inte längre ändras eller tas bort.",
   invoice_already_paid: "Fakturan är redan betald.",
   invoice_pay_demo_only: "Fakturor kan bara markeras som betalda via API:t i demomiljön; i livemiljön betalas de med banköverföring.",
   invoice_not_issued: "Fakturan har inte utfärdats än.",
   invoice_mail_subject: "Faktura {number} från Payroute: {total} {currency}, förfaller {due}",
-  invoice_mail_text_prepayment: "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total} {currency}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
-  invoice_mail_text: "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
+  invoice_mail_text_prepayment:
+    "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total} {currency}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
+  invoice_mail_text:
+    "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
   admin_only: "Endast kontots administratörer kan göra detta.",
   api_key_not_allowed: "En API-nyckel kan inte göra detta: logga in i instrumentpanelen som kontots administratör.",
   allow_ip_invalid: '"{value}" är inte en IP-adress eller ett CIDR-intervall (som 203.0.113.0/24).',
@@ -319,13 +331,16 @@ export const sv: Record<MessageKey, string> = {
   team_last_admin: "Kontot behöver minst en administratör.",
   team_remove_self: "Du kan inte ta bort dig själv.",
   team_invite_subject: "{inviter} bjuder in dig till {account} på Payroute",
-  team_invite_text: "Hej,\n\n{inviter} bjuder in dig till {account} på Payroute. Öppna länken för att välja ditt lösenord:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar.\n",
+  team_invite_text:
+    "Hej,\n\n{inviter} bjuder in dig till {account} på Payroute. Öppna länken för att välja ditt lösenord:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar.\n",
   team_invite_button: "Gå med i {account}",
   password_reset_subject: "Återställ ditt lösenord för Payroute",
-  password_reset_text: "Hej {name},\n\nNågon (förhoppningsvis du) bad om att återställa ditt lösenord för Payroute. Öppna länken för att välja ett nytt:\n\n{link}\n\nLänken gäller i 1 timme. Om det inte var du kan du strunta i detta mejl: lösenordet förblir detsamma.\n",
+  password_reset_text:
+    "Hej {name},\n\nNågon (förhoppningsvis du) bad om att återställa ditt lösenord för Payroute. Öppna länken för att välja ett nytt:\n\n{link}\n\nLänken gäller i 1 timme. Om det inte var du kan du strunta i detta mejl: lösenordet förblir detsamma.\n",
   password_reset_button: "Välj ett nytt lösenord",
   sign_in_link_subject: "Din inloggningslänk för {integration}",
-  sign_in_link_text: "Hej {name},\n\nHär är en ny länk för att logga in på Payroute och se dina betalningar från {integration}:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar.\n",
+  sign_in_link_text:
+    "Hej {name},\n\nHär är en ny länk för att logga in på Payroute och se dina betalningar från {integration}:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar.\n",
   sign_in_link_button: "Logga in på Payroute",
   sign_in_link_rate_limited: "För många inloggningslänkar har begärts. Försök igen om en timme.",
   employee_not_pending: "Den anställda väntar inte på verifiering.",
@@ -419,7 +434,8 @@ export const viewTitlesSv: Record<string, string> = {
   "List Registrations": "Registreringar",
   "Retrieve a Registration": "Registrering",
   "Create a Registration (it awaits review)": "Skapa en registrering (den väntar på granskning)",
-  "Update a Registration awaiting review (omitted fields keep their value)": "Ändra en registrering som väntar på granskning (utelämnade fält behåller sitt värde)",
+  "Update a Registration awaiting review (omitted fields keep their value)":
+    "Ändra en registrering som väntar på granskning (utelämnade fält behåller sitt värde)",
   "Replace a Registration awaiting review": "Ersätt en registrering som väntar på granskning",
   "Delete a Registration awaiting review": "Ta bort en registrering som väntar på granskning",
   "Approve a Registration and create its Integration (demo environment only)": "Godkänn en registrering och skapa dess integration (endast demomiljön)",

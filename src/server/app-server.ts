@@ -109,7 +109,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         db: opts.db,
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
-    bankgiro: opts.bankgiro,
+        bankgiro: opts.bankgiro,
         requestId: requestIdOf(req),
         clientIp: client.ip,
         principal,

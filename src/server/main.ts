@@ -70,7 +70,9 @@ async function main(): Promise<void> {
   const activity = new RequestActivity();
   const budget = { busy: () => activity.busy(), share: config.WORKER_REQUEST_SHARE };
   const childWorker =
-    config.WORKER && db.driver === "pg" && config.WORKER_MODE === "child" && fs.existsSync(workerScript) ? new WorkerProcess(workerScript, log, metrics?.metrics) : null;
+    config.WORKER && db.driver === "pg" && config.WORKER_MODE === "child" && fs.existsSync(workerScript)
+      ? new WorkerProcess(workerScript, log, metrics?.metrics)
+      : null;
   const inProcessWorker =
     config.WORKER && !childWorker
       ? new OutboxWorker(
@@ -86,7 +88,9 @@ async function main(): Promise<void> {
   if (childWorker) log.info({ pid: childWorker.pid }, "outbox worker running in a child process");
   if (inProcessWorker) log.info({ worker: inProcessWorker.id, mail: mailer.description }, "outbox worker running in this process");
   if ((await db.prisma.user.count()) === 0) {
-    log.warn("No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>");
+    log.warn(
+      "No dashboard users yet. Stop the server and run: npm run --silent cli -- users create --email you@example.com --password '<10+ chars>' --account <name>",
+    );
   }
 
   const readiness = new Readiness({ db: db.prisma, migrations: migrationNames(), worker, heartbeatMaxAgeMs: config.WORKER_HEARTBEAT_MAX_AGE_MS });

@@ -72,7 +72,12 @@ export class Metrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.backlog = new Gauge({ name: "payroute_outbox_backlog", help: "Outbox jobs not finished (due or scheduled), by kind", labelNames: ["kind"], registers });
+    this.backlog = new Gauge({
+      name: "payroute_outbox_backlog",
+      help: "Outbox jobs not finished (due or scheduled), by kind",
+      labelNames: ["kind"],
+      registers,
+    });
     this.oldest = new Gauge({
       name: "payroute_outbox_oldest_job_age_seconds",
       help: "Age of the oldest unfinished outbox job, by kind (0 when none)",

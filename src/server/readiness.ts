@@ -41,10 +41,7 @@ export class Readiness {
     const checks: Record<string, string> = {};
     if (this.draining) checks.shutdown = "shutting down";
     try {
-      const pending = await withTimeout(
-        pendingMigrations(prismaRunner(this.opts.db), this.opts.migrations),
-        this.opts.timeoutMs ?? 2_000,
-      );
+      const pending = await withTimeout(pendingMigrations(prismaRunner(this.opts.db), this.opts.migrations), this.opts.timeoutMs ?? 2_000);
       checks.database = "ok";
       checks.migrations = pending.length ? `not applied: ${pending.join(", ")}` : "ok";
     } catch (e) {

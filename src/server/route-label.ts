@@ -12,7 +12,11 @@ export function routeLabeller(routes: RouteTable, router: AppRouter): (path: str
       if (path === "/v2/openapi.json") return path;
       // As the /v2/ edge matches: segments decoded, slashes normalised.
       try {
-        const segments = path.slice(3).split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+        const segments = path
+          .slice(3)
+          .split("/")
+          .filter(Boolean)
+          .map((s) => decodeURIComponent(s));
         const match = routes.match(`/${segments.join("/")}${segments.length ? "/" : ""}`);
         return match ? `/v2${match.routes[0].path}` : "/v2/{unknown}";
       } catch {

@@ -62,7 +62,10 @@ const base = tRPC.middleware(async ({ ctx, path, getRawInput, next }) => {
     assertPermitted(path, ctx);
     if (!ctx.inputScreened) {
       // Input that does not even parse is the procedure's to refuse (or ignore, when it takes none), as before.
-      const raw = await getRawInput().then((input) => ({ input }), () => null);
+      const raw = await getRawInput().then(
+        (input) => ({ input }),
+        () => null,
+      );
       if (raw) screenInput(raw.input);
     }
   } catch (e) {

@@ -6,7 +6,10 @@ describe("restMeta", () => {
   const shared = { tags: ["Things"], protect: true };
 
   it("lists and creates at the collection path: the list with its HTML view's detailPath, create with 201", () => {
-    expect(meta.list("List Things")).toEqual({ openapi: { ...shared, method: "GET", path: "/things/", summary: "List Things" }, detailPath: "/v2/things/{id}/" });
+    expect(meta.list("List Things")).toEqual({
+      openapi: { ...shared, method: "GET", path: "/things/", summary: "List Things" },
+      detailPath: "/v2/things/{id}/",
+    });
     expect(meta.create("Create a Thing", withFileUploads)).toEqual({
       openapi: { ...shared, method: "POST", path: "/things/", summary: "Create a Thing", contentTypes: ["application/json", "multipart/form-data"] },
       status: 201,

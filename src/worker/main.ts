@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
   // Started by `npm start` (an IPC channel): its /metrics counts this worker's webhook attempts.
   const parent = process.send?.bind(process);
-  const metrics = config.METRICS_PORT && !parent ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
+  const metrics =
+    config.METRICS_PORT && !parent ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   const observe: JobObserver | undefined = parent
     ? { webhookAttempt: (outcome, seconds) => void parent({ type: "webhookAttempt", outcome, seconds } satisfies WorkerMessage) }
     : metrics?.metrics;

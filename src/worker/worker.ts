@@ -129,10 +129,12 @@ export class OutboxWorker {
   private async runLoop(): Promise<void> {
     let unlisten: (() => Promise<void>) | null = null;
     if (this.opts.listen) {
-      unlisten = await this.opts.listen(() => this.poke()).catch((e: unknown) => {
-        this.opts.log.warn({ err: e }, "outbox listener failed to start: polling");
-        return null;
-      });
+      unlisten = await this.opts
+        .listen(() => this.poke())
+        .catch((e: unknown) => {
+          this.opts.log.warn({ err: e }, "outbox listener failed to start: polling");
+          return null;
+        });
     }
     const idleMs = this.opts.idleMs ?? (unlisten ? 5_000 : 500);
     const parallel = this.opts.parallelBatches ?? 2;
@@ -147,7 +149,10 @@ export class OutboxWorker {
       const claimedAt = Date.now();
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { leaseSeconds: this.ctx.outbox.leaseSeconds, running: [...this.inFlight.values()].flatMap((b) => b.pks) });
+        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, {
+          leaseSeconds: this.ctx.outbox.leaseSeconds,
+          running: [...this.inFlight.values()].flatMap((b) => b.pks),
+        });
       } catch (e) {
         this.opts.log.error({ err: e }, "worker claim failed");
         await this.sleep(idleMs);

@@ -10,7 +10,10 @@ import { afterAll, expect, it } from "vitest";
 import { ocrReference } from "@/domain/billing/ocr";
 
 const dir = "prisma/migrations";
-const migrations = fs.readdirSync(dir).filter((d) => /^\d{4}_/.test(d)).sort();
+const migrations = fs
+  .readdirSync(dir)
+  .filter((d) => /^\d{4}_/.test(d))
+  .sort();
 let db: PGlite | null = null;
 afterAll(() => db?.close());
 
@@ -40,7 +43,17 @@ it("backfills the Invoices of existing Payruns", async () => {
   expect(rows.map((r) => r.id)).toEqual(["closed", "open", "paid"]);
   const [closed, open, paid] = rows;
   expect(open).toMatchObject({ number: null, ocr: null, total: null, due_date: null, issued: false, paid: false, billing_type: "payrun" });
-  expect(closed).toMatchObject({ subtotal: "1393.71", vat: "348.43", total: "1742.14", amount_paid: "0.00", due_date: "2026-11-15", issued: true, paid: false, recipient: "R AB", email: "ap@x.example" });
+  expect(closed).toMatchObject({
+    subtotal: "1393.71",
+    vat: "348.43",
+    total: "1742.14",
+    amount_paid: "0.00",
+    due_date: "2026-11-15",
+    issued: true,
+    paid: false,
+    recipient: "R AB",
+    email: "ap@x.example",
+  });
   expect(paid).toMatchObject({ total: "17.25", amount_paid: "17.25", issued: true, paid: true });
   for (const r of [closed, paid]) expect(r.ocr).toBe(ocrReference(r.number ?? ""));
   const next = await db.query<{ n: string }>(`SELECT nextval('invoice_number_seq')::text AS n`);

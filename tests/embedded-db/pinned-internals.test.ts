@@ -65,7 +65,10 @@ describe("pinned library internals", () => {
     const adapter = await new FixedPrismaPGlite(pglite).connect();
     const proto: unknown = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
     const tx = await adapter.startTransaction();
-    expect(typeof proto === "object" && proto !== null && Object.prototype.isPrototypeOf.call(proto, tx), "transactions no longer extend the patched class").toBe(true);
+    expect(
+      typeof proto === "object" && proto !== null && Object.prototype.isPrototypeOf.call(proto, tx),
+      "transactions no longer extend the patched class",
+    ).toBe(true);
     await tx.rollback();
 
     await adapter.executeScript("CREATE TABLE pinned_check (id int PRIMARY KEY)");

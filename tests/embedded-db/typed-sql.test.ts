@@ -82,7 +82,11 @@ it.each([
       .selectFrom("employee")
       .select("id")
       .where((eb) =>
-        eb.and([eb("integration_pk", "=", integrationPk), ...timestampConditions(eb, "notified_at", notified), ...timestampConditions(eb, "created_at", created)]),
+        eb.and([
+          eb("integration_pk", "=", integrationPk),
+          ...timestampConditions(eb, "notified_at", notified),
+          ...timestampConditions(eb, "created_at", created),
+        ]),
       )
       .orderBy("id"),
   );
@@ -92,7 +96,9 @@ it.each([
 it("runs a Statement of CTEs (a SELECT read by an INSERT) directly and inside a Prisma transaction", async () => {
   function build() {
     const statement = new Statement();
-    const employees = statement.with(qb.selectFrom("employee").select(["pk", "id"]).where("integration_pk", "=", typed(integrationPk, "uuid")).where("id", "=", "e1"));
+    const employees = statement.with(
+      qb.selectFrom("employee").select(["pk", "id"]).where("integration_pk", "=", typed(integrationPk, "uuid")).where("id", "=", "e1"),
+    );
     const jobs = statement.with(
       qb
         .insertInto("outbox_job")
@@ -100,14 +106,20 @@ it("runs a Statement of CTEs (a SELECT read by an INSERT) directly and inside a 
         .expression(
           qb
             .selectFrom(employees.as("e"))
-            .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), typed("typed-sql.test", "text").as("kind"), eb.fn("jsonb_build_object", [typed("id", "text"), eb.ref("e.id")]).as("payload")]),
+            .select((eb) => [
+              eb.fn<string>("gen_random_uuid").as("pk"),
+              typed("typed-sql.test", "text").as("kind"),
+              eb.fn("jsonb_build_object", [typed("id", "text"), eb.ref("e.id")]).as("payload"),
+            ]),
         )
         .returning(["kind", "payload"]),
     );
     return { statement, jobs };
   }
   const direct = build();
-  expect(await direct.statement.run(fastSql(db.prisma), qb.selectFrom(direct.jobs.as("j")).selectAll("j"))).toEqual([{ kind: "typed-sql.test", payload: { id: "e1" } }]);
+  expect(await direct.statement.run(fastSql(db.prisma), qb.selectFrom(direct.jobs.as("j")).selectAll("j"))).toEqual([
+    { kind: "typed-sql.test", payload: { id: "e1" } },
+  ]);
   const inTx = build();
   const rows = await db.prisma.$transaction((tx) => inTx.statement.run(sqlIn(tx), qb.selectFrom(inTx.jobs.as("j")).select("j.kind")));
   expect(rows).toEqual([{ kind: "typed-sql.test" }]);

@@ -28,7 +28,11 @@ beforeAll(async () => {
   for (const id of ["bulk-a", "bulk-b"]) {
     expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id }) })).status).toBe(201);
   }
-  for (const [integration, id] of [["bulk-a", "ann"], ["bulk-a", "axel"], ["bulk-b", "bea"]]) {
+  for (const [integration, id] of [
+    ["bulk-a", "ann"],
+    ["bulk-a", "axel"],
+    ["bulk-b", "bea"],
+  ]) {
     await post("/v2/employees/", integration, { id, name: `Person ${id}`, email: `${id}@example.se`, country: "SWE" });
   }
   // More than the API's largest page (100), so an export that stopped at one page would show.

@@ -67,7 +67,12 @@ describe("every status has a Content-Type", () => {
   });
 
   it("413: a body over 5 MB", async () => {
-    const res = await app.api("/v2/integrations/", { method: "POST", key, headers: { "Content-Type": "application/json" }, body: "x".repeat(5 * 1024 * 1024 + 1) });
+    const res = await app.api("/v2/integrations/", {
+      method: "POST",
+      key,
+      headers: { "Content-Type": "application/json" },
+      body: "x".repeat(5 * 1024 * 1024 + 1),
+    });
     expect(await expectJson(res, 413)).toHaveProperty("detail");
   });
 
@@ -77,9 +82,19 @@ describe("every status has a Content-Type", () => {
   });
 
   it("422: an Idempotency-Key reused with another body (and on the first answer of an invalid key)", async () => {
-    const first = await app.api("/v2/integrations/", { method: "POST", key, headers: { "Idempotency-Key": "ct-422" }, body: integrationBody({ id: "ct-422-a" }) });
+    const first = await app.api("/v2/integrations/", {
+      method: "POST",
+      key,
+      headers: { "Idempotency-Key": "ct-422" },
+      body: integrationBody({ id: "ct-422-a" }),
+    });
     expect(first.status).toBe(201);
-    const again = await app.api("/v2/integrations/", { method: "POST", key, headers: { "Idempotency-Key": "ct-422" }, body: integrationBody({ id: "ct-422-b" }) });
+    const again = await app.api("/v2/integrations/", {
+      method: "POST",
+      key,
+      headers: { "Idempotency-Key": "ct-422" },
+      body: integrationBody({ id: "ct-422-b" }),
+    });
     expect(await expectJson(again, 422)).toHaveProperty("detail");
     const invalidKey = await app.api("/v2/integrations/", { method: "POST", key, headers: { "Idempotency-Key": "has spaces" }, body: integrationBody() });
     expect(await expectJson(invalidKey, 400)).toHaveProperty("detail");
@@ -106,7 +121,10 @@ describe("every status has a Content-Type", () => {
   });
 
   it("a browser's error pages are HTML with a charset", async () => {
-    for (const [path, status] of [["/v2/integrations/nope/", 404], ["/v2/integrations/", 401]] as const) {
+    for (const [path, status] of [
+      ["/v2/integrations/nope/", 404],
+      ["/v2/integrations/", 401],
+    ] as const) {
       const res = await app.api(path, { key: status === 401 ? null : key, headers: { Accept: "text/html" } });
       expect(res.status).toBe(status);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");

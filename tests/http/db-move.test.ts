@@ -56,14 +56,28 @@ beforeAll(async () => {
   try {
     ({ key } = await app.newKey("demo"));
     expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "mv-int" }) })).status).toBe(201);
-    for (const [name, email] of [["Anna Berg", "anna@example.se"], ["Bo Lindberg", "bo@example.se"], ["Cecilia Ek", "cecilia@example.se"]]) {
-      const res = await app.json<{ id: string }>("/v2/employees/", { method: "POST", key, headers: H, body: { name, email, country: "SWE", metadata: { n: 1.5 } } });
+    for (const [name, email] of [
+      ["Anna Berg", "anna@example.se"],
+      ["Bo Lindberg", "bo@example.se"],
+      ["Cecilia Ek", "cecilia@example.se"],
+    ]) {
+      const res = await app.json<{ id: string }>("/v2/employees/", {
+        method: "POST",
+        key,
+        headers: H,
+        body: { name, email, country: "SWE", metadata: { n: 1.5 } },
+      });
       expect(res.status).toBe(201);
       employeeId = res.body.id;
     }
     const msg = await app.json("/v2/messages/", { method: "POST", key, headers: H, body: { employees: [employeeId], content: "Välkommen ✓" } });
     expect(msg.status, JSON.stringify(msg.body)).toBe(201);
-    const po = await app.json("/v2/payouts/", { method: "POST", key, headers: H, body: { employee: employeeId, amount: "1234.56", currency: "SEK", description: "Catering" } });
+    const po = await app.json("/v2/payouts/", {
+      method: "POST",
+      key,
+      headers: H,
+      body: { employee: employeeId, amount: "1234.56", currency: "SEK", description: "Catering" },
+    });
     expect(po.status, JSON.stringify(po.body)).toBe(201);
     const hook = await app.json("/v2/webhooks/", { method: "POST", key, headers: H, body: { url: "http://127.0.0.1:9/in", events: ["Employee.created"] } });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
@@ -117,7 +131,10 @@ describe("db export", SLOW, () => {
     expect(none.status).toBe(2);
     expect(none.stderr).toContain("no embedded database");
     const env = { ...process.env, DATA_DIR: source, DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/postgres" };
-    const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "src/cli/main.ts", "db", "export", "x.sql"], { env, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "src/cli/main.ts", "db", "export", "x.sql"], {
+      env,
+      encoding: "utf8",
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("unset DATABASE_URL");
   });
@@ -142,7 +159,12 @@ describe.skipIf(TEST_DB !== "pg")("db move --to postgresql://… (TEST_DB=pg)", 
     try {
       expect(await snapshot(app)).toEqual(before);
       // Counters kept by triggers and sequences carry on from where the embedded database stood.
-      const created = await app.json("/v2/employees/", { method: "POST", key, headers: H, body: { name: "Dag Berg", email: "dag@example.se", country: "SWE" } });
+      const created = await app.json("/v2/employees/", {
+        method: "POST",
+        key,
+        headers: H,
+        body: { name: "Dag Berg", email: "dag@example.se", country: "SWE" },
+      });
       expect(created.status).toBe(201);
       const list = await app.json<{ count: number }>("/v2/employees/?search=berg", { key, headers: H });
       expect(list.body.count).toBe((before["/v2/employees/?search=berg"] as { count: number }).count + 1);

@@ -48,7 +48,12 @@ describe.skipIf(TEST_DB !== "pg")("dropped PostgreSQL connections", () => {
 
   it("a direct write whose connection is terminated is not run again", async () => {
     // Settled at once into a value, so that its rejection is never unhandled while the test waits.
-    const write = fastSql(app.db).query("insert into retry_probe select 1 from pg_sleep(0.5) /* direct-write */", []).then(() => "done", (e: unknown) => e);
+    const write = fastSql(app.db)
+      .query("insert into retry_probe select 1 from pg_sleep(0.5) /* direct-write */", [])
+      .then(
+        () => "done",
+        (e: unknown) => e,
+      );
     await terminateWhenRunning("direct-write");
     expect(await write).toBeInstanceOf(Error);
     expect((await admin.query("select count(*)::int as n from retry_probe")).rows[0].n).toBe(0);
@@ -60,7 +65,10 @@ describe.skipIf(TEST_DB !== "pg")("dropped PostgreSQL connections", () => {
     await terminateWhenRunning("prisma-read");
     expect(await read).toEqual([{ x: 1 }]);
 
-    const write = app.db.$executeRawUnsafe("insert into retry_probe select 2 from pg_sleep(0.5) /* prisma-write */").then(() => "done", (e: unknown) => e);
+    const write = app.db.$executeRawUnsafe("insert into retry_probe select 2 from pg_sleep(0.5) /* prisma-write */").then(
+      () => "done",
+      (e: unknown) => e,
+    );
     await terminateWhenRunning("prisma-write");
     expect(await write).toBeInstanceOf(Error);
     expect((await admin.query("select count(*)::int as n from retry_probe")).rows[0].n).toBe(0);

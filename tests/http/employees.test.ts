@@ -62,7 +62,11 @@ describe("create and validate", () => {
   });
 
   it("field errors for country, email, phone and missing fields", async () => {
-    const res = await app.json("/v2/employees/", { method: "POST", ...as(key, integration), body: { name: "X", email: "x@", country: "SE", cellphone_number: "12" } });
+    const res = await app.json("/v2/employees/", {
+      method: "POST",
+      ...as(key, integration),
+      body: { name: "X", email: "x@", country: "SE", cellphone_number: "12" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ email: ["Enter a valid email address."], country: ['"SE" is not an ISO 3166 alpha-3 country code.'] });
     const phone = await app.json("/v2/employees/", { method: "POST", ...as(key, integration), body: employee({ cellphone_number: "12" }) });
@@ -137,7 +141,11 @@ describe("list, search and filters", () => {
     const list = async (q = "") => (await app.json<List>(`/v2/employees/?page_size=1&${q}`, as(k, i))).body;
     expect(await list()).toMatchObject({ count: 0, results: [] });
     expect((await list("search=berg")).count).toBe(0);
-    for (const [id, name] of [["cnt-1", "Lisa Lindberg"], ["cnt-2", "Oskar Ek"], ["cnt-3", "Maja Berg"]])
+    for (const [id, name] of [
+      ["cnt-1", "Lisa Lindberg"],
+      ["cnt-2", "Oskar Ek"],
+      ["cnt-3", "Maja Berg"],
+    ])
       await app.json("/v2/employees/", { method: "POST", ...as(k, i), body: employee({ id, name, email: `${id}@x.se` }) });
     expect(await list()).toMatchObject({ count: 3, results: [{ id: "cnt-3" }] });
     expect((await list("search=berg")).count).toBe(2);
@@ -162,7 +170,10 @@ describe("list, search and filters", () => {
     const i = await newIntegration(k, "emp-search-page");
     const search = async () => (await app.json<List>("/v2/employees/?page_size=2&search=berg", as(k, i))).body;
     const list = async () => (await app.json<List>("/v2/employees/?page_size=2", as(k, i))).body;
-    for (const [id, name] of [["sp-1", "Lisa Lindberg"], ["sp-2", "Maja Berg"]])
+    for (const [id, name] of [
+      ["sp-1", "Lisa Lindberg"],
+      ["sp-2", "Maja Berg"],
+    ])
       await app.json("/v2/employees/", { method: "POST", ...as(k, i), body: employee({ id, name, email: `${id}@x.se` }) });
     const first = await search();
     expect(first).toMatchObject({ count: 2, results: [{ id: "sp-2", metadata: {} }, { id: "sp-1" }] });
@@ -185,12 +196,19 @@ describe("list, search and filters", () => {
 
 describe("invitation, magic link and claim", () => {
   it("notifies by email (outbox), then the magic link claims (and in demo verifies) the Employee", async () => {
-    const created = await app.json<Employee>("/v2/employees/", { method: "POST", ...as(key, integration), body: employee({ id: "claimer", email: "claimer@example.se" }) });
+    const created = await app.json<Employee>("/v2/employees/", {
+      method: "POST",
+      ...as(key, integration),
+      body: employee({ id: "claimer", email: "claimer@example.se" }),
+    });
     await app.drainJobs();
     const notified = await app.json<Employee>("/v2/employees/claimer/", as(key, integration));
     expect(notified.body.notified_at).not.toBeNull();
     expect(notified.body.latest_status).toBe("invited");
-    const toClaimer = app.mails().map((m) => m.text).filter((m) => m.includes("To: claimer@example.se"));
+    const toClaimer = app
+      .mails()
+      .map((m) => m.text)
+      .filter((m) => m.includes("To: claimer@example.se"));
     expect(toClaimer).toHaveLength(1); // the invitation, once
     const mail = toClaimer[0];
     expect(mail).toContain(created.body.invitation_code!);
@@ -207,7 +225,9 @@ describe("invitation, magic link and claim", () => {
     const again = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
     expect(again.status).toBe(403);
 
-    const names = (await app.db.event.findMany({ where: { objectPk: (await app.db.employee.findFirstOrThrow({ where: { id: "claimer" } })).pk }, orderBy: { seq: "asc" } })).map((e) => e.name);
+    const names = (
+      await app.db.event.findMany({ where: { objectPk: (await app.db.employee.findFirstOrThrow({ where: { id: "claimer" } })).pk }, orderBy: { seq: "asc" } })
+    ).map((e) => e.name);
     expect(names).toEqual(["Employee.created", "Employee.notified", "Employee.claimed", "Employee.verified"]);
 
     // The home view shows the Employee's Messages, newest first.
@@ -225,7 +245,12 @@ describe("invitation, magic link and claim", () => {
   it("expired or unknown links are refused", async () => {
     await app.json("/v2/employees/", { method: "POST", ...as(key, integration), body: employee({ id: "late", email: "late@example.se" }) });
     await app.drainJobs();
-    const token = magicToken(app.mails().map((m) => m.text).find((m) => m.includes("To: late@example.se"))!);
+    const token = magicToken(
+      app
+        .mails()
+        .map((m) => m.text)
+        .find((m) => m.includes("To: late@example.se"))!,
+    );
     await app.db.magicLink.updateMany({ where: { employee: { id: "late" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await trpc(app, "employeeApp.claim", { token }, { mutation: true })).status).toBe(403);
     expect((await trpc(app, "employeeApp.claim", { token: "x".repeat(43) }, { mutation: true })).status).toBe(403);
@@ -236,7 +261,12 @@ describe("invitation, magic link and claim", () => {
     const i = await newIntegration(live.key, "emp-live");
     await app.json("/v2/employees/", { method: "POST", ...as(live.key, i), body: employee({ id: "live-1", email: "live@example.se" }) });
     await app.drainJobs();
-    const token = magicToken(app.mails().map((m) => m.text).find((m) => m.includes("To: live@example.se"))!);
+    const token = magicToken(
+      app
+        .mails()
+        .map((m) => m.text)
+        .find((m) => m.includes("To: live@example.se"))!,
+    );
     await trpc(app, "employeeApp.claim", { token }, { mutation: true });
     const claimed = await app.json<Employee>("/v2/employees/live-1/", as(live.key, i));
     expect(claimed.body.latest_status).toBe("onboarding");
@@ -276,7 +306,9 @@ describe("isolation", () => {
     expect((await app.api("/v2/employees/private/", as(key, b))).status).toBe(404);
     const list = await app.json<List>("/v2/employees/", as(key, b));
     expect(list.body.results.map((e) => e.id)).not.toContain("private");
-    const live = await app.newKey("live", { account: (await app.db.account.findFirstOrThrow({ where: { integrations: { some: { id: integration } } } })).name });
+    const live = await app.newKey("live", {
+      account: (await app.db.account.findFirstOrThrow({ where: { integrations: { some: { id: integration } } } })).name,
+    });
     expect((await app.api("/v2/employees/private/", as(live.key, integration))).status).toBe(404);
   });
 

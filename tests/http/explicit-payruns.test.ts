@@ -35,7 +35,9 @@ async function client(id: string, integration: Record<string, unknown> = { payru
   const { key } = await app.newKey("demo");
   expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id, ...integration }) })).status).toBe(201);
   const h = as(key, id);
-  expect((await app.json("/v2/employees/", { method: "POST", ...h, body: { id: "pia", name: "Pia Holm", email: `pia@${id}.example`, country: "SWE" } })).status).toBe(201);
+  expect(
+    (await app.json("/v2/employees/", { method: "POST", ...h, body: { id: "pia", name: "Pia Holm", email: `pia@${id}.example`, country: "SWE" } })).status,
+  ).toBe(201);
   return {
     key,
     h,
@@ -117,7 +119,10 @@ describe("the reserved id open", () => {
     const open = await c.get("open");
     expect(open.status).toBe(200);
     expect(open.body).toMatchObject({ id: p.payrun, manually_managed: false, open: true, expected_close_at: null });
-    expect((await app.json(`/v2/payruns/open/`, { method: "PATCH", ...c.h, body: { name: "Automatic" } })).body).toMatchObject({ id: p.payrun, name: "Automatic" });
+    expect((await app.json(`/v2/payruns/open/`, { method: "PATCH", ...c.h, body: { name: "Automatic" } })).body).toMatchObject({
+      id: p.payrun,
+      name: "Automatic",
+    });
     // Naming `open` on a Payout is the same as naming nothing.
     expect((await c.payout(payout({ payrun: "open" }))).body.payrun).toBe(p.payrun);
     expect((await app.api("/v2/payruns/open/close/", { method: "POST", ...c.h })).status).toBe(204);
@@ -155,7 +160,10 @@ describe("Payouts naming their Payrun", () => {
       [payout({ payrun: "nope" }), { payrun: ['Object with id "nope" does not exist.'] }],
       [payout({ payrun: "eur" }), { payrun: ['Payrun "eur" is in EUR: a Payout in SEK cannot join it.'] }],
       [payout({ payrun: "done" }), { payrun: ['Payrun "done" is closed: Payouts can no longer join it.'] }],
-      [[payout(), payout({ payrun: "done" })], [{}, { payrun: ['Payrun "done" is closed: Payouts can no longer join it.'] }]],
+      [
+        [payout(), payout({ payrun: "done" })],
+        [{}, { payrun: ['Payrun "done" is closed: Payouts can no longer join it.'] }],
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await c.payout(body);
@@ -177,7 +185,11 @@ describe("editing, closing, deleting", () => {
     const c = await client("ex-edit");
     await c.create({ id: "q3" });
     await c.create({ id: "q4" });
-    const patched = await app.json<Payrun>("/v2/payruns/q3/", { method: "PATCH", ...c.h, body: { id: "q3-2026", name: "Q3", description: "Quarter", invoice_marking: "Ref 77" } });
+    const patched = await app.json<Payrun>("/v2/payruns/q3/", {
+      method: "PATCH",
+      ...c.h,
+      body: { id: "q3-2026", name: "Q3", description: "Quarter", invoice_marking: "Ref 77" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: "q3-2026", name: "Q3", description: "Quarter", invoice_marking: "Ref 77", manually_managed: true });
     const dup = await app.json("/v2/payruns/q4/", { method: "PATCH", ...c.h, body: { id: "q3-2026" } });
@@ -244,7 +256,11 @@ describe("the scheduled job", () => {
 
 describe("faces", () => {
   it("the OpenAPI document lists POST /payruns/ and the Payrun's newer fields", async () => {
-    const doc = (await app.json<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } }>("/v2/openapi.json")).body;
+    const doc = (
+      await app.json<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } }>(
+        "/v2/openapi.json",
+      )
+    ).body;
     expect(Object.keys(doc.paths["/payruns/"])).toEqual(expect.arrayContaining(["get", "post"]));
     expect(Object.keys(doc.components.schemas.Payrun.properties)).toEqual(
       expect.arrayContaining(["name", "description", "invoice_marking", "manually_managed", "expected_close_at", "payout_count"]),

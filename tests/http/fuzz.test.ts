@@ -38,7 +38,12 @@ async function seed(): Promise<Seeds> {
   const h = { "Integration-ID": integration };
   expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: integration }) })).status).toBe(201);
   const employee = `fz-emp-${n}`;
-  const emp = await app.json("/v2/employees/", { method: "POST", key, headers: h, body: { id: employee, name: "Fuzz Person", email: `${employee}@example.se`, country: "SWE" } });
+  const emp = await app.json("/v2/employees/", {
+    method: "POST",
+    key,
+    headers: h,
+    body: { id: employee, name: "Fuzz Person", email: `${employee}@example.se`, country: "SWE" },
+  });
   expect(emp.status).toBe(201);
   const po = await app.json<{ id: string; payrun: string }>("/v2/payouts/", {
     method: "POST",
@@ -96,7 +101,11 @@ describe("named cases (each a 500 before the input guard)", () => {
     });
     expect(value.status).toBe(400);
     expect(value.body).toEqual({ metadata: { deep: { list: { "1": ["Text may not contain NUL characters or unpaired surrogates."] } } } });
-    const k = await app.json("/v2/employees/", { method: "POST", ...as(), body: { name: "N", email: "nul-md@example.se", country: "SWE", metadata: { "a\u0000": 1 } } });
+    const k = await app.json("/v2/employees/", {
+      method: "POST",
+      ...as(),
+      body: { name: "N", email: "nul-md@example.se", country: "SWE", metadata: { "a\u0000": 1 } },
+    });
     expect(k.status).toBe(400);
     expect(k.body).toEqual({ metadata: ["Keys may not contain NUL characters or unpaired surrogates."] });
   });
@@ -176,7 +185,11 @@ describe("named cases (each a 500 before the input guard)", () => {
         }
       }
     }
-    const ok = await app.json("/v2/payouts/", { method: "POST", ...as(), body: { ...body, start_at: "0001-01-01T00:00:00Z", end_at: "9999-12-31T23:59:59.999Z" } });
+    const ok = await app.json("/v2/payouts/", {
+      method: "POST",
+      ...as(),
+      body: { ...body, start_at: "0001-01-01T00:00:00Z", end_at: "9999-12-31T23:59:59.999Z" },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ start_at: "0001-01-01T00:00:00.000Z", end_at: "9999-12-31T23:59:59.999Z" });
   });
@@ -226,17 +239,32 @@ describe("named cases (each a 500 before the input guard)", () => {
     ];
     for (const text of bodies) {
       for (const path of ["/v2/integrations/", "/v2/employees/", "/v2/payouts/"]) {
-        const res = await app.api(path, { method: "POST", ...as(), headers: { "Integration-ID": s.integration, "Content-Type": "application/json" }, body: text });
+        const res = await app.api(path, {
+          method: "POST",
+          ...as(),
+          headers: { "Integration-ID": s.integration, "Content-Type": "application/json" },
+          body: text,
+        });
         const { status } = await checkAnswer(res, `${path} ${text}`);
         expect(status, `${path} ${text}`).toBe(400);
       }
     }
     const form = "__proto__=1&__proto__=2&constructor=x&constructor=y&toString=z&name=a%00";
     for (const path of ["/v2/integrations/", "/v2/employees/?constructor=1&constructor=2&__proto__=%00"]) {
-      const res = await app.api(path, { method: "POST", ...as(), headers: { "Integration-ID": s.integration, "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+      const res = await app.api(path, {
+        method: "POST",
+        ...as(),
+        headers: { "Integration-ID": s.integration, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form,
+      });
       expect((await checkAnswer(res, path)).status, path).toBe(400);
     }
-    const guarded = await app.api("/v2/integrations/", { method: "POST", key, headers: { "Content-Type": "application/json" }, body: '{"__proto__": {"x": "\\u0000"}}' });
+    const guarded = await app.api("/v2/integrations/", {
+      method: "POST",
+      key,
+      headers: { "Content-Type": "application/json" },
+      body: '{"__proto__": {"x": "\\u0000"}}',
+    });
     expect(await guarded.text()).toBe('{"__proto__":{"x":["Text may not contain NUL characters or unpaired surrogates."]}}');
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
     expect((await app.api("/v2/", { key })).status).toBe(200);
@@ -245,7 +273,12 @@ describe("named cases (each a 500 before the input guard)", () => {
   it("bodies nested 100, 3,000 and 200,000 levels answer a clear 400", async () => {
     for (const depth of [100, 3000, 200_000]) {
       for (const asArray of [false, true]) {
-        const res = await app.api("/v2/integrations/", { method: "POST", key, headers: { "Content-Type": "application/json" }, body: nestedText(depth, asArray) });
+        const res = await app.api("/v2/integrations/", {
+          method: "POST",
+          key,
+          headers: { "Content-Type": "application/json" },
+          body: nestedText(depth, asArray),
+        });
         const { status, text } = await checkAnswer(res, `depth ${depth} array=${asArray}`);
         expect(status).toBe(400);
         expect(text).toContain("Nested too deeply");
@@ -307,10 +340,42 @@ const deepValue = fc.oneof(
 
 /** A body: the operation's fields (from a known list) and unknown ones, set to bad values; or a wrong type at the top. */
 const FIELDS = [
-  "id", "name", "email", "country", "cellphone_number", "metadata", "type", "logo", "recipient", "address_line_1", "zip_code", "city",
-  "amount", "invoiced_amount", "cost", "currency", "description", "employee", "employees", "content", "start_at", "end_at", "url",
-  "events", "integration_id", "friendly_name", "registered_name", "tin_number", "vat_number", "phone_number", "expand", "items",
-  "__proto__", "constructor", "page", "format",
+  "id",
+  "name",
+  "email",
+  "country",
+  "cellphone_number",
+  "metadata",
+  "type",
+  "logo",
+  "recipient",
+  "address_line_1",
+  "zip_code",
+  "city",
+  "amount",
+  "invoiced_amount",
+  "cost",
+  "currency",
+  "description",
+  "employee",
+  "employees",
+  "content",
+  "start_at",
+  "end_at",
+  "url",
+  "events",
+  "integration_id",
+  "friendly_name",
+  "registered_name",
+  "tin_number",
+  "vat_number",
+  "phone_number",
+  "expand",
+  "items",
+  "__proto__",
+  "constructor",
+  "page",
+  "format",
 ];
 const objectBody = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), weirdString), fc.oneof(weirdValue, deepValue), { maxKeys: 8 });
 const body = fc.oneof(
@@ -322,10 +387,25 @@ const body = fc.oneof(
 
 /** How the body is sent: a content type and the bytes. */
 type Encoded = { contentType: string | null; payload: BodyInit | undefined };
-const encoding = fc.constantFrom("json", "json", "json-upper", "form", "multipart", "text", "none", "broken-json", "no-boundary", "xml", "json-no-type", "deep");
+const encoding = fc.constantFrom(
+  "json",
+  "json",
+  "json-upper",
+  "form",
+  "multipart",
+  "text",
+  "none",
+  "broken-json",
+  "no-boundary",
+  "xml",
+  "json-no-type",
+  "deep",
+);
 function encode(kind: string, value: unknown): Encoded {
   const flat = (v: unknown): [string, string][] =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : JSON.stringify(x) ?? "null"]) : [["value", JSON.stringify(v) ?? "null"]];
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : (JSON.stringify(x) ?? "null")])
+      : [["value", JSON.stringify(v) ?? "null"]];
   switch (kind) {
     case "json":
       return { contentType: "application/json", payload: JSON.stringify(value) };
@@ -357,7 +437,8 @@ function encode(kind: string, value: unknown): Encoded {
 }
 
 /** Percent-encoded; a lone surrogate (which encodeURIComponent refuses) as the bytes a sloppy client would send. */
-const pct = (v: string) => encodeURIComponent(v.replace(/[\ud800-\udfff]/g, (c, i: number, all: string) => (isPaired(all, i) ? c : "\ufffd"))).replace(/%EF%BF%BD/g, "%ED%A0%80");
+const pct = (v: string) =>
+  encodeURIComponent(v.replace(/[\ud800-\udfff]/g, (c, i: number, all: string) => (isPaired(all, i) ? c : "\ufffd"))).replace(/%EF%BF%BD/g, "%ED%A0%80");
 const isPaired = (s: string, i: number) => {
   const c = s.charCodeAt(i);
   return c < 0xdc00 ? (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 : (s.charCodeAt(i - 1) & 0xfc00) === 0xd800;
@@ -368,7 +449,10 @@ const badId = fc.oneof(
 );
 // Short enough for Node's 16 KB header limit (a longer URL is refused by Node's parser, before the app).
 const queryValue = fc
-  .oneof(weirdString.filter((v) => v.length < 1000), fc.constantFrom("%00", "%ED%A0%80", "%FF%FE", "x".repeat(3000)))
+  .oneof(
+    weirdString.filter((v) => v.length < 1000),
+    fc.constantFrom("%00", "%ED%A0%80", "%FF%FE", "x".repeat(3000)),
+  )
   .map((v) => (v.startsWith("%") ? v : pct(v)));
 
 function realIdFor(param: string, s: Seeds): string | null {
@@ -391,9 +475,12 @@ describe("fuzz: every operation of /v2/openapi.json", () => {
     const queryParams = op.parameters.filter((p) => p.in === "query").map((p) => p.name);
     const request = fc.record({
       ids: fc.array(fc.oneof(fc.constant(null), badId), { minLength: pathParams.length, maxLength: pathParams.length }),
-      query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryParams, "format", "expand", "page"), weirdString.filter((v) => v.length < 1000).map(pct)), queryValue), {
-        maxLength: 4,
-      }),
+      query: fc.array(
+        fc.tuple(fc.oneof(fc.constantFrom(...queryParams, "format", "expand", "page"), weirdString.filter((v) => v.length < 1000).map(pct)), queryValue),
+        {
+          maxLength: 4,
+        },
+      ),
       integration: fc.constantFrom<"real" | "none" | "other" | "weird">("real", "real", "none", "other", "weird"),
       idempotency: fc.constantFrom<"none" | "fresh" | "bad">("none", "fresh", "fresh", "bad"),
       accept: fc.constantFrom("application/json", "text/html", "*/*", "application/xml"),

@@ -110,7 +110,10 @@ describe("absolute URLs use PUBLIC_URL", () => {
     });
     expect(created.status).toBe(201);
     await app.drainJobs();
-    const mail = app.mails().map((m) => m.text.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).find((m) => m.includes("To: hedda@example.se"))!;
+    const mail = app
+      .mails()
+      .map((m) => m.text.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+      .find((m) => m.includes("To: hedda@example.se"))!;
     expect(mail).toContain(`${PUBLIC}/e/claim#token=${magicToken(mail)}`);
     expect(mail).not.toContain("localhost");
   });
@@ -126,7 +129,10 @@ describe("absolute URLs use PUBLIC_URL", () => {
     });
     expect(created.status).toBe(201);
     await star.drainJobs();
-    const mail = star.mails().map((m) => m.text.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).find((m) => m.includes("To: eve@example.se"))!;
+    const mail = star
+      .mails()
+      .map((m) => m.text.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+      .find((m) => m.includes("To: eve@example.se"))!;
     expect(mail).toContain(`${star.url}/e/claim#token=`);
     expect(mail).not.toContain("evil.example");
   });

@@ -86,12 +86,18 @@ async function delayingProxy(target: string, ms: number, onAnswer: () => void): 
   };
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 /** One keyed request of the burst: a bulk of Payouts (even) or an Employee (odd), told apart by unique texts. */
 function request(i: number): { idem: string; path: string; body: unknown } {
   if (i % 2 === 0) {
-    const body = Array.from({ length: BULK }, (_, j) => ({ employee: PAYEES[j % PAYEES.length], amount: "12.50", currency: "SEK", description: `bulk-${i}-${j}` }));
+    const body = Array.from({ length: BULK }, (_, j) => ({
+      employee: PAYEES[j % PAYEES.length],
+      amount: "12.50",
+      currency: "SEK",
+      description: `bulk-${i}-${j}`,
+    }));
     return { idem: `crash-${i}`, path: "/v2/payouts/", body };
   }
   return { idem: `crash-${i}`, path: "/v2/employees/", body: { name: `Person ${i}`, email: `person-${i}@crash.example`, country: "SWE" } };
@@ -107,7 +113,13 @@ async function send(url: string, key: string, i: number): Promise<Answer> {
   const { idem, path: p, body } = request(i);
   const res = await fetch(url + p, {
     method: "POST",
-    headers: { Authorization: `Token ${key}`, "Integration-ID": INTEGRATION, "Idempotency-Key": idem, "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      Authorization: `Token ${key}`,
+      "Integration-ID": INTEGRATION,
+      "Idempotency-Key": idem,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.text(), replayed: res.headers.get("idempotent-replayed") === "true" };
@@ -171,7 +183,12 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
       const retry = await send(second.url, key, i);
       const before = answers.get(i);
       if (before) {
-        expect({ i, status: retry.status, body: retry.body, replayed: retry.replayed }).toEqual({ i, status: before.status, body: before.body, replayed: true });
+        expect({ i, status: retry.status, body: retry.body, replayed: retry.replayed }).toEqual({
+          i,
+          status: before.status,
+          body: before.body,
+          replayed: true,
+        });
         firstAnswers.set(i, before);
       } else {
         expect({ i, status: retry.status }).toEqual({ i, status: 201 });

@@ -68,7 +68,11 @@ describe("Idempotency-Key", () => {
   it("PATCH resend with one key twice: 204 and a replayed 204, one email; another key is throttled", async () => {
     await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "idem-resend" }) });
     const call = (idem: string) => ({ method: "PATCH", key, headers: { "Integration-ID": "idem-resend", "Idempotency-Key": idem } });
-    const created = await app.json("/v2/employees/", { ...call("k-create"), method: "POST", body: { id: "e1", name: "Eva", email: "eva@idem.example", country: "SWE" } });
+    const created = await app.json("/v2/employees/", {
+      ...call("k-create"),
+      method: "POST",
+      body: { id: "e1", name: "Eva", email: "eva@idem.example", country: "SWE" },
+    });
     expect(created.status).toBe(201);
     await app.drainJobs();
     const mails = () => app.mails().filter((m) => m.text.includes("To: eva@idem.example")).length;

@@ -10,7 +10,8 @@ let key: string;
 let accountPk: string;
 let otherAccountPk: string;
 
-const client = (pk: string, environment: "demo" | "live" = "demo") => callerFor(app, { via: "session", accountPk: pk, environment, role: "client", userId: "u" });
+const client = (pk: string, environment: "demo" | "live" = "demo") =>
+  callerFor(app, { via: "session", accountPk: pk, environment, role: "client", userId: "u" });
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -34,8 +35,20 @@ afterAll(() => app?.close());
 describe("integrations.counts", () => {
   it("counts the Integration's own objects", async () => {
     // The Payout opened a Payrun, which has its pro-forma Invoice from the start.
-    expect(await client(accountPk).integrations.counts({ integration_id: "cnt-a" })).toEqual({ employees: 2, payouts: 1, payruns: 1, invoices: 1, webhooks: 1 });
-    expect(await client(accountPk).integrations.counts({ integration_id: "cnt-b" })).toEqual({ employees: 0, payouts: 0, payruns: 0, invoices: 0, webhooks: 0 });
+    expect(await client(accountPk).integrations.counts({ integration_id: "cnt-a" })).toEqual({
+      employees: 2,
+      payouts: 1,
+      payruns: 1,
+      invoices: 1,
+      webhooks: 1,
+    });
+    expect(await client(accountPk).integrations.counts({ integration_id: "cnt-b" })).toEqual({
+      employees: 0,
+      payouts: 0,
+      payruns: 0,
+      invoices: 0,
+      webhooks: 0,
+    });
   });
 
   it("is a 404 for another account's or another environment's Integration", async () => {

@@ -164,7 +164,10 @@ describe("update, replace, delete", () => {
     expect((await app.api(`/v2/integrations/${webApp.id}/`, { method: "PATCH", key, body: { city: "Lund" } })).status).toBe(200);
 
     await createIntegration(app.db, { accountPk, environment: "demo" }, { ...integrationBody({ id: "invoice-2" }), email: "i@x.se" } as never, 2);
-    for (const [method, body] of [["PATCH", { name: "x" }], ["PUT", integrationBody({ id: "invoice-2" })]] as const) {
+    for (const [method, body] of [
+      ["PATCH", { name: "x" }],
+      ["PUT", integrationBody({ id: "invoice-2" })],
+    ] as const) {
       const res = await app.json("/v2/integrations/invoice-2/", { method, key, body });
       expect(res.status, method).toBe(403);
       expect(res.body).toEqual({ detail: "Integrations of type 2 cannot be updated or replaced." });
@@ -180,7 +183,11 @@ describe("isolation", () => {
     const { key: liveKey } = await app.newKey("live", { account: (await app.db.account.findUniqueOrThrow({ where: { pk: accountPk } })).name });
     for (const k of [otherAccount.key, liveKey]) {
       for (const method of ["GET", "PATCH", "PUT", "DELETE"]) {
-        const res = await app.json(`/v2/integrations/${body.id}/`, { method, key: k, body: method === "GET" || method === "DELETE" ? undefined : integrationBody() });
+        const res = await app.json(`/v2/integrations/${body.id}/`, {
+          method,
+          key: k,
+          body: method === "GET" || method === "DELETE" ? undefined : integrationBody(),
+        });
         expect(res.status, method).toBe(404);
         expect(res.body).toEqual({ detail: "Not found." });
       }

@@ -128,7 +128,8 @@ describe("closing a Payrun issues its Invoice", () => {
       paid_at: null,
     });
     expect(res.body.subtotal).toBe(subtotal.toFixed(2));
-    for (const [i, p] of [a, b].entries()) expect(vats[i]).toBe(new Prisma.Decimal(p.cost).times("0.25").toDecimalPlaces(2, Prisma.Decimal.ROUND_HALF_UP).toFixed(2));
+    for (const [i, p] of [a, b].entries())
+      expect(vats[i]).toBe(new Prisma.Decimal(p.cost).times("0.25").toDecimalPlaces(2, Prisma.Decimal.ROUND_HALF_UP).toFixed(2));
 
     const pk = (await app.db.payrun.findFirstOrThrow({ where: { id: payrunId } })).pk;
     expect((await app.db.event.findMany({ where: { objectPk: pk } })).map((e) => e.name)).toEqual(["Payrun.created"]);
@@ -136,7 +137,10 @@ describe("closing a Payrun issues its Invoice", () => {
 
   it("the Integration's payment_term_days set the due date; invoice numbers differ", async () => {
     const c = await client("inv-terms", "demo", { payment_term_days: 30 });
-    expect((await app.json<{ payment_term_days: number }>("/v2/integrations/inv-terms/", { key: c.key })).body).toMatchObject({ payment_term_days: 30, invoice_enabled: true });
+    expect((await app.json<{ payment_term_days: number }>("/v2/integrations/inv-terms/", { key: c.key })).body).toMatchObject({
+      payment_term_days: 30,
+      invoice_enabled: true,
+    });
     const first = await c.payout({ amount: "100.00" });
     await app.api(`/v2/payruns/${first.payrun as string}/close/`, { method: "POST", ...c.h });
     const second = await c.payout({ amount: "100.00" });
@@ -146,7 +150,11 @@ describe("closing a Payrun issues its Invoice", () => {
     expect(new Set(list.body.results.map((i) => i.invoice_number)).size).toBe(2);
     expect((await app.json("/v2/integrations/inv-terms/", { method: "PATCH", key: c.key, body: { payment_term_days: 400 } })).status).toBe(400);
     // PUT replaces: omitted settings take their defaults.
-    const put = await app.json("/v2/integrations/inv-terms/", { method: "PUT", key: c.key, body: integrationBody({ id: "inv-terms", invoice_enabled: "false" }) });
+    const put = await app.json("/v2/integrations/inv-terms/", {
+      method: "PUT",
+      key: c.key,
+      body: integrationBody({ id: "inv-terms", invoice_enabled: "false" }),
+    });
     expect(put.body).toMatchObject({ payment_term_days: 14, invoice_enabled: false });
   });
 });
@@ -175,7 +183,15 @@ describe("list and retrieve", () => {
     expect((await ids("ordering=due_date")).slice(2)).toEqual([open.payrun]);
 
     const proforma = (await app.json<List<Invoice>>("/v2/invoices/?status=proforma", c.h)).body.results[0];
-    expect(proforma).toMatchObject({ status: "proforma", invoice_number: null, due_date: null, pdf_url: null, issued_at: null, subtotal: open.cost, total: new Prisma.Decimal(open.cost).times("1.25").toDecimalPlaces(2).toFixed(2) });
+    expect(proforma).toMatchObject({
+      status: "proforma",
+      invoice_number: null,
+      due_date: null,
+      pdf_url: null,
+      issued_at: null,
+      subtotal: open.cost,
+      total: new Prisma.Decimal(open.cost).times("1.25").toDecimalPlaces(2).toFixed(2),
+    });
 
     const page = await app.json<List<Invoice>>("/v2/invoices/?page_size=1", c.h);
     expect(page.body).toMatchObject({ count: 3 });
@@ -246,7 +262,11 @@ describe("expand", () => {
     const both = (await app.json<List<Payout>>("/v2/payouts/?expand=payrun&expand=invoice", c.h)).body.results[0];
     expect(both.payrun).toMatchObject({ id: payrunId });
     expect(both.invoice).toMatchObject({ id: payrunId });
-    const created = await app.json<Payout>("/v2/payouts/?expand=payrun", { method: "POST", ...c.h, body: { employee: "pia", amount: "1.00", currency: "SEK", description: "x" } });
+    const created = await app.json<Payout>("/v2/payouts/?expand=payrun", {
+      method: "POST",
+      ...c.h,
+      body: { employee: "pia", amount: "1.00", currency: "SEK", description: "x" },
+    });
     expect(created.body.payrun).toMatchObject({ latest_status: "open", payout_count: 1 });
   });
 });
@@ -308,7 +328,9 @@ describe("PDF and email", () => {
     expect(mail?.text).toContain(`Invoice ${invoice.invoice_number} from Payroute`);
     expect(mail?.text).toContain("Content-Type: application/pdf");
     expect(mail?.text).toContain(`filename=invoice-${invoice.invoice_number}.pdf`);
-    const attachment = /Content-Transfer-Encoding: base64\r?\n(?:.*\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail?.text.slice(mail.text.indexOf("application/pdf")) ?? "");
+    const attachment = /Content-Transfer-Encoding: base64\r?\n(?:.*\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+      mail?.text.slice(mail.text.indexOf("application/pdf")) ?? "",
+    );
     expect(attachment).not.toBeNull();
     expect(pdfText(Buffer.from(attachment?.[1].replace(/\s/g, "") ?? "", "base64"))).toContain(`OCR reference: ${invoice.invoice_number}`);
   });
@@ -347,8 +369,12 @@ describe("faces", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(await page.text()).toContain("List Invoices");
-    const doc = (await app.json<{ paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> }>("/v2/openapi.json")).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/invoices/", "/invoices/{invoice_id}/", "/invoices/{invoice_id}/issue/", "/invoices/{invoice_id}/pdf/"]));
+    const doc = (
+      await app.json<{ paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> }>("/v2/openapi.json")
+    ).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/invoices/", "/invoices/{invoice_id}/", "/invoices/{invoice_id}/issue/", "/invoices/{invoice_id}/pdf/"]),
+    );
     expect(Object.keys(doc.paths["/invoices/{invoice_id}/pdf/"].get.responses["200"].content ?? {})).toEqual(["application/pdf"]);
     expect((await app.json<Record<string, string>>("/v2/", { key: c.key })).body.invoices).toBe(`${app.publicUrl}/v2/invoices/`);
   });

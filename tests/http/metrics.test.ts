@@ -77,7 +77,12 @@ describe("requests", () => {
     const refused = statuses.filter((s) => s === 429).length;
     expect(refused).toBe(2);
     // A resend too soon is a 429 of the domain (Retry-After), not a rate limit.
-    const employee = await app.json<{ id: string }>("/v2/employees/", { method: "POST", key, headers: H, body: { name: "R", email: "r@example.se", country: "SWE" } });
+    const employee = await app.json<{ id: string }>("/v2/employees/", {
+      method: "POST",
+      key,
+      headers: H,
+      body: { name: "R", email: "r@example.se", country: "SWE" },
+    });
     const resends = [];
     for (let i = 0; i < 2; i++) resends.push((await app.api(`/v2/employees/${employee.body.id}/resend/`, { method: "PATCH", key, headers: H })).status);
     expect(resends).toContain(429);
@@ -108,12 +113,17 @@ describe("outbox and webhooks", () => {
     // back (one of the two deliveries then a minute younger, so the oldest must count), the scrape a moment
     // later reads 600 and 1,200 seconds and a little.
     const setBack = (kind: string, seconds: number) =>
-      app.db.$executeRaw`UPDATE outbox_job SET created_at = now() - make_interval(secs => ${seconds}) WHERE kind = ${kind} AND completed_at IS NULL AND failed_at IS NULL`;
+      app.db
+        .$executeRaw`UPDATE outbox_job SET created_at = now() - make_interval(secs => ${seconds}) WHERE kind = ${kind} AND completed_at IS NULL AND failed_at IS NULL`;
     await setBack("employee.notify", 600);
     await setBack("webhook.deliver", 1_200);
-    await app.db.$executeRaw`UPDATE outbox_job SET created_at = created_at + interval '1 minute' WHERE pk = (SELECT pk FROM outbox_job WHERE kind = 'webhook.deliver' AND completed_at IS NULL AND failed_at IS NULL LIMIT 1)`;
+    await app.db
+      .$executeRaw`UPDATE outbox_job SET created_at = created_at + interval '1 minute' WHERE pk = (SELECT pk FROM outbox_job WHERE kind = 'webhook.deliver' AND completed_at IS NULL AND failed_at IS NULL LIMIT 1)`;
     const aged = await scrape();
-    for (const [kind, seconds] of [["employee.notify", 600], ["webhook.deliver", 1_200]] as const) {
+    for (const [kind, seconds] of [
+      ["employee.notify", 600],
+      ["webhook.deliver", 1_200],
+    ] as const) {
       const age = sample(aged, `payroute_outbox_oldest_job_age_seconds{kind="${kind}"}`);
       expect(age, kind).toBeGreaterThanOrEqual(seconds);
       expect(age, kind).toBeLessThan(seconds + 10);

@@ -31,7 +31,10 @@ describe("multipart/form-data", () => {
   it("a WebKit boundary with upper-case letters, as Chromium sends it, creates the Integration with its logo", async () => {
     const boundary = "----WebKitFormBoundaryQ7xZk2LmNpR4sTuV";
     // The media type in any case; the boundary exactly as sent.
-    for (const [id, mediaType] of [["webkit-1", "multipart/form-data"], ["webkit-2", "Multipart/Form-Data"]]) {
+    for (const [id, mediaType] of [
+      ["webkit-1", "multipart/form-data"],
+      ["webkit-2", "Multipart/Form-Data"],
+    ]) {
       const fields = Object.fromEntries(Object.entries(integrationBody({ id })).map(([k, v]) => [k, String(v)]));
       const res = await fetch(`${app.url}/v2/integrations/`, {
         method: "POST",

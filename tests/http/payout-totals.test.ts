@@ -24,7 +24,11 @@ beforeAll(async () => {
   for (const id of ["tot-a", "tot-b"]) {
     expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id }) })).status).toBe(201);
   }
-  for (const [integration, id] of [["tot-a", "tina"], ["tot-a", "tom"], ["tot-b", "bo"]]) {
+  for (const [integration, id] of [
+    ["tot-a", "tina"],
+    ["tot-a", "tom"],
+    ["tot-b", "bo"],
+  ]) {
     await post("/v2/employees/", integration, { id, name: `Person ${id}`, email: `${id}@example.se`, country: "SWE" });
   }
   // 30 Payouts of 0.10 and one of 1000.20 for Tina: more than the API's largest page, and cents a float would lose.

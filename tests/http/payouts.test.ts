@@ -56,7 +56,10 @@ async function pay(payrunId: string, k = key, integration = INT) {
 
 /** The text of a quoted-printable .eml file. */
 const decodeMail = (eml: string) =>
-  Buffer.from(eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  Buffer.from(
+    eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 
 const eventNames = async (pk: string) => (await app.db.event.findMany({ where: { objectPk: pk }, orderBy: { seq: "asc" } })).map((e) => e.name);
 const payoutPk = async (id: string, integration = INT) => (await app.db.payout.findFirstOrThrow({ where: { id, integration: { id: integration } } })).pk;
@@ -174,7 +177,11 @@ describe("validation", () => {
 
 describe("bulk", () => {
   it("a JSON array creates every Payout, answered with an array in order, all in the same Payrun", async () => {
-    const res = await post<Payout[]>([payout({ id: "b-1" }), payout({ id: "b-2", employee: "olle", cost: "100.00", amount: undefined }), payout({ id: "b-3" })]);
+    const res = await post<Payout[]>([
+      payout({ id: "b-1" }),
+      payout({ id: "b-2", employee: "olle", cost: "100.00", amount: undefined }),
+      payout({ id: "b-3" }),
+    ]);
     expect(res.status).toBe(201);
     expect(res.body.map((p) => p.id)).toEqual(["b-1", "b-2", "b-3"]);
     expect(new Set(res.body.map((p) => p.payrun)).size).toBe(1);
@@ -360,7 +367,11 @@ describe("immutability, delete and resend", () => {
     expect(early.body).toEqual({ detail: "The Employee has not been notified of this Payout yet." });
 
     await pay(created.body.payrun);
-    const mails = () => app.mails().map((m) => decodeMail(m.text)).filter((m) => m.includes("To: resender@example.se") && m.includes("250.00 SEK"));
+    const mails = () =>
+      app
+        .mails()
+        .map((m) => decodeMail(m.text))
+        .filter((m) => m.includes("To: resender@example.se") && m.includes("250.00 SEK"));
     expect(mails()).toHaveLength(1);
     // A Swedish Employee gets Swedish mail: "You have a payout of 250.00 SEK from Bygg & Co: …".
     expect(mails()[0]).toContain("Du har en utbetalning på 250.00 SEK från Bygg & Co: Catering, 12 June");
@@ -383,7 +394,12 @@ describe("the Employee accepts in the employee app", () => {
   it("sees notified Payouts only, newest first; accepts once; events created -> notified -> accepted", async () => {
     await newEmployee(key, INT, employee("acceptor", { email: "acceptor@example.se" }));
     await app.drainJobs();
-    const token = magicToken(app.mails().map((m) => m.text).find((m) => m.includes("To: acceptor@example.se"))!);
+    const token = magicToken(
+      app
+        .mails()
+        .map((m) => m.text)
+        .find((m) => m.includes("To: acceptor@example.se"))!,
+    );
     const claim = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
     const cookie = claim.setCookie!.split(";")[0];
 
@@ -395,11 +411,18 @@ describe("the Employee accepts in the employee app", () => {
     await pay(first.body.payrun);
     const second = await post(payout({ id: "acc-2", employee: "acceptor", amount: "600.00", description: "Second" }));
     await pay(second.body.payrun);
-    const seen = await trpc<{ id: string; amount: string; tax: string; integration: string; latest_status: string }[]>(app, "employeeApp.payouts", undefined, { cookie });
+    const seen = await trpc<{ id: string; amount: string; tax: string; integration: string; latest_status: string }[]>(app, "employeeApp.payouts", undefined, {
+      cookie,
+    });
     expect(seen.data?.map((p) => p.id)).toEqual(["acc-2", "acc-1"]);
     expect(seen.data?.[1]).toMatchObject({ amount: "500.00", tax: "150.00", integration: "Bygg & Co", latest_status: "notification_sent" });
 
-    const accepted = await trpc<{ accepted_at: string | null; latest_status: string }>(app, "employeeApp.acceptPayout", { payoutId: "acc-1" }, { cookie, mutation: true });
+    const accepted = await trpc<{ accepted_at: string | null; latest_status: string }>(
+      app,
+      "employeeApp.acceptPayout",
+      { payoutId: "acc-1" },
+      { cookie, mutation: true },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.data?.latest_status).toBe("complete");
     const api = await app.json<Payout>("/v2/payouts/acc-1/", as(key));

@@ -31,7 +31,10 @@ const payout = (over: Record<string, unknown> = {}) => ({ employee: "pia", amoun
 
 async function newIntegration(k: string, id: string) {
   expect((await app.json("/v2/integrations/", { method: "POST", key: k, body: integrationBody({ id }) })).status).toBe(201);
-  expect((await app.json("/v2/employees/", { method: "POST", ...as(k, id), body: { id: "pia", name: "Pia Holm", email: `pia@${id}.example`, country: "SWE" } })).status).toBe(201);
+  expect(
+    (await app.json("/v2/employees/", { method: "POST", ...as(k, id), body: { id: "pia", name: "Pia Holm", email: `pia@${id}.example`, country: "SWE" } }))
+      .status,
+  ).toBe(201);
 }
 
 async function createPayout(body: Record<string, unknown> | Record<string, unknown>[] = payout(), k = key, integration = INT) {
@@ -165,7 +168,11 @@ describe("paying", () => {
   it("demo pay: closes, sets paid_at, records Payrun.paid; the outbox then notifies every Payout (in batches)", async () => {
     const { key: k } = await app.newKey("demo");
     await newIntegration(k, "pr-pay");
-    const bulk = await app.json<Payout[]>("/v2/payouts/", { method: "POST", ...as(k, "pr-pay"), body: Array.from({ length: 130 }, (_, i) => payout({ id: `n-${i}`, amount: `${i + 1}.00` })) });
+    const bulk = await app.json<Payout[]>("/v2/payouts/", {
+      method: "POST",
+      ...as(k, "pr-pay"),
+      body: Array.from({ length: 130 }, (_, i) => payout({ id: `n-${i}`, amount: `${i + 1}.00` })),
+    });
     expect(bulk.status).toBe(201);
     const payrunId = bulk.body[0].payrun;
 
@@ -191,7 +198,9 @@ describe("paying", () => {
 
     const integrationPk = (await app.db.integration.findFirstOrThrow({ where: { id: "pr-pay" } })).pk;
     const count = (name: string) => app.db.event.count({ where: { integrationPk, name } });
-    expect([await count("Payrun.created"), await count("Payrun.paid"), await count("Payout.created"), await count("Payout.notified")]).toEqual([1, 1, 130, 130]);
+    expect([await count("Payrun.created"), await count("Payrun.paid"), await count("Payout.created"), await count("Payout.notified")]).toEqual([
+      1, 1, 130, 130,
+    ]);
     expect(app.mails().filter((m) => m.text.includes("To: pia@pr-pay.example") && m.file.startsWith("payout-"))).toHaveLength(130);
   });
 

@@ -24,7 +24,10 @@ async function signIn(email: string): Promise<string> {
     body: JSON.stringify({ email, password: "a-long-password" }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 beforeAll(async () => {

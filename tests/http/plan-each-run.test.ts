@@ -39,7 +39,16 @@ describe("statements planned on each run", () => {
     expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "plans" }) })).status).toBe(201);
     const headers = { "Integration-ID": "plans" };
     for (const name of ["Anna Berg", "Bo Berg", "Cecilia Lund"]) {
-      expect((await app.json("/v2/employees/", { method: "POST", key, headers, body: { name, email: `${name.split(" ")[0].toLowerCase()}@example.se`, country: "SWE" } })).status).toBe(201);
+      expect(
+        (
+          await app.json("/v2/employees/", {
+            method: "POST",
+            key,
+            headers,
+            body: { name, email: `${name.split(" ")[0].toLowerCase()}@example.se`, country: "SWE" },
+          })
+        ).status,
+      ).toBe(201);
     }
     const search = async (term: string) => (await app.json<{ count: number }>(`/v2/employees/?search=${term}`, { key, headers })).body.count;
     for (let i = 0; i < 8; i++) expect(await search("berg")).toBe(2);

@@ -71,7 +71,9 @@ async function client(id: string, env: "demo" | "live" = "demo", integration: Re
   const { key } = await app.newKey(env);
   expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id, ...integration }) })).status).toBe(201);
   const h = as(key, id);
-  expect((await app.json("/v2/employees/", { method: "POST", ...h, body: { id: "pia", name: "Pia Holm", email: `pia@${id}.example`, country: "SWE" } })).status).toBe(201);
+  expect(
+    (await app.json("/v2/employees/", { method: "POST", ...h, body: { id: "pia", name: "Pia Holm", email: `pia@${id}.example`, country: "SWE" } })).status,
+  ).toBe(201);
   const prepay = async (body: Record<string, unknown>) => app.json<Prepayment & Record<string, unknown>>("/v2/prepayments/", { method: "POST", ...h, body });
   const get = async (pid: string, q = "") => (await app.json<Prepayment>(`/v2/prepayments/${pid}/${q}`, h)).body;
   const payout = async (body: Record<string, unknown>) => {
@@ -98,7 +100,14 @@ afterAll(() => app?.close());
 describe("DRAFT: create, list, retrieve, change, delete", () => {
   it("creates a DRAFT with its pro-forma Invoice; validation errors are 400", async () => {
     const c = await client("pp-create");
-    const res = await c.prepay({ id: "pp-1", description: "Q3 salaries", net_amount: "10000.00", currency: "sek", invoice_marking: "PO 12", metadata: { q: 3 } });
+    const res = await c.prepay({
+      id: "pp-1",
+      description: "Q3 salaries",
+      net_amount: "10000.00",
+      currency: "sek",
+      invoice_marking: "PO 12",
+      metadata: { q: 3 },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       id: "pp-1",
@@ -113,13 +122,24 @@ describe("DRAFT: create, list, retrieve, change, delete", () => {
       paid_at: null,
     });
     const expanded = (await c.get("pp-1", "?expand=invoice")).invoice as Invoice;
-    expect(expanded).toMatchObject({ id: res.body.invoice, billing_type: "prepayment", status: "proforma", prepayment: "pp-1", subtotal: "10000.00", vat: "0.00", total: "10000.00", invoice_number: null });
+    expect(expanded).toMatchObject({
+      id: res.body.invoice,
+      billing_type: "prepayment",
+      status: "proforma",
+      prepayment: "pp-1",
+      subtotal: "10000.00",
+      vat: "0.00",
+      total: "10000.00",
+      invoice_number: null,
+    });
 
     const bad = await c.prepay({ net_amount: "-5", currency: "SEKR" });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body).sort()).toEqual(["currency", "description", "net_amount"]);
     expect((await c.prepay({ description: "x", net_amount: "1.001", currency: "SEK" })).status).toBe(400);
-    expect((await c.prepay({ id: "pp-1", description: "x", net_amount: "1", currency: "SEK" })).body).toEqual({ id: ["An object with this id already exists."] });
+    expect((await c.prepay({ id: "pp-1", description: "x", net_amount: "1", currency: "SEK" })).body).toEqual({
+      id: ["An object with this id already exists."],
+    });
 
     await c.prepay({ id: "pp-2", description: "Other", net_amount: "5", currency: "EUR" });
     const list = await app.json<List<Prepayment>>("/v2/prepayments/", c.h);
@@ -134,10 +154,18 @@ describe("DRAFT: create, list, retrieve, change, delete", () => {
   it("PATCH and DELETE while DRAFT; the pro-forma follows; other tenants get 404", async () => {
     const c = await client("pp-draft");
     const { body } = await c.prepay({ id: "d-1", description: "First", net_amount: "100", currency: "SEK" });
-    const patched = await app.json<Prepayment>("/v2/prepayments/d-1/", { method: "PATCH", ...c.h, body: { id: "d-2", net_amount: "250.50", currency: "EUR", invoice_marking: "Ref" } });
+    const patched = await app.json<Prepayment>("/v2/prepayments/d-1/", {
+      method: "PATCH",
+      ...c.h,
+      body: { id: "d-2", net_amount: "250.50", currency: "EUR", invoice_marking: "Ref" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: "d-2", net_amount: "250.50", currency: "EUR", invoice_marking: "Ref", status: "DRAFT" });
-    expect((await app.json<Invoice>(`/v2/invoices/${body.invoice as string}/`, c.h)).body).toMatchObject({ currency: "EUR", total: "250.50", prepayment: "d-2" });
+    expect((await app.json<Invoice>(`/v2/invoices/${body.invoice as string}/`, c.h)).body).toMatchObject({
+      currency: "EUR",
+      total: "250.50",
+      prepayment: "d-2",
+    });
     expect((await app.json("/v2/prepayments/d-2/", { method: "PATCH", ...c.h, body: { net_amount: "0" } })).status).toBe(400);
 
     const other = await client("pp-draft-other");
@@ -164,7 +192,14 @@ describe("issuing and paying", () => {
     const invoiceId = body.invoice as string;
     const issued = await app.json<Invoice>(`/v2/invoices/${invoiceId}/issue/`, { method: "POST", ...c.h });
     expect(issued.status).toBe(200);
-    expect(issued.body).toMatchObject({ billing_type: "prepayment", status: "invoice", total: "5000.00", vat: "0.00", amount_due: "5000.00", customer_reference: "PO 99" });
+    expect(issued.body).toMatchObject({
+      billing_type: "prepayment",
+      status: "invoice",
+      total: "5000.00",
+      vat: "0.00",
+      amount_due: "5000.00",
+      customer_reference: "PO 99",
+    });
     expect(validOcr(issued.body.invoice_number ?? "")).toBe(true);
     expect(await c.get("i-1")).toMatchObject({ status: "INVOICED", available_balance: "0.00" });
     expect((await app.json(`/v2/invoices/${invoiceId}/issue/`, { method: "POST", ...c.h })).status).toBe(409);
@@ -232,7 +267,10 @@ describe("using the balance", () => {
     expect(covered.notified_at).not.toBeNull();
     expect(covered.latest_status).toBe("notification_sent");
     const pk = (await app.db.payout.findFirstOrThrow({ where: { id: "covered" } })).pk;
-    expect((await app.db.event.findMany({ where: { objectPk: pk }, orderBy: { seq: "asc" } })).map((e) => e.name)).toEqual(["Payout.created", "Payout.notified"]);
+    expect((await app.db.event.findMany({ where: { objectPk: pk }, orderBy: { seq: "asc" } })).map((e) => e.name)).toEqual([
+      "Payout.created",
+      "Payout.notified",
+    ]);
     expect((await app.api("/v2/payouts/covered/", { method: "DELETE", ...c.h })).status).toBe(409);
     await app.drainJobs();
     expect(app.mails().some((m) => m.text.includes("pia@pp-fifo.example"))).toBe(true);
@@ -264,7 +302,10 @@ describe("using the balance", () => {
     expect(text).toMatch(/Amount due\s+475.00 SEK/);
 
     // Every use is recorded, oldest first.
-    const uses = await app.db.prepaymentUse.findMany({ select: { amount: true, prepayment: { select: { id: true } }, payrun: { select: { id: true } } }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
+    const uses = await app.db.prepaymentUse.findMany({
+      select: { amount: true, prepayment: { select: { id: true } }, payrun: { select: { id: true } } },
+      orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+    });
     const mine = uses.filter((u) => ["first", "second"].includes(u.prepayment.id) && [early.payrun, late.payrun].includes(u.payrun.id));
     expect(mine.map((u) => [u.prepayment.id, u.payrun.id, u.amount.toFixed(2)])).toEqual([
       ["first", early.payrun, "100.00"],

@@ -133,7 +133,9 @@ describe("properties of every basis, over HTTP (fast-check)", () => {
         const [fromAmount] = (await quote<Pricing[]>([body({ amount })])).body;
         expect(fromAmount.amount).toBe(amount);
         expectConsistent(fromAmount);
-        const back = (await quote<Pricing[]>([body({ amount: undefined, cost: fromAmount.cost }), body({ amount: undefined, invoiced_amount: fromAmount.invoiced_amount })])).body;
+        const back = (
+          await quote<Pricing[]>([body({ amount: undefined, cost: fromAmount.cost }), body({ amount: undefined, invoiced_amount: fromAmount.invoiced_amount })])
+        ).body;
         expect(back).toEqual([fromAmount, fromAmount]);
       }),
       runs,
@@ -143,12 +145,16 @@ describe("properties of every basis, over HTTP (fast-check)", () => {
   it("from cost or invoiced_amount: forward-consistent, never above the figure, at most 2 (cost) or 1 (invoiced) cents below", async () => {
     await fc.assert(
       fc.asyncProperty(anyFigure, async (figure) => {
-        const [fromCost, fromInvoiced] = (await quote<Pricing[]>([body({ amount: undefined, cost: figure }), body({ amount: undefined, invoiced_amount: figure })])).body;
+        const [fromCost, fromInvoiced] = (
+          await quote<Pricing[]>([body({ amount: undefined, cost: figure }), body({ amount: undefined, invoiced_amount: figure })])
+        ).body;
         expectConsistent(fromCost);
         expectConsistent(fromInvoiced);
         const shortfall = (given: string, got: string) => D(given).minus(got);
         expect(shortfall(figure, fromCost.cost).greaterThanOrEqualTo(0) && shortfall(figure, fromCost.cost).lessThanOrEqualTo("0.02")).toBe(true);
-        expect(shortfall(figure, fromInvoiced.invoiced_amount).greaterThanOrEqualTo(0) && shortfall(figure, fromInvoiced.invoiced_amount).lessThanOrEqualTo("0.01")).toBe(true);
+        expect(
+          shortfall(figure, fromInvoiced.invoiced_amount).greaterThanOrEqualTo(0) && shortfall(figure, fromInvoiced.invoiced_amount).lessThanOrEqualTo("0.01"),
+        ).toBe(true);
       }),
       runs,
     );

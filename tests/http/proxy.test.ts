@@ -6,7 +6,10 @@ let direct: TestApp;
 let proxied: TestApp;
 
 beforeAll(async () => {
-  [direct, proxied] = await Promise.all([startTestApp({ httpsRedirect: true }), startTestApp({ trustProxyHops: 1, httpsRedirect: true, publicUrl: "https://api.payroute.example" })]);
+  [direct, proxied] = await Promise.all([
+    startTestApp({ httpsRedirect: true }),
+    startTestApp({ trustProxyHops: 1, httpsRedirect: true, publicUrl: "https://api.payroute.example" }),
+  ]);
 });
 afterAll(async () => {
   await direct?.close();

@@ -229,7 +229,10 @@ describe("inline Employees are reused by email atomically", () => {
     const email = "same@example.se";
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        app.json<{ employee: string }>("/v2/payouts/", { method: "POST", ...t.as({ body: payout({ name: "Same Person", email: i % 2 ? email : email.toUpperCase(), country: "SWE" }) }) }),
+        app.json<{ employee: string }>("/v2/payouts/", {
+          method: "POST",
+          ...t.as({ body: payout({ name: "Same Person", email: i % 2 ? email : email.toUpperCase(), country: "SWE" }) }),
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(N).fill(201));
@@ -245,7 +248,9 @@ describe("inline Employees are reused by email atomically", () => {
     const email = "bulk@example.se";
     const inline = { name: "Bulk Person", email, country: "SWE" };
     const results = await Promise.all(
-      Array.from({ length: N / 2 }, () => app.json<{ employee: string }[]>("/v2/payouts/", { method: "POST", ...t.as({ body: [payout(inline), payout(inline)] }) })),
+      Array.from({ length: N / 2 }, () =>
+        app.json<{ employee: string }[]>("/v2/payouts/", { method: "POST", ...t.as({ body: [payout(inline), payout(inline)] }) }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(N / 2).fill(201));
     expect(new Set(results.flatMap((r) => r.body.map((p) => p.employee))).size).toBe(1);
@@ -269,7 +274,12 @@ describe("an Idempotency-Key in use by another transaction, or left without an a
     const { key } = await app.newKey("demo");
     const row = await rolledBack(key, "k-left-behind", "Left behind");
     await app.db.idempotencyRecord.update({ where: { pk: row.pk }, data: { status: null, body: null } });
-    const retry = await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Left behind" }), headers: { "Idempotency-Key": "k-left-behind" } });
+    const retry = await app.json("/v2/integrations/", {
+      method: "POST",
+      key,
+      body: integrationBody({ name: "Left behind" }),
+      headers: { "Idempotency-Key": "k-left-behind" },
+    });
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
     expect(await app.db.integration.count({ where: { name: "Left behind" } })).toBe(1);
@@ -296,7 +306,12 @@ describe("an Idempotency-Key in use by another transaction, or left without an a
     const row = await rolledBack(key, "k-crashed", "Crashed");
     await app.db.idempotencyRecord.delete({ where: { pk: row.pk } });
     const other = await otherInstanceClaims(row, "k-crashed");
-    const retry = app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ name: "Crashed" }), headers: { "Idempotency-Key": "k-crashed" } });
+    const retry = app.json("/v2/integrations/", {
+      method: "POST",
+      key,
+      body: integrationBody({ name: "Crashed" }),
+      headers: { "Idempotency-Key": "k-crashed" },
+    });
     await new Promise((r) => setTimeout(r, 500));
     await other.client.end(); // the connection closes with the transaction open: PostgreSQL rolls it back
     const res = await retry;

@@ -137,9 +137,12 @@ describe(`rate limits on /v2/ (${TEST_DB})`, () => {
 
   /** A GET of a tRPC batch: `calls` calls of one query with empty input. */
   const batch = (proc: string, calls: number, headers: Record<string, string>) =>
-    fetch(`${app.url}/api/trpc/${Array(calls).fill(proc).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, {}]))))}`, {
-      headers,
-    });
+    fetch(
+      `${app.url}/api/trpc/${Array(calls).fill(proc).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, {}]))))}`,
+      {
+        headers,
+      },
+    );
 
   it("limits an API key's tRPC calls by its key's and account's limits, counting every call of a batch", async () => {
     const { key } = await app.newKey("demo");
@@ -189,7 +192,9 @@ describe(`fairness between accounts (${TEST_DB})`, () => {
   let app: TestApp;
   beforeAll(async () => {
     // Rates high enough not to matter: only the cap on requests in flight per account is tested.
-    app = await startTestApp({ rateLimits: { ...SMALL, perKey: { live: 10_000, demo: 10_000 }, perAccount: { live: 10_000, demo: 10_000 }, concurrency: 2, queue: 4 } });
+    app = await startTestApp({
+      rateLimits: { ...SMALL, perKey: { live: 10_000, demo: 10_000 }, perAccount: { live: 10_000, demo: 10_000 }, concurrency: 2, queue: 4 },
+    });
   });
   afterAll(() => app.close());
 
@@ -302,7 +307,10 @@ describe.skipIf(TEST_DB !== "pg")("two instances on one PostgreSQL database", ()
     const { key } = await app.newKey("demo");
     expect(await statuses(app, key, 3)).toEqual([200, 200, 200]);
     // Counts below half the limit are settled in batches every 50 ms: the store has all 3 soon after.
-    await until(async () => (await app.db.$queryRaw<{ n: number }[]>`SELECT coalesce(sum(points), 0)::int AS n FROM rate_limit_counter WHERE key LIKE 'api_key_demo:%'`)[0].n === 3);
+    await until(
+      async () =>
+        (await app.db.$queryRaw<{ n: number }[]>`SELECT coalesce(sum(points), 0)::int AS n FROM rate_limit_counter WHERE key LIKE 'api_key_demo:%'`)[0].n === 3,
+    );
     expect(await statuses(second, key, 3)).toEqual([200, 200, 429]);
     expect(await statuses(app, key, 1)).toEqual([429]);
   });

@@ -28,17 +28,30 @@ const body = registrationBody;
 
 const create = (b: Record<string, unknown>, key = demo.key) => app.json<Registration>("/v2/registrations/", { method: "POST", key, body: b });
 const get = (id: string, key = demo.key) => app.json<Registration>(`/v2/registrations/${id}/`, { key });
-const patch = (id: string, b: Record<string, unknown>, key = demo.key) =>
-  app.json<Registration>(`/v2/registrations/${id}/`, { method: "PATCH", key, body: b });
-const put = (id: string, b: Record<string, unknown>, key = demo.key) =>
-  app.json<Registration>(`/v2/registrations/${id}/`, { method: "PUT", key, body: b });
+const patch = (id: string, b: Record<string, unknown>, key = demo.key) => app.json<Registration>(`/v2/registrations/${id}/`, { method: "PATCH", key, body: b });
+const put = (id: string, b: Record<string, unknown>, key = demo.key) => app.json<Registration>(`/v2/registrations/${id}/`, { method: "PUT", key, body: b });
 const approve = (id: string, key = demo.key) => app.json<Registration>(`/v2/registrations/${id}/approve/`, { method: "POST", key });
 const uid = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString("hex")}`;
 
 const FIELDS = [
-  "id", "integration_id", "needs_review", "email", "phone_number", "friendly_name", "registered_name", "tin_number",
-  "vat_number", "country", "state", "address_line_1", "address_line_2", "zip_code", "city", "metadata",
-  "rejection_reason", "created_at",
+  "id",
+  "integration_id",
+  "needs_review",
+  "email",
+  "phone_number",
+  "friendly_name",
+  "registered_name",
+  "tin_number",
+  "vat_number",
+  "country",
+  "state",
+  "address_line_1",
+  "address_line_2",
+  "zip_code",
+  "city",
+  "metadata",
+  "rejection_reason",
+  "created_at",
 ];
 
 describe("create and retrieve", () => {
@@ -160,7 +173,11 @@ describe("validation per country (stdnum, i18n-iso-countries, iso-3166, libphone
       { country: "GBR", tin_number: "1955839661", vat_number: "GB980780684", phone_number: "020 7946 0958" },
       { phone_number: "+442079460958" },
     ],
-    ["United Kingdom: VAT optional", { country: "gbr", tin_number: "GB980780684", vat_number: "", phone_number: "+44 20 7946 0958" }, { country: "GBR", vat_number: null }],
+    [
+      "United Kingdom: VAT optional",
+      { country: "gbr", tin_number: "GB980780684", vat_number: "", phone_number: "+44 20 7946 0958" },
+      { country: "GBR", vat_number: null },
+    ],
     [
       "United States: EIN, state, national phone",
       { country: "USA", tin_number: "04-2103594", vat_number: null, state: "CA", phone_number: "(415) 555-2671" },
@@ -168,10 +185,26 @@ describe("validation per country (stdnum, i18n-iso-countries, iso-3166, libphone
     ],
     ["Finland: Y-tunnus and ALV", { country: "FIN", tin_number: "2077474-0", vat_number: "FI20774740", phone_number: "+358 9 1234567" }, {}],
     ["Netherlands: RSIN and btw", { country: "NLD", tin_number: "004495445", vat_number: "NL004495445B01", phone_number: "+31 20 123 4567" }, {}],
-    ["France: SIREN and TVA, no state", { country: "FRA", tin_number: "732829320", vat_number: "FR40303265045", phone_number: "+33 1 23 45 67 89" }, { state: null }],
-    ["Australia: ABN and state", { country: "AUS", tin_number: "83 914 571 673", vat_number: null, state: "NSW", phone_number: "+61 2 9876 5432" }, { state: "NSW" }],
-    ["Canada: BN and province", { country: "CAN", tin_number: "123456782", vat_number: null, state: "CA-ON", phone_number: "+1 416 555 0199" }, { state: "ON" }],
-    ["Brazil: CNPJ and state", { country: "BRA", tin_number: "16.727.230/0001-97", vat_number: null, state: "SP", phone_number: "+55 11 3456 7890" }, { state: "SP" }],
+    [
+      "France: SIREN and TVA, no state",
+      { country: "FRA", tin_number: "732829320", vat_number: "FR40303265045", phone_number: "+33 1 23 45 67 89" },
+      { state: null },
+    ],
+    [
+      "Australia: ABN and state",
+      { country: "AUS", tin_number: "83 914 571 673", vat_number: null, state: "NSW", phone_number: "+61 2 9876 5432" },
+      { state: "NSW" },
+    ],
+    [
+      "Canada: BN and province",
+      { country: "CAN", tin_number: "123456782", vat_number: null, state: "CA-ON", phone_number: "+1 416 555 0199" },
+      { state: "ON" },
+    ],
+    [
+      "Brazil: CNPJ and state",
+      { country: "BRA", tin_number: "16.727.230/0001-97", vat_number: null, state: "SP", phone_number: "+55 11 3456 7890" },
+      { state: "SP" },
+    ],
     ["Nigeria: no validator, accepted for review", { country: "NGA", tin_number: "12345678-0001", vat_number: null, phone_number: "+234 803 123 4567" }, {}],
   ];
   it.each(valid)("%s", async (_name, overrides, expected) => {
@@ -184,17 +217,53 @@ describe("validation per country (stdnum, i18n-iso-countries, iso-3166, libphone
     ["Danish CVR with a wrong check digit", { tin_number: "18785154" }, { tin_number: ["Enter a valid tax identification number for Denmark (CVR)."] }],
     ["Danish VAT with a wrong check digit", { vat_number: "DK18785154" }, { vat_number: ["Enter a valid VAT number for Denmark (CVR)."] }],
     ["Danish company without VAT number (EU)", { vat_number: null }, { vat_number: ["A VAT number is required for companies registered in Denmark."] }],
-    ["German VAT with a wrong check digit", { country: "DEU", tin_number: "2181508150", vat_number: "DE136695978", phone_number: "+49 30 1234567" }, { vat_number: ["Enter a valid VAT number for Germany (USt ID Nr.)."] }],
-    ["Norwegian orgnr with a wrong check digit", { country: "NOR", tin_number: "923609017", vat_number: null, phone_number: "+47 22 12 34 56" }, { tin_number: ["Enter a valid tax identification number for Norway (MVA, Orgnr)."] }],
-    ["British VAT with a wrong check digit", { country: "GBR", tin_number: "1955839661", vat_number: "GB980780685", phone_number: "+44 20 7946 0958" }, { vat_number: ["Enter a valid VAT number for United Kingdom (VAT Reg No)."] }],
-    ["US EIN with an unassigned prefix", { country: "USA", tin_number: "07-1234567", vat_number: null, state: "NY", phone_number: "+1 212 555 0123" }, { tin_number: ["Enter a valid tax identification number for United States of America (EIN)."] }],
-    ["Finnish Y-tunnus with a wrong check digit", { country: "FIN", tin_number: "2077474-1", vat_number: "FI20774740", phone_number: "+358 9 1234567" }, { tin_number: ["Enter a valid tax identification number for Finland (ALV nro, Y-tunnus)."] }],
-    ["Dutch btw with a wrong check digit", { country: "NLD", tin_number: "004495445", vat_number: "NL004495446B01", phone_number: "+31 20 123 4567" }, { vat_number: ["Enter a valid VAT number for Netherlands (Btw-nr.)."] }],
-    ["French SIREN with a wrong check digit", { country: "FRA", tin_number: "732829321", vat_number: "FR40303265045", phone_number: "+33 1 23 45 67 89" }, { tin_number: ["Enter a valid tax identification number for France (SIREN, SIRET, n°TVA)."] }],
-    ["Sweden is refused", { country: "SWE", tin_number: "5560360793", vat_number: "SE556036079301" }, { country: ["Registrations of companies in Sweden are not accepted."] }],
+    [
+      "German VAT with a wrong check digit",
+      { country: "DEU", tin_number: "2181508150", vat_number: "DE136695978", phone_number: "+49 30 1234567" },
+      { vat_number: ["Enter a valid VAT number for Germany (USt ID Nr.)."] },
+    ],
+    [
+      "Norwegian orgnr with a wrong check digit",
+      { country: "NOR", tin_number: "923609017", vat_number: null, phone_number: "+47 22 12 34 56" },
+      { tin_number: ["Enter a valid tax identification number for Norway (MVA, Orgnr)."] },
+    ],
+    [
+      "British VAT with a wrong check digit",
+      { country: "GBR", tin_number: "1955839661", vat_number: "GB980780685", phone_number: "+44 20 7946 0958" },
+      { vat_number: ["Enter a valid VAT number for United Kingdom (VAT Reg No)."] },
+    ],
+    [
+      "US EIN with an unassigned prefix",
+      { country: "USA", tin_number: "07-1234567", vat_number: null, state: "NY", phone_number: "+1 212 555 0123" },
+      { tin_number: ["Enter a valid tax identification number for United States of America (EIN)."] },
+    ],
+    [
+      "Finnish Y-tunnus with a wrong check digit",
+      { country: "FIN", tin_number: "2077474-1", vat_number: "FI20774740", phone_number: "+358 9 1234567" },
+      { tin_number: ["Enter a valid tax identification number for Finland (ALV nro, Y-tunnus)."] },
+    ],
+    [
+      "Dutch btw with a wrong check digit",
+      { country: "NLD", tin_number: "004495445", vat_number: "NL004495446B01", phone_number: "+31 20 123 4567" },
+      { vat_number: ["Enter a valid VAT number for Netherlands (Btw-nr.)."] },
+    ],
+    [
+      "French SIREN with a wrong check digit",
+      { country: "FRA", tin_number: "732829321", vat_number: "FR40303265045", phone_number: "+33 1 23 45 67 89" },
+      { tin_number: ["Enter a valid tax identification number for France (SIREN, SIRET, n°TVA)."] },
+    ],
+    [
+      "Sweden is refused",
+      { country: "SWE", tin_number: "5560360793", vat_number: "SE556036079301" },
+      { country: ["Registrations of companies in Sweden are not accepted."] },
+    ],
     ["an alpha-2 code is not a country", { country: "DK" }, { country: ['"DK" is not an ISO 3166 alpha-3 country code.'] }],
     ["an unknown code is not a country", { country: "XYZ" }, { country: ['"XYZ" is not an ISO 3166 alpha-3 country code.'] }],
-    ["a phone number that does not exist", { phone_number: "+45 12 34" }, { phone_number: ["Enter a valid phone number with its country code, for example +46701234567."] }],
+    [
+      "a phone number that does not exist",
+      { phone_number: "+45 12 34" },
+      { phone_number: ["Enter a valid phone number with its country code, for example +46701234567."] },
+    ],
     ["an email address without a domain", { email: "finance@" }, { email: ["Enter a valid email address."] }],
   ];
   it.each(invalid)("refuses %s with a field error", async (_name, overrides, errors) => {
@@ -451,8 +520,20 @@ describe("review team (operator procedures)", () => {
     // The edit joins the audit trail, naming what changed and who changed it (here an API key).
     const trail = await reviewer.registrations.review.decisions({ pk });
     expect(trail).toEqual([
-      { decision: "rejected", reason: "The registered name does not match the CVR register.", reviewer_id: expect.any(String), reviewer_email: reviewerEmail, created_at: expect.any(String) },
-      { decision: "edited", reason: "registered_name", reviewer_id: null, reviewer_email: expect.stringMatching(/^api-key:pr_live_/), created_at: expect.any(String) },
+      {
+        decision: "rejected",
+        reason: "The registered name does not match the CVR register.",
+        reviewer_id: expect.any(String),
+        reviewer_email: reviewerEmail,
+        created_at: expect.any(String),
+      },
+      {
+        decision: "edited",
+        reason: "registered_name",
+        reviewer_id: null,
+        reviewer_email: expect.stringMatching(/^api-key:pr_live_/),
+        created_at: expect.any(String),
+      },
     ]);
     // An edit that changes nothing adds nothing.
     await patch(r.id, { registered_name: "Nordvik Holding ApS" }, live.key);

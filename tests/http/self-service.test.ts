@@ -37,7 +37,11 @@ async function accountWithAdmin(env: "demo" | "live" = "demo") {
   return { accountPk, account, key, email, cookie };
 }
 
-const mailsTo = (email: string) => app.mails().filter((m) => m.text.includes(`To: ${email}`)).map((m) => decodeMail(m.text));
+const mailsTo = (email: string) =>
+  app
+    .mails()
+    .filter((m) => m.text.includes(`To: ${email}`))
+    .map((m) => decodeMail(m.text));
 
 describe(`API keys in the dashboard (${TEST_DB})`, () => {
   it("an admin creates a key (shown once) that calls /v2/, sees its prefix and last use, and revokes it", async () => {
@@ -125,7 +129,9 @@ describe(`the team (${TEST_DB})`, () => {
     expect((await trpc(app, "team.invite", { email: "x@example.test" }, { cookie: member.cookie, mutation: true })).status).toBe(403);
     expect((await trpc(app, "webhooks.list", {}, { cookie: member.cookie })).status).toBe(403);
     expect((await trpc(app, "integrations.list", {}, { cookie: member.cookie })).status).toBe(200);
-    const team = await trpc<{ members: { id: string; email: string; team_role: string; you: boolean }[] }>(app, "team.list", undefined, { cookie: member.cookie });
+    const team = await trpc<{ members: { id: string; email: string; team_role: string; you: boolean }[] }>(app, "team.list", undefined, {
+      cookie: member.cookie,
+    });
     expect(team.data!.members.map((m) => [m.email, m.team_role, m.you])).toEqual([
       [admin.email, "admin", false],
       [email, "member", true],
@@ -278,7 +284,9 @@ describe(`employee sign-in links (${TEST_DB})`, () => {
   it("limits requests per client address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await trpc(app, "employeeApp.requestLink", { email: `a${i}-${crypto.randomBytes(3).toString("hex")}@example.test` }, { mutation: true })).status);
+      statuses.push(
+        (await trpc(app, "employeeApp.requestLink", { email: `a${i}-${crypto.randomBytes(3).toString("hex")}@example.test` }, { mutation: true })).status,
+      );
     }
     // Earlier tests of this file asked from the same address; at most 10 an hour get through.
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
@@ -307,20 +315,32 @@ describe(`Employee review (${TEST_DB})`, () => {
     const pending = await trpc<{ pk: string; employee: { id: string } }[]>(app, "employeeVerification.pending", undefined, { cookie });
     const pk = pending.data!.find((p) => p.employee.id === "r1")!.pk;
 
-    type Review = { status: string; metadata: Record<string, unknown>; employee: { cellphone_number: string }; claimed_at: string; decisions: { decision: string; reason: string | null; reviewer_email: string }[] };
+    type Review = {
+      status: string;
+      metadata: Record<string, unknown>;
+      employee: { cellphone_number: string };
+      claimed_at: string;
+      decisions: { decision: string; reason: string | null; reviewer_email: string }[];
+    };
     const detail = await trpc<Review>(app, "employeeVerification.detail", { employeePk: pk }, { cookie });
     expect(detail.data).toMatchObject({ status: "pending", metadata: { permit: "EU" }, employee: { cellphone_number: "+46701234567" }, decisions: [] });
     expect(detail.data!.claimed_at).not.toBeNull();
 
     expect((await trpc(app, "employeeVerification.reject", { employeePk: pk, reason: " " }, { cookie, mutation: true })).status).toBe(400);
-    expect((await trpc(app, "employeeVerification.reject", { employeePk: pk, reason: "The work permit has expired." }, { cookie, mutation: true })).status).toBe(200);
+    expect(
+      (await trpc(app, "employeeVerification.reject", { employeePk: pk, reason: "The work permit has expired." }, { cookie, mutation: true })).status,
+    ).toBe(200);
     const afterReject = await trpc<Review>(app, "employeeVerification.detail", { employeePk: pk }, { cookie });
     expect(afterReject.data!.status).toBe("rejected");
-    expect(afterReject.data!.decisions).toEqual([expect.objectContaining({ decision: "rejected", reason: "The work permit has expired.", reviewer_email: operatorEmail })]);
+    expect(afterReject.data!.decisions).toEqual([
+      expect.objectContaining({ decision: "rejected", reason: "The work permit has expired.", reviewer_email: operatorEmail }),
+    ]);
     const queue = await trpc<{ pk: string }[]>(app, "employeeVerification.pending", undefined, { cookie });
     expect(queue.data!.map((p) => p.pk)).not.toContain(pk);
     // The API representation is the spec's: still claimed and unverified.
-    expect((await app.json<{ latest_status: string }>("/v2/employees/r1/", { key, headers: { "Integration-ID": integration } })).body.latest_status).toBe("onboarding");
+    expect((await app.json<{ latest_status: string }>("/v2/employees/r1/", { key, headers: { "Integration-ID": integration } })).body.latest_status).toBe(
+      "onboarding",
+    );
 
     expect((await trpc(app, "employeeVerification.verify", { employeePk: pk }, { cookie, mutation: true })).status).toBe(200);
     const approved = await trpc<Review>(app, "employeeVerification.detail", { employeePk: pk }, { cookie });

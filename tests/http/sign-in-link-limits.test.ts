@@ -34,7 +34,12 @@ describe(`sign-in link limits under concurrency (${TEST_DB})`, () => {
     const integration = `int-${crypto.randomBytes(3).toString("hex")}`;
     await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: integration }) });
     const email = `worker-${crypto.randomBytes(4).toString("hex")}@example.test`;
-    const created = await app.json("/v2/employees/", { method: "POST", key, headers: { "Integration-ID": integration }, body: { name: "Wera", email, country: "SWE" } });
+    const created = await app.json("/v2/employees/", {
+      method: "POST",
+      key,
+      headers: { "Integration-ID": integration },
+      body: { name: "Wera", email, country: "SWE" },
+    });
     expect(created.status).toBe(201);
     await app.drainJobs();
     const before = app.mails().filter((m) => m.text.includes(`To: ${email}`)).length;
@@ -43,12 +48,18 @@ describe(`sign-in link limits under concurrency (${TEST_DB})`, () => {
     const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => requestLink(email, `198.51.100.${i + 1}`)));
     expect([count(codes, 200), count(codes, 429)]).toEqual([SIGN_IN_LINK_LIMITS.perEmail, 20 - SIGN_IN_LINK_LIMITS.perEmail]);
     await app.drainJobs();
-    const links = app.mails().filter((m) => m.text.includes(`To: ${email}`)).slice(before).map((m) => decodeMail(m.text));
+    const links = app
+      .mails()
+      .filter((m) => m.text.includes(`To: ${email}`))
+      .slice(before)
+      .map((m) => decodeMail(m.text));
     expect(links).toHaveLength(SIGN_IN_LINK_LIMITS.perEmail);
   });
 
   it("20 parallel requests from one address are answered 10 times", async () => {
-    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => requestLink(`nobody-${i}-${crypto.randomBytes(3).toString("hex")}@example.test`, "192.0.2.77")));
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => requestLink(`nobody-${i}-${crypto.randomBytes(3).toString("hex")}@example.test`, "192.0.2.77")),
+    );
     expect([count(codes, 200), count(codes, 429)]).toEqual([SIGN_IN_LINK_LIMITS.perAddress, 20 - SIGN_IN_LINK_LIMITS.perAddress]);
   });
 });

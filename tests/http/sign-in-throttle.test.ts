@@ -140,7 +140,9 @@ describe(`sign-in throttling under concurrency (${TEST_DB})`, () => {
   it("10 parallel wrong passwords from one address: exactly 5 are checked; a success gives its point back", async () => {
     const bob = await person(app, "bob");
     expect(await status(await signIn(app, bob, PASSWORD, "192.0.2.60"))).toBe(200);
-    const codes = await Promise.all(Array.from({ length: 10 }, async (_, i) => status(await signIn(app, `nobody-${i}@example.test`, "wrong-password", "192.0.2.60"))));
+    const codes = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => status(await signIn(app, `nobody-${i}@example.test`, "wrong-password", "192.0.2.60"))),
+    );
     expect(tally(codes)).toEqual({ checked: 5, refused: 5 });
   });
 });

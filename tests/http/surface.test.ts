@@ -34,7 +34,10 @@ beforeAll(async () => {
     body: JSON.stringify({ email: "staff@surface.example", password: "a-long-password" }),
   });
   expect(signIn.status).toBe(200);
-  session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  session = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 });
 
 afterAll(() => app.close());
@@ -151,7 +154,11 @@ describe("Origin of cookie-authenticated writes", () => {
 
   it("a form's content type (sent cross-site without preflight) is refused", async () => {
     // tRPC's own parser refuses text/plain and urlencoded bodies (415); it reads multipart, which we refuse.
-    for (const [type, status] of [["text/plain", 415], ["application/x-www-form-urlencoded", 415], [`multipart/form-data; boundary=${BOUNDARY}`, 403]] as const) {
+    for (const [type, status] of [
+      ["text/plain", 415],
+      ["application/x-www-form-urlencoded", 415],
+      [`multipart/form-data; boundary=${BOUNDARY}`, 403],
+    ] as const) {
       const body = type.startsWith("multipart") ? MULTIPART : "{}";
       for (const origin of [EVIL, app.url]) {
         const r = await call("integrations.create", { method: "POST", headers: { Cookie: session, "Content-Type": type, Origin: origin }, body });
@@ -181,7 +188,12 @@ describe("Origin of cookie-authenticated writes", () => {
       body: { id: "signout", name: "Ann Berg", email: "ann.signout@example.se", country: "SWE" },
     });
     await app.drainJobs();
-    const token = magicToken(app.mails().map((m) => m.text).find((m) => m.includes("To: ann.signout@example.se"))!);
+    const token = magicToken(
+      app
+        .mails()
+        .map((m) => m.text)
+        .find((m) => m.includes("To: ann.signout@example.se"))!,
+    );
     const claim = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
     expect(claim.status).toBe(200);
     const cookie = claim.setCookie!.split(";")[0];
@@ -191,7 +203,11 @@ describe("Origin of cookie-authenticated writes", () => {
       expect(r.status).toBeGreaterThanOrEqual(403);
       expect(r.status).toBeLessThan(500);
     }
-    const json = await call("employeeApp.signOut", { method: "POST", headers: { Cookie: cookie, Origin: EVIL, "Content-Type": "application/json" }, body: "{}" });
+    const json = await call("employeeApp.signOut", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: EVIL, "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(403);
     expect((await trpc(app, "employeeApp.home", undefined, { cookie })).status).toBe(200);
     expect((await trpc(app, "employeeApp.signOut", {}, { cookie, mutation: true })).status).toBe(200);
@@ -199,10 +215,18 @@ describe("Origin of cookie-authenticated writes", () => {
   });
 
   it("better-auth's writes (/api/auth/*) are checked too", async () => {
-    const out = await fetch(`${app.url}/api/auth/sign-out`, { method: "POST", headers: { Cookie: session, Origin: EVIL, "Content-Type": "text/plain" }, body: "{}" });
+    const out = await fetch(`${app.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { Cookie: session, Origin: EVIL, "Content-Type": "text/plain" },
+      body: "{}",
+    });
     expect(out.status).toBe(403);
     expect(out.headers.get("content-type")).toMatch(/^application\/json/);
-    const outJson = await fetch(`${app.url}/api/auth/sign-out`, { method: "POST", headers: { Cookie: session, Origin: EVIL, "Content-Type": "application/json" }, body: "{}" });
+    const outJson = await fetch(`${app.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { Cookie: session, Origin: EVIL, "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(outJson.status).toBe(403);
     const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
       method: "POST",
@@ -316,6 +340,8 @@ describe("secret_key on HTML pages", () => {
         expect(html).not.toContain(secret);
       }
     }
-    expect((await app.json<{ secret_key: string }>("/v2/webhooks/masked-hook/", { key, headers: { "Integration-ID": "hook-int" } })).body.secret_key).toBe(secret);
+    expect((await app.json<{ secret_key: string }>("/v2/webhooks/masked-hook/", { key, headers: { "Integration-ID": "hook-int" } })).body.secret_key).toBe(
+      secret,
+    );
   });
 });

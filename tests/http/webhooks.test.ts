@@ -46,9 +46,19 @@ describe("subscriptions", () => {
     expect(created.body).toMatchObject({ id: "wh-1", url: `${receiver.url}/a`, events: ["Employee.created"], metadata: { team: "ops" } });
     expect(created.body.secret_key).toMatch(/^[0-9a-f]{32}$/);
     expect((await app.json<Webhook>("/v2/webhooks/wh-1/", { key, headers: H })).body).toEqual(created.body);
-    const patched = await app.json<Webhook>("/v2/webhooks/wh-1/", { method: "PATCH", key, headers: H, body: { events: ["Employee.created", "Employee.notified"] } });
+    const patched = await app.json<Webhook>("/v2/webhooks/wh-1/", {
+      method: "PATCH",
+      key,
+      headers: H,
+      body: { events: ["Employee.created", "Employee.notified"] },
+    });
     expect(patched.body).toMatchObject({ secret_key: created.body.secret_key, metadata: { team: "ops" } });
-    const put = await app.json<Webhook>("/v2/webhooks/wh-1/", { method: "PUT", key, headers: H, body: { id: "wh-1", url: `${receiver.url}/b`, events: ["Employee.created"] } });
+    const put = await app.json<Webhook>("/v2/webhooks/wh-1/", {
+      method: "PUT",
+      key,
+      headers: H,
+      body: { id: "wh-1", url: `${receiver.url}/b`, events: ["Employee.created"] },
+    });
     expect(put.body.secret_key).not.toBe(created.body.secret_key);
     expect(put.body.metadata).toEqual({});
     expect((await app.api("/v2/webhooks/wh-1/", { method: "DELETE", key, headers: H })).status).toBe(204);
@@ -61,7 +71,12 @@ describe("subscriptions", () => {
     expect(JSON.stringify(bad.body)).toContain("Valid events: Employee.created, Employee.notified");
     const legacy = await subscribe({ url: receiver.url, events: ["Invoice.paid"] });
     expect(legacy.body.events).toEqual(["Payrun.paid"]);
-    const form = await app.json<Webhook>("/v2/webhooks/", { method: "POST", key, headers: H, body: new URLSearchParams({ url: receiver.url, events: "Employee.claimed" }) });
+    const form = await app.json<Webhook>("/v2/webhooks/", {
+      method: "POST",
+      key,
+      headers: H,
+      body: new URLSearchParams({ url: receiver.url, events: "Employee.claimed" }),
+    });
     expect(form.status).toBe(201);
     expect(form.body.events).toEqual(["Employee.claimed"]);
   });
@@ -217,19 +232,32 @@ describe("delivery", () => {
     const { key: k, accountPk } = await app.newKey("demo");
     await app.json("/v2/integrations/", { method: "POST", key: k, body: integrationBody({ id: "wh-all" }) });
     const h = { "Integration-ID": "wh-all" };
-    const intHook = (await subscribe({ url: `${receiver.url}/all-int`, events: ["Employee.created", "Employee.notified", "Employee.claimed", "Employee.verified"] }, h, k)).body;
+    const intHook = (
+      await subscribe({ url: `${receiver.url}/all-int`, events: ["Employee.created", "Employee.notified", "Employee.claimed", "Employee.verified"] }, h, k)
+    ).body;
     const userHook = (await subscribe({ url: `${receiver.url}/all-user`, events: ["Registration.verified"] }, {}, k)).body;
 
     await app.json("/v2/employees/", { method: "POST", key: k, headers: h, body: { id: "sig-1", name: "Åsa Öberg", email: "asa@example.se", country: "SWE" } });
     await app.drainJobs();
-    const mail = app.mails().map((m) => m.text).find((m) => m.includes("To: asa@example.se"))!;
+    const mail = app
+      .mails()
+      .map((m) => m.text)
+      .find((m) => m.includes("To: asa@example.se"))!;
     await trpc(app, "employeeApp.claim", { token: magicToken(mail) }, { mutation: true });
     const reg = await app.json<{ id: string }>("/v2/registrations/", {
       method: "POST",
       key: k,
       body: {
-        email: "info@acme.dk", phone_number: "+4533123456", friendly_name: "Acme", registered_name: "Acme ApS", tin_number: "18785153",
-        vat_number: "DK18785153", country: "DNK", address_line_1: "Vej 1", zip_code: "2100", city: "København",
+        email: "info@acme.dk",
+        phone_number: "+4533123456",
+        friendly_name: "Acme",
+        registered_name: "Acme ApS",
+        tin_number: "18785153",
+        vat_number: "DK18785153",
+        country: "DNK",
+        address_line_1: "Vej 1",
+        zip_code: "2100",
+        city: "København",
       },
     });
     expect(reg.status).toBe(201);
@@ -262,7 +290,8 @@ describe("delivery", () => {
     let calls = 0;
     receiver.respond = ({ path }) => (path === "/flaky" ? (++calls <= 3 ? 500 : 200) : 200);
     await app.json("/v2/employees/", { method: "POST", key, headers: H, body: { name: "F", email: "f@example.se", country: "SWE" } });
-    const delivery = () => app.db.webhookDelivery.findFirstOrThrow({ where: { subscription: { id: hook.id } }, include: { attemptLog: { orderBy: { attemptedAt: "asc" } } } });
+    const delivery = () =>
+      app.db.webhookDelivery.findFirstOrThrow({ where: { subscription: { id: hook.id } }, include: { attemptLog: { orderBy: { attemptedAt: "asc" } } } });
     await runJobsUntil(async () => (await delivery()).status !== "pending");
     const d = await delivery();
     expect(d.status).toBe("succeeded");
@@ -307,7 +336,12 @@ describe("delivery", () => {
   it("an Integration's subscription does not receive another Integration's events", async () => {
     await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "wh-other" }) });
     await subscribe({ url: `${receiver.url}/mine`, events: ["Employee.created"] });
-    await app.json("/v2/employees/", { method: "POST", key, headers: { "Integration-ID": "wh-other" }, body: { name: "X", email: "x@example.se", country: "SWE" } });
+    await app.json("/v2/employees/", {
+      method: "POST",
+      key,
+      headers: { "Integration-ID": "wh-other" },
+      body: { name: "X", email: "x@example.se", country: "SWE" },
+    });
     await app.drainJobs();
     expect(receiver.received.filter((r) => r.path === "/mine")).toHaveLength(0);
   });
@@ -345,9 +379,19 @@ describe("Payout and Payrun events", () => {
     const events = ["Payout.created", "Payout.notified", "Payout.accepted", "Payrun.created", "Payrun.paid"];
     const hook = (await subscribe({ url: `${receiver.url}/pay`, events }, h, k)).body;
 
-    await app.json("/v2/employees/", { method: "POST", key: k, headers: h, body: { id: "payee", name: "Per Payee", email: "payee@example.se", country: "SWE" } });
+    await app.json("/v2/employees/", {
+      method: "POST",
+      key: k,
+      headers: h,
+      body: { id: "payee", name: "Per Payee", email: "payee@example.se", country: "SWE" },
+    });
     await app.drainJobs();
-    const token = magicToken(app.mails().map((m) => m.text).find((m) => m.includes("To: payee@example.se"))!);
+    const token = magicToken(
+      app
+        .mails()
+        .map((m) => m.text)
+        .find((m) => m.includes("To: payee@example.se"))!,
+    );
     const cookie = (await trpc(app, "employeeApp.claim", { token }, { mutation: true })).setCookie!.split(";")[0];
     const created = await app.json<{ id: string; payrun: string }>("/v2/payouts/", {
       method: "POST",

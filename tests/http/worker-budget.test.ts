@@ -57,7 +57,14 @@ describe("in-process worker budget", () => {
     let reading = true;
     const share = 0.25;
     const worker = new OutboxWorker(
-      { db: db.prisma, mailer: { description: "none", send: async () => undefined }, publicUrl: "http://test.invalid", webhooks: { privateTargets: "none", timeoutMs: 1_000 }, outbox: { leaseSeconds: 60, retryBaseMs: 10_000 }, bankgiro: null },
+      {
+        db: db.prisma,
+        mailer: { description: "none", send: async () => undefined },
+        publicUrl: "http://test.invalid",
+        webhooks: { privateTargets: "none", timeoutMs: 1_000 },
+        outbox: { leaseSeconds: 60, retryBaseMs: 10_000 },
+        bankgiro: null,
+      },
       { handlers, log: createLogger("silent"), batchSize: 1, parallelBatches: 2, idleMs: 50, budget: { busy: () => reading, share } },
     );
     worker.start();

@@ -142,7 +142,9 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
  * A database of its own for processes the test starts and kills (TEST_DB decides): the options to open it here,
  * the environment a child process opens it with, and how to remove it afterwards.
  */
-export async function childProcessDatabase(prefix: string): Promise<{ options: DatabaseOptions; env: Record<string, string>; drop: () => Promise<void> | void }> {
+export async function childProcessDatabase(
+  prefix: string,
+): Promise<{ options: DatabaseOptions; env: Record<string, string>; drop: () => Promise<void> | void }> {
   if (TEST_DB === "pg") {
     const pg = await createPgDatabase();
     return { options: { driver: "pg", url: pg.url }, env: { DATABASE_URL: pg.url }, drop: pg.drop };
@@ -216,17 +218,19 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   handler = newHandler();
   const servers = [server];
 
-  const apiAt = (base: string) => (path: string, call: ApiCall = {}) => {
-    const headers: Record<string, string> = { Accept: "application/json", ...call.headers };
-    if (call.key) headers.Authorization = `Token ${call.key}`;
-    let body: BodyInit | undefined;
-    if (call.body instanceof FormData || call.body instanceof URLSearchParams || typeof call.body === "string") body = call.body;
-    else if (call.body !== undefined) {
-      body = JSON.stringify(call.body);
-      headers["Content-Type"] ??= "application/json";
-    }
-    return fetch(base + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
-  };
+  const apiAt =
+    (base: string) =>
+    (path: string, call: ApiCall = {}) => {
+      const headers: Record<string, string> = { Accept: "application/json", ...call.headers };
+      if (call.key) headers.Authorization = `Token ${call.key}`;
+      let body: BodyInit | undefined;
+      if (call.body instanceof FormData || call.body instanceof URLSearchParams || typeof call.body === "string") body = call.body;
+      else if (call.body !== undefined) {
+        body = JSON.stringify(call.body);
+        headers["Content-Type"] ??= "application/json";
+      }
+      return fetch(base + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
+    };
   const api = apiAt(url);
 
   return {
@@ -249,7 +253,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     mails() {
       const dir = path.join(dataDir, "mail");
       if (!fs.existsSync(dir)) return [];
-      return fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).sort().map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), "utf8") }));
+      return fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".eml"))
+        .sort()
+        .map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), "utf8") }));
     },
     async json<T>(path: string, call?: ApiCall) {
       const res = await api(path, call);

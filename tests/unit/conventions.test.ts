@@ -79,7 +79,10 @@ describe("schemas", () => {
         events: { "0": ["Not a valid string."] },
       });
     }
-    const root = z.object({}).refine(() => false, { message: "nope" }).safeParse({});
+    const root = z
+      .object({})
+      .refine(() => false, { message: "nope" })
+      .safeParse({});
     if (!root.success) expect(fieldErrorsFromZod(root.error)).toEqual({ non_field_errors: ["nope"] });
   });
 

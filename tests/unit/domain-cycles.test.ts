@@ -38,7 +38,11 @@ function folderEdges(): Edge[] {
   for (const file of sourceFiles(DOMAIN)) {
     const from = nodeOf(file);
     for (const { fileName: spec } of ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true).importedFiles) {
-      const target = spec.startsWith("@/domain/") ? path.join(DOMAIN, spec.slice("@/domain/".length)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
+      const target = spec.startsWith("@/domain/")
+        ? path.join(DOMAIN, spec.slice("@/domain/".length))
+        : spec.startsWith(".")
+          ? path.resolve(path.dirname(file), spec)
+          : null;
       if (!target || path.relative(DOMAIN, target).startsWith("..")) continue;
       const to = nodeOf(target);
       const key = `${from} ${to}`;

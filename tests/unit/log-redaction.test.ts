@@ -8,7 +8,10 @@ const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
 describe("redactUrl", () => {
   it.each([
     ["/v2/integrations/?token=abc&page=2", "/v2/integrations/?token=[REDACTED]&page=2"],
-    ["/v2/?api_key=abc&ApiKey=def&access_token=x&client_secret=y&password=z&signature=s&code=c", "/v2/?api_key=[REDACTED]&ApiKey=[REDACTED]&access_token=[REDACTED]&client_secret=[REDACTED]&password=[REDACTED]&signature=[REDACTED]&code=[REDACTED]"],
+    [
+      "/v2/?api_key=abc&ApiKey=def&access_token=x&client_secret=y&password=z&signature=s&code=c",
+      "/v2/?api_key=[REDACTED]&ApiKey=[REDACTED]&access_token=[REDACTED]&client_secret=[REDACTED]&password=[REDACTED]&signature=[REDACTED]&code=[REDACTED]",
+    ],
     ["/v2/?%74oken=abc", "/v2/?%74oken=[REDACTED]"],
     ["/v2/employees/?search=berg&page_size=10", "/v2/employees/?search=berg&page_size=10"],
     ["/e/claim?anything=abc", "/e/claim?[REDACTED]"],
@@ -34,7 +37,12 @@ describe("the logger", () => {
     const log = createLogger("info", new Writable({ write: (c: Buffer, _e, done) => (lines.push(c.toString()), done()) }));
     log.info({ url: `/api/trpc/team.preview?input=${q({ token: "k6" })}` }, "request");
     log.info(
-      { url: "/v2/?token=k1", req: { headers: { authorization: "Token k2", cookie: "s=k3", accept: "text/html" } }, headers: { "set-cookie": "s=k4" }, password: "k5" },
+      {
+        url: "/v2/?token=k1",
+        req: { headers: { authorization: "Token k2", cookie: "s=k3", accept: "text/html" } },
+        headers: { "set-cookie": "s=k4" },
+        password: "k5",
+      },
       "request",
     );
     const out = lines.join("");

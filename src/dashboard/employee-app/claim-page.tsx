@@ -45,9 +45,7 @@ export function ClaimPage() {
     <div className="employee-card">
       <h1>{t("welcomeTitle")}</h1>
       <p>{t("welcomeBody")}</p>
-      {claim.error && (
-        <ErrorAlert>{claim.error.message}</ErrorAlert>
-      )}
+      {claim.error && <ErrorAlert>{claim.error.message}</ErrorAlert>}
       <button
         type="button"
         className="button button-primary button-block button-large"

@@ -91,9 +91,7 @@ function SignedIn({ home, onSignedOut }: { home: Home; onSignedOut: () => void }
         )}
       </section>
 
-      {signOut.error && (
-        <ErrorAlert>{signOut.error.message}</ErrorAlert>
-      )}
+      {signOut.error && <ErrorAlert>{signOut.error.message}</ErrorAlert>}
       <button type="button" className="button button-block" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         {signOut.isPending ? t("signingOut") : t("signOut")}
       </button>

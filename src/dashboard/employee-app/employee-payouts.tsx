@@ -56,18 +56,14 @@ function EmployeePayoutItem({ payout: p }: { payout: EmployeePayout }) {
         {p.notified_at && <> · {f.date(p.notified_at)}</>}
         {worked && <> · {t("worked", { period: worked })}</>}
       </p>
-      <p className="muted payout-meta">
-        {t("gross", { tax: f.money(p.tax, p.currency) })}
-      </p>
+      <p className="muted payout-meta">{t("gross", { tax: f.money(p.tax, p.currency) })}</p>
       {p.accepted_at ? (
         <p className="payout-accepted">
           <span className="badge badge-success">{t("accepted")}</span> {t("acceptedOn", { date: f.date(p.accepted_at) })}
         </p>
       ) : (
         <>
-          {accept.error && (
-            <ErrorAlert>{accept.error.message}</ErrorAlert>
-          )}
+          {accept.error && <ErrorAlert>{accept.error.message}</ErrorAlert>}
           <button
             type="button"
             className="button button-primary button-block"

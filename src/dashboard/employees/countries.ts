@@ -13,7 +13,10 @@ export interface CountryOption {
 }
 
 // Short everyday names ("United Kingdom") where the runtime has them; the ISO names are long and formal.
-const regionNames = { en: new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }), sv: new Intl.DisplayNames(["sv"], { type: "region", fallback: "none" }) };
+const regionNames = {
+  en: new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }),
+  sv: new Intl.DisplayNames(["sv"], { type: "region", fallback: "none" }),
+};
 
 function namesIn(locale: Locale): CountryOption[] {
   return iso31661
@@ -39,7 +42,11 @@ export function countryLabel(alpha3: string, locale: Locale): string {
 
 /** Case and accents folded, so that "aland" finds "Åland" and "sverige" finds "Sverige". */
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 /** Each code's names in both languages, folded: the everyday names and i18n-iso-countries' (with aliases such as "UK"). */

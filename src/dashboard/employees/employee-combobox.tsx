@@ -81,7 +81,9 @@ export function EmployeeCombobox({ control, value, onChange, placeholder }: Empl
         <>
           {results.isError && <p className="combobox-note field-error">{results.error.message}</p>}
           {results.data && employees.length === 0 && <p className="combobox-note muted">{t("employeePicker.noMatch")}</p>}
-          {results.data && results.data.count > RESULTS && <p className="combobox-note muted">{t("employeePicker.more", { count: results.data.count - RESULTS })}</p>}
+          {results.data && results.data.count > RESULTS && (
+            <p className="combobox-note muted">{t("employeePicker.more", { count: results.data.count - RESULTS })}</p>
+          )}
         </>
       }
     />

@@ -24,13 +24,7 @@ export function EmployeeForm({ initial, mode, mutation, onSubmit, onCancel }: Em
       <TextField label={t("id")} hint={mode === "create" ? t("createIdHint") : t("editIdHint")} errors={errors.id} {...bind("id")} />
       <TextField label={t("email")} type="email" required hint={t("emailHint")} errors={errors.email} {...bind("email")} />
       <CountryField errors={errors.country} {...bind("country")} />
-      <TextField
-        label={t("phone")}
-        type="tel"
-        hint={t("phoneHint")}
-        errors={errors.cellphone_number}
-        {...bind("cellphone_number")}
-      />
+      <TextField label={t("phone")} type="tel" hint={t("phoneHint")} errors={errors.cellphone_number} {...bind("cellphone_number")} />
       <MetadataField errors={errors.metadata} {...bind("metadata")} />
     </ServerCheckedForm>
   );

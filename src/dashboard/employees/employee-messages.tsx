@@ -21,9 +21,7 @@ export function EmployeeMessages({ employee }: { employee: Employee }) {
       <h2 id="employee-messages">Messages</h2>
       <div className="card card-padded">
         <h3 className="card-title">Write to {employee.name}</h3>
-        {sent && (
-          <SuccessStatus>Message sent.</SuccessStatus>
-        )}
+        {sent && <SuccessStatus>Message sent.</SuccessStatus>}
         <ComposeMessageForm
           initialRecipients={[{ id: employee.id, name: employee.name }]}
           onSent={() => {

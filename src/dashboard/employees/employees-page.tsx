@@ -64,7 +64,12 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
   return (
     <section>
       <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
-        <ExportButton namespace="employees" filename="employees.csv" load={() => utils.employees.export.fetch(employeeFilterInput(filters))} onNotice={setNotice} />
+        <ExportButton
+          namespace="employees"
+          filename="employees.csv"
+          load={() => utils.employees.export.fetch(employeeFilterInput(filters))}
+          onNotice={setNotice}
+        />
         <button type="button" className="button button-primary" onClick={create}>
           {t("newEmployee")}
         </button>

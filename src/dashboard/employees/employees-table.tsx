@@ -34,7 +34,12 @@ export function EmployeesTable({ employees, onEdit, onDelete, onNotice, selected
       {(e) => (
         <tr key={e.id} aria-selected={selected.has(e.id)}>
           <td className="select-cell">
-            <input type="checkbox" aria-label={t("select.row", { name: e.name })} checked={selected.has(e.id)} onChange={(ev) => onSelect([e], ev.target.checked)} />
+            <input
+              type="checkbox"
+              aria-label={t("select.row", { name: e.name })}
+              checked={selected.has(e.id)}
+              onChange={(ev) => onSelect([e], ev.target.checked)}
+            />
           </td>
           <NameAndIdCell name={e.name} id={e.id} href={employeePath(e.id)} />
           <td className="stacked-cell">

@@ -11,7 +11,12 @@ export function ResendButton({ employee, onResult, small }: { employee: Employee
   const t = useTranslations("employees.resend");
   const utils = trpc.useUtils();
   const resend = trpc.employees.resend.useMutation(
-    useResendOptions({ done: t("done", { name: employee.name }), tooSoon: (at) => t("tooSoon", { at }), onResult, refresh: () => utils.employees.invalidate() }),
+    useResendOptions({
+      done: t("done", { name: employee.name }),
+      tooSoon: (at) => t("tooSoon", { at }),
+      onResult,
+      refresh: () => utils.employees.invalidate(),
+    }),
   );
   return (
     <ActionButton

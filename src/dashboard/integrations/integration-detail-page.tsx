@@ -12,16 +12,7 @@ import { useObjectPageRoutes } from "../ui/object-page";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { EMPTY } from "../ui/table";
 import { DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
-import {
-  apiViewPath,
-  canDelete,
-  canEdit,
-  integrationPath,
-  integrationTypeKey,
-  SCOPED_VIEWS,
-  scopedViewPath,
-  type Integration,
-} from "./integration-types";
+import { apiViewPath, canDelete, canEdit, integrationPath, integrationTypeKey, SCOPED_VIEWS, scopedViewPath, type Integration } from "./integration-types";
 
 export const IntegrationDetailPage = roleGated("client", (t) => t("integrations.clientOnly"), IntegrationDetail);
 
@@ -82,7 +73,11 @@ function IntegrationDetails({ integration, environment }: { integration: Integra
       <dd>{integration.recipient || EMPTY}</dd>
       <dt>{t("address")}</dt>
       <dd>{address.length > 0 ? address.join(", ") : EMPTY}</dd>
-      <MetadataAndApiRows labels={{ metadata: t("metadata"), api: t("api"), link: t("apiLink") }} metadata={integration.metadata} apiHref={apiViewPath(integration)} />
+      <MetadataAndApiRows
+        labels={{ metadata: t("metadata"), api: t("api"), link: t("apiLink") }}
+        metadata={integration.metadata}
+        apiHref={apiViewPath(integration)}
+      />
     </DetailsCard>
   );
 }

@@ -47,5 +47,7 @@ export function DeleteIntegrationDialog(props: { integration: Integration; onClo
   const { integration, onClose, onDeleted } = props;
   const remove = trpc.integrations.delete.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onDeleted, onClose }));
   const t = useTranslations("integrations.form");
-  return <DeleteDialog what={t("what")} name={integration.name} id={integration.id} mutation={remove} input={{ integration_id: integration.id }} onClose={onClose} />;
+  return (
+    <DeleteDialog what={t("what")} name={integration.name} id={integration.id} mutation={remove} input={{ integration_id: integration.id }} onClose={onClose} />
+  );
 }

@@ -4,13 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Field } from "../ui/field";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
-import {
-  readAsDataUrl,
-  toRequestFields,
-  type IntegrationFields,
-  type IntegrationFormValues,
-  type LogoChoice,
-} from "./integration-form-values";
+import { readAsDataUrl, toRequestFields, type IntegrationFields, type IntegrationFormValues, type LogoChoice } from "./integration-form-values";
 
 const FORM_FIELDS = ["id", "name", "email", "recipient", "address_line_1", "address_line_2", "zip_code", "city", "metadata", "logo"];
 
@@ -60,11 +54,7 @@ export function IntegrationForm(props: IntegrationFormProps) {
             <input {...control} type="file" accept="image/*" onChange={(e) => void chooseLogo(e.target.files?.[0])} />
             {currentLogo && logo.kind !== "replace" && (
               <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={logo.kind === "remove"}
-                  onChange={(e) => setLogo(e.target.checked ? { kind: "remove" } : { kind: "keep" })}
-                />
+                <input type="checkbox" checked={logo.kind === "remove"} onChange={(e) => setLogo(e.target.checked ? { kind: "remove" } : { kind: "keep" })} />
                 {t("removeLogo")}
               </label>
             )}

@@ -52,13 +52,7 @@ function AccountIntegrations() {
       </div>
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
-        {(integrations) => (
-          <IntegrationsTable
-            integrations={integrations}
-            onEdit={open("edit")}
-            onDelete={open("delete")}
-          />
-        )}
+        {(integrations) => <IntegrationsTable integrations={integrations} onEdit={open("edit")} onDelete={open("delete")} />}
       </PagedListCard>
 
       {dialog?.kind === "create" && <CreateIntegrationDialog onClose={close} />}

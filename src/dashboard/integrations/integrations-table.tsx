@@ -48,11 +48,7 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
           <td>{i.email || EMPTY}</td>
           <td>{i.city || EMPTY}</td>
           <td className="actions">
-            {canEdit(i) ? (
-              <RowButton label={t("edit")} subject={i.name} onClick={() => onEdit(i)} />
-            ) : (
-              <span className="muted">{t("readOnly")}</span>
-            )}
+            {canEdit(i) ? <RowButton label={t("edit")} subject={i.name} onClick={() => onEdit(i)} /> : <span className="muted">{t("readOnly")}</span>}
             {canDelete(i) && <RowButton label={t("delete")} subject={i.name} danger onClick={() => onDelete(i)} />}
           </td>
         </tr>

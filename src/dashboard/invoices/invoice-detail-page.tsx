@@ -118,7 +118,11 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             </>
           )}
           <dt>{t("billTo")}</dt>
-          <dd>{[invoice.recipient, invoice.address_line_1, invoice.address_line_2, [invoice.zip_code, invoice.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || EMPTY}</dd>
+          <dd>
+            {[invoice.recipient, invoice.address_line_1, invoice.address_line_2, [invoice.zip_code, invoice.city].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(", ") || EMPTY}
+          </dd>
           <dt>{t("sentTo")}</dt>
           <dd>{invoice.email ?? EMPTY}</dd>
           <dt>{t("issued")}</dt>

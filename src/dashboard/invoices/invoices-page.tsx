@@ -28,10 +28,7 @@ function InvoicesOfIntegration({ integration }: { integration: Integration }) {
   const list = trpc.invoices.list.useQuery({ page, page_size: PAGE_SIZE, ...(status ? { status } : {}) }, { placeholderData: (prev) => prev });
   return (
     <section>
-      <PageHeader
-        title={t("title")}
-        lead={t.rich("lead", { integration: integration.name, b: (chunks) => <strong>{chunks}</strong> })}
-      />
+      <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, b: (chunks) => <strong>{chunks}</strong> })} />
       <div className="toolbar toolbar-wrap" role="search">
         <FilterSelect
           label={statusFilter("label")}
@@ -56,7 +53,11 @@ function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
     <ListTable columns={columns} rows={invoices}>
       {(i) => (
         <tr key={i.id}>
-          <NameAndIdCell name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })} id={i.id} href={invoicePath(i.id)} />
+          <NameAndIdCell
+            name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })}
+            id={i.id}
+            href={invoicePath(i.id)}
+          />
           <td>
             <InvoiceStatusBadge status={i.status} />
           </td>

@@ -98,9 +98,12 @@ export function useThrottleNote() {
   return () => {
     let retryAfter: string | null = null;
     return {
-      fetchOptions: { onError: ({ response }: { response: Response }) => void (retryAfter = response.headers.get("Retry-After") ?? response.headers.get("X-Retry-After")) },
+      fetchOptions: {
+        onError: ({ response }: { response: Response }) => void (retryAfter = response.headers.get("Retry-After") ?? response.headers.get("X-Retry-After")),
+      },
       /** The message for a refusal: when to try again for a 429 (in the page's language), else the server's own or `fallback`. */
-      message: (error: { status: number; message?: string }, fallback: string) => (error.status === 429 ? tryAgainMessage(retryAfter) : (error.message ?? fallback)),
+      message: (error: { status: number; message?: string }, fallback: string) =>
+        error.status === 429 ? tryAgainMessage(retryAfter) : (error.message ?? fallback),
     };
   };
 }

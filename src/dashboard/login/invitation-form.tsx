@@ -31,7 +31,9 @@ export function InvitationForm() {
     if (tooShortPassword(password)) return request.setError(t("tooShort"));
     void request.run(async () => {
       // The server's refusal (e.g. an expired invitation) is said as it is, not as "unreachable".
-      const accepted = await accept.mutateAsync({ token, name, password }).catch((e: unknown) => request.setError(e instanceof Error ? e.message : t("unreachable")));
+      const accepted = await accept
+        .mutateAsync({ token, name, password })
+        .catch((e: unknown) => request.setError(e instanceof Error ? e.message : t("unreachable")));
       if (!accepted) return;
       const signedIn = await authClient().signIn.email({ email: accepted.email, password });
       if (signedIn.error) return request.setError(signedIn.error.message ?? t("signInFailed"));

@@ -24,9 +24,7 @@ export function MessageFields({ recipients, onRecipients, content, onContent, er
   const common = useTranslations("common");
   return (
     <>
-      {error && (
-        <ErrorAlert>{hasFieldErrors ? common("correctFields") : error.message}</ErrorAlert>
-      )}
+      {error && <ErrorAlert>{hasFieldErrors ? common("correctFields") : error.message}</ErrorAlert>}
       <RecipientPicker value={recipients} onChange={onRecipients} errors={errors.employees} />
       <Field label={t("field")} errors={errors.content} required hint={t("fieldHint")}>
         {(control) => <textarea {...control} rows={4} className="prose-input" value={content} onChange={(e) => onContent(e.target.value)} />}

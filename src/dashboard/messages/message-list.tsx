@@ -46,9 +46,7 @@ export function MessageList({ messages, onNotice }: { messages: Message[]; onNot
           </li>
         ))}
       </ol>
-      {editing && (
-        <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSaved={() => onNotice?.({ kind: "success", text: t("saved") })} />
-      )}
+      {editing && <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSaved={() => onNotice?.({ kind: "success", text: t("saved") })} />}
       {deleting && (
         <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={() => onNotice?.({ kind: "success", text: t("deleted") })} />
       )}

@@ -26,10 +26,7 @@ function MessagesOfIntegration({ integration }: { integration: Integration }) {
 
   return (
     <section>
-      <PageHeader
-        title={t("title")}
-        lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}
-      >
+      <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
         <button type="button" className="button button-primary" onClick={() => setComposing(true)}>
           {t("newMessage")}
         </button>

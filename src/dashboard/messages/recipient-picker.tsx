@@ -58,7 +58,10 @@ export function RecipientPicker({ value, onChange, errors }: RecipientPickerProp
     <fieldset className="recipient-picker" aria-describedby={hasErrors ? errorId : undefined}>
       <legend>
         {t("to")}
-        <span className="required-mark" aria-hidden="true"> *</span>
+        <span className="required-mark" aria-hidden="true">
+          {" "}
+          *
+        </span>
       </legend>
       {value.length === 0 ? (
         <p className="muted recipient-none">{t("none")}</p>

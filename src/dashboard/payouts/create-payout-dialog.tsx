@@ -65,7 +65,10 @@ function PayoutForm({ integrationId, mutation, onSubmit, onCancel }: PayoutFormP
   const f = useFormat();
   const [values, setValues] = useState(EMPTY_PAYOUT);
   const errors = fieldMessages(mutation.error);
-  const set = <K extends keyof PayoutFormValues>(field: K) => (value: PayoutFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const set =
+    <K extends keyof PayoutFormValues>(field: K) =>
+    (value: PayoutFormValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value }));
   const { employee, basis, figure, currency } = values;
   // Stable while the priced fields are unchanged, so that the debounced quote waits for typing to stop.
   const read = f.parseMoney;
@@ -79,8 +82,23 @@ function PayoutForm({ integrationId, mutation, onSubmit, onCancel }: PayoutFormP
         </Field>
         <BasisPicker value={basis} onChange={set("basis")} />
         <TextField label={t(`bases.${basis}`)} required errors={errors[basis]} hint={t("create.figureHint")} value={figure} onChange={set("figure")} />
-        <TextField label={t("create.currency")} required errors={errors.currency} hint={t("create.currencyHint")} value={currency} onChange={(v) => set("currency")(v.toUpperCase())} />
-        <TextField label={t("create.description")} required errors={errors.description} hint={t("create.descriptionHint")} className="span-2" value={values.description} onChange={set("description")} />
+        <TextField
+          label={t("create.currency")}
+          required
+          errors={errors.currency}
+          hint={t("create.currencyHint")}
+          value={currency}
+          onChange={(v) => set("currency")(v.toUpperCase())}
+        />
+        <TextField
+          label={t("create.description")}
+          required
+          errors={errors.description}
+          hint={t("create.descriptionHint")}
+          className="span-2"
+          value={values.description}
+          onChange={set("description")}
+        />
         <DateField label={t("create.startDate")} value={values.startDate} onChange={set("startDate")} errors={errors.start_at} />
         <DateField label={t("create.endDate")} value={values.endDate} onChange={set("endDate")} errors={errors.end_at} />
       </ServerCheckedForm>

@@ -13,7 +13,7 @@ describe("readPayoutCsv", () => {
   });
 
   it("reads English amounts with thousands separators and leaves what is no amount for the server to name", () => {
-    const { items } = readPayoutCsv("Employee,Amount,Currency,Description\nann,\"1,500.50\",SEK,A\nbo,abc,SEK,B\n", "en");
+    const { items } = readPayoutCsv('Employee,Amount,Currency,Description\nann,"1,500.50",SEK,A\nbo,abc,SEK,B\n', "en");
     expect(items.map((i) => i.amount)).toEqual(["1500.50", "abc"]);
   });
 
@@ -24,7 +24,10 @@ describe("readPayoutCsv", () => {
 
   it("reads an export's formula-escaped cells back as they were", () => {
     const { items } = readPayoutCsv("employee,amount,currency,description\r\nann,-12.50,SEK,'=1+1\r\nbo,1,SEK,'Tis\r\n", "en");
-    expect(items.map((i) => [i.amount, i.description])).toEqual([["-12.50", "=1+1"], ["1", "'Tis"]]);
+    expect(items.map((i) => [i.amount, i.description])).toEqual([
+      ["-12.50", "=1+1"],
+      ["1", "'Tis"],
+    ]);
   });
 
   it("numbers rows by their line in the file", () => {

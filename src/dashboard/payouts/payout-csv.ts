@@ -73,7 +73,19 @@ export function errorLines(errors: unknown, label: (field: string) => string): s
 }
 
 /** The fields of a Payout body, as its labels are keyed in the catalogue (`payouts.fields`). */
-export const PAYOUT_FIELDS = ["id", "employee", "amount", "invoiced_amount", "cost", "currency", "description", "start_at", "end_at", "metadata", "non_field_errors"] as const;
+export const PAYOUT_FIELDS = [
+  "id",
+  "employee",
+  "amount",
+  "invoiced_amount",
+  "cost",
+  "currency",
+  "description",
+  "start_at",
+  "end_at",
+  "metadata",
+  "non_field_errors",
+] as const;
 export type PayoutField = (typeof PAYOUT_FIELDS)[number];
 export function isPayoutField(field: string): field is PayoutField {
   return (PAYOUT_FIELDS as readonly string[]).includes(field);

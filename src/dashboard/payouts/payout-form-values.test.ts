@@ -10,7 +10,10 @@ const ann = { id: "e-1", name: "Ann" };
 describe("toPayoutRequest", () => {
   it("sends the figure under the chosen basis and days as midnight UTC", () => {
     expect(
-      toPayoutRequest({ ...EMPTY_PAYOUT, employee: ann, basis: "cost", figure: " 1379.91 ", description: "Shift", startDate: "2024-06-01", endDate: "2024-06-30" }, en),
+      toPayoutRequest(
+        { ...EMPTY_PAYOUT, employee: ann, basis: "cost", figure: " 1379.91 ", description: "Shift", startDate: "2024-06-01", endDate: "2024-06-30" },
+        en,
+      ),
     ).toEqual({
       employee: "e-1",
       cost: "1379.91",

@@ -87,9 +87,7 @@ function PayoutImport({ integration }: { integration: Integration }) {
         </div>
       </div>
 
-      {problem && (
-        <ErrorAlert>{problem}</ErrorAlert>
-      )}
+      {problem && <ErrorAlert>{problem}</ErrorAlert>}
       {validate.isPending && <p role="status">{t("import.checking", { count: checking })}</p>}
       {created !== null && (
         <div className="alert alert-success" role="status">
@@ -104,12 +102,7 @@ function PayoutImport({ integration }: { integration: Integration }) {
             {t("import.summary", { count: preview.items.length, bad })} {bad > 0 && t("import.fixAndUpload")}
           </p>
           {bad === 0 && (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={create.isPending}
-              onClick={() => create.mutate(preview.items)}
-            >
+            <button type="button" className="button button-primary" disabled={create.isPending} onClick={() => create.mutate(preview.items)}>
               {create.isPending ? t("import.creating") : t("import.submit", { count: preview.items.length })}
             </button>
           )}

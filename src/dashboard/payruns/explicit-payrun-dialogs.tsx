@@ -27,7 +27,14 @@ export function CreatePayrunDialog({ currency, onClose }: { currency: string; on
         mutation={create}
         fields={FIELDS}
         submitLabel={t("create")}
-        onSubmit={() => create.mutate({ name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null, currency: values.currency })}
+        onSubmit={() =>
+          create.mutate({
+            name: values.name || null,
+            description: values.description,
+            invoice_marking: values.invoice_marking || null,
+            currency: values.currency,
+          })
+        }
         onCancel={onClose}
       >
         <TextField label={t("name")} errors={errors.name} className="span-2" {...bind("name")} />
@@ -51,7 +58,9 @@ export function EditPayrunDialog({ payrun, onClose, onDone }: { payrun: Payrun; 
         mutation={update}
         fields={FIELDS}
         submitLabel={t("save")}
-        onSubmit={() => update.mutate({ payrun_id: payrun.id, name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null })}
+        onSubmit={() =>
+          update.mutate({ payrun_id: payrun.id, name: values.name || null, description: values.description, invoice_marking: values.invoice_marking || null })
+        }
         onCancel={onClose}
       >
         <TextField label={t("name")} errors={errors.name} className="span-2" {...bind("name")} />

@@ -60,13 +60,7 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
         />
       </div>
 
-      <PagedListCard
-        query={list}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPage={setPage}
-        empty={status ? t("emptyFiltered") : t("empty")}
-       scroll>
+      <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={status ? t("emptyFiltered") : t("empty")} scroll>
         {(payruns) => <PayrunsTable payruns={payruns} />}
       </PagedListCard>
     </section>

@@ -34,7 +34,13 @@ export function CreatePrepaymentDialog({ currency, onClose }: { currency: string
         <TextField label={t("form.description")} required errors={errors.description} className="span-2" {...bind("description")} />
         <TextField label={t("form.netAmount")} required hint={t("form.netAmountHint")} errors={errors.net_amount} {...bind("net_amount")} />
         <TextField label={t("form.currency")} required errors={errors.currency} {...bind("currency")} />
-        <TextField label={t("form.invoiceMarking")} hint={t("form.invoiceMarkingHint")} errors={errors.invoice_marking} className="span-2" {...bind("invoice_marking")} />
+        <TextField
+          label={t("form.invoiceMarking")}
+          hint={t("form.invoiceMarkingHint")}
+          errors={errors.invoice_marking}
+          className="span-2"
+          {...bind("invoice_marking")}
+        />
       </ServerCheckedForm>
     </Modal>
   );

@@ -12,7 +12,15 @@ import { Notice, type NoticeValue } from "../ui/notice";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { ApproveDemoButton, DeleteRegistrationDialog, EditRegistrationDialog } from "./registration-dialogs";
 import { RegistrationValue } from "./registration-fields";
-import { canChange, integrationApiPath, REGISTRATION_FIELDS, registrationApiPath, registrationPath, reviewStatus, type Registration } from "./registration-types";
+import {
+  canChange,
+  integrationApiPath,
+  REGISTRATION_FIELDS,
+  registrationApiPath,
+  registrationPath,
+  reviewStatus,
+  type Registration,
+} from "./registration-types";
 import { ReviewStatusBadge } from "./review-status-badge";
 
 export const RegistrationDetailPage = roleGated("client", (t) => t("registrations.clientOnly"), RegistrationDetail);
@@ -77,9 +85,7 @@ function RegistrationSummary({ registration }: { registration: Registration }) {
           <h2 className="card-title">{t("detail.integration")}</h2>
           {status === "approved" ? (
             <>
-              <p>
-                {t.rich("detail.created", { id: registration.integration_id, name: registration.friendly_name, code: (chunks) => <code>{chunks}</code> })}
-              </p>
+              <p>{t.rich("detail.created", { id: registration.integration_id, name: registration.friendly_name, code: (chunks) => <code>{chunks}</code> })}</p>
               <p>
                 <Link href="/integrations">{t("detail.openIntegrations")}</Link> ·{" "}
                 <a href={integrationApiPath(registration.integration_id)}>{t("detail.viewIntegrationInApi")}</a>

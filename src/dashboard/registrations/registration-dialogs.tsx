@@ -16,13 +16,7 @@ export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () =
   const t = useTranslations("registrations");
   return (
     <Modal title={t("newRegistration")} lead={t("form.createLead")} onClose={onClose} wide>
-      <RegistrationForm
-        initial={EMPTY_REGISTRATION}
-        mode="create"
-        mutation={create}
-        onSubmit={(fields) => create.mutate(fields)}
-        onCancel={onClose}
-      />
+      <RegistrationForm initial={EMPTY_REGISTRATION} mode="create" mutation={create} onSubmit={(fields) => create.mutate(fields)} onCancel={onClose} />
     </Modal>
   );
 }

@@ -22,28 +22,24 @@ export function RegistrationForm({ initial, mode, mutation, onSubmit, onCancel }
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
       <TextField label={t("fields.friendly_name")} required hint={t("form.friendlyNameHint")} errors={errors.friendly_name} {...bind("friendly_name")} />
-      <TextField label={t("fields.registered_name")} required hint={t("form.registeredNameHint")} errors={errors.registered_name} {...bind("registered_name")} />
+      <TextField
+        label={t("fields.registered_name")}
+        required
+        hint={t("form.registeredNameHint")}
+        errors={errors.registered_name}
+        {...bind("registered_name")}
+      />
       <TextField
         label={t("fields.integration_id")}
         hint={mode === "create" ? t("form.createIntegrationIdHint") : t("form.editIntegrationIdHint")}
         errors={errors.integration_id}
         {...bind("integration_id")}
       />
-      <TextField
-        label={t("fields.id")}
-        hint={mode === "create" ? t("form.createIdHint") : t("form.editIdHint")}
-        errors={errors.id}
-        {...bind("id")}
-      />
+      <TextField label={t("fields.id")} hint={mode === "create" ? t("form.createIdHint") : t("form.editIdHint")} errors={errors.id} {...bind("id")} />
       <TextField label={t("fields.email")} type="email" required errors={errors.email} {...bind("email")} />
       <TextField label={t("fields.phone_number")} type="tel" required hint={t("form.phoneHint")} errors={errors.phone_number} {...bind("phone_number")} />
       <CountryField hint={t("form.countryHint")} errors={errors.country} {...bind("country")} />
-      <TextField
-        label={t("fields.state")}
-        hint={t("form.stateHint")}
-        errors={errors.state}
-        {...bind("state")}
-      />
+      <TextField label={t("fields.state")} hint={t("form.stateHint")} errors={errors.state} {...bind("state")} />
       <TextField label={t("fields.tin_number")} required hint={t("form.tinHint")} errors={errors.tin_number} {...bind("tin_number")} />
       <TextField label={t("fields.vat_number")} hint={t("form.vatHint")} errors={errors.vat_number} {...bind("vat_number")} />
       <TextField label={t("fields.address_line_1")} required errors={errors.address_line_1} {...bind("address_line_1")} />

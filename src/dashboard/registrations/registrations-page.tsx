@@ -29,10 +29,7 @@ function AccountRegistrations() {
 
   return (
     <section>
-      <PageHeader
-        title={t("title")}
-        lead={demo ? t("leadDemo") : t("leadLive")}
-      >
+      <PageHeader title={t("title")} lead={demo ? t("leadDemo") : t("leadLive")}>
         <button type="button" className="button button-primary" onClick={create}>
           {t("newRegistration")}
         </button>
@@ -42,13 +39,7 @@ function AccountRegistrations() {
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")} scroll>
         {(registrations) => (
-          <RegistrationsTable
-            registrations={registrations}
-            demo={demo}
-            onEdit={open("edit")}
-            onDelete={open("delete")}
-            onNotice={setNotice}
-          />
+          <RegistrationsTable registrations={registrations} demo={demo} onEdit={open("edit")} onDelete={open("delete")} onNotice={setNotice} />
         )}
       </PagedListCard>
 

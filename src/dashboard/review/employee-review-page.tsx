@@ -81,7 +81,8 @@ function ReviewSummary({ item }: { item: Review }) {
 }
 
 /** After a decision (or a refusal: another reviewer may have decided first) the page and the queue show it. */
-const refreshReview = (u: ReturnType<typeof trpc.useUtils>) => Promise.all([u.employeeVerification.detail.invalidate(), u.employeeVerification.pending.invalidate()]);
+const refreshReview = (u: ReturnType<typeof trpc.useUtils>) =>
+  Promise.all([u.employeeVerification.detail.invalidate(), u.employeeVerification.pending.invalidate()]);
 
 interface DialogProps {
   item: Review;

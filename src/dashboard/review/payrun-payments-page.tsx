@@ -58,9 +58,7 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
             <PayrunStatusBadge status={row.payrun.latest_status} />
           </td>
           <td className="mono">{row.payrun.ocr_number ?? t("notInvoiced")}</td>
-          <td className="num nowrap">
-            {f.money(amountToReceive(row.payrun), row.payrun.currency)}
-          </td>
+          <td className="num nowrap">{f.money(amountToReceive(row.payrun), row.payrun.currency)}</td>
           <td className="num">{row.payrun.payout_count}</td>
           <td className="nowrap">{f.dateTime(row.payrun.created_at)}</td>
           <td className="actions">

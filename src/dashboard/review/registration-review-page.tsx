@@ -134,20 +134,23 @@ function CheckState({ check, empty = false }: { check: FieldCheck | undefined; e
   if (!check.valid) {
     return (
       <span className="check check-invalid">
-        <span aria-hidden="true">✗</span> {t("invalid")}{check.message && `: ${check.message}`}
+        <span aria-hidden="true">✗</span> {t("invalid")}
+        {check.message && `: ${check.message}`}
       </span>
     );
   }
   if (!check.checked) {
     return (
       <span className="check check-unchecked">
-        <span aria-hidden="true">?</span> {t("notChecked")}{check.message && `: ${check.message}`}
+        <span aria-hidden="true">?</span> {t("notChecked")}
+        {check.message && `: ${check.message}`}
       </span>
     );
   }
   return (
     <span className="check check-valid">
-      <span aria-hidden="true">✓</span> {t("valid")}{check.message && ` (${check.message})`}
+      <span aria-hidden="true">✓</span> {t("valid")}
+      {check.message && ` (${check.message})`}
     </span>
   );
 }

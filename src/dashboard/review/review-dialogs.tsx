@@ -43,7 +43,9 @@ export function ApproveRegistrationDialog({ item, onClose, onDone }: ReviewDialo
 export function RejectRegistrationDialog({ item, onClose, onDone }: ReviewDialogProps) {
   const r = item.registration;
   const t = useTranslations("review.registrations");
-  const reject = trpc.registrations.review.reject.useMutation(useDecisionMutation(refreshReview, t("rejectedNotice", { name: r.friendly_name }), onDone, onClose));
+  const reject = trpc.registrations.review.reject.useMutation(
+    useDecisionMutation(refreshReview, t("rejectedNotice", { name: r.friendly_name }), onDone, onClose),
+  );
   return (
     <RejectDialog
       title={t("rejectTitle", { name: r.friendly_name })}

@@ -66,7 +66,12 @@ function MarkPaidDialog<Row, Input>({ row, texts, markPaid, onClose, onPaid }: M
   const { text, paid } = markPaid.describe(row);
   const mutation = markPaid.procedure.useMutation(useDecisionMutation(markPaid.refresh, paid, onPaid, onClose));
   return (
-    <ConfirmAction texts={{ title: texts.dialogTitle, confirm: texts.markPaid, pending: texts.pending }} mutation={mutation} input={markPaid.input(row)} onClose={onClose}>
+    <ConfirmAction
+      texts={{ title: texts.dialogTitle, confirm: texts.markPaid, pending: texts.pending }}
+      mutation={mutation}
+      input={markPaid.input(row)}
+      onClose={onClose}
+    >
       <p>{text}</p>
     </ConfirmAction>
   );

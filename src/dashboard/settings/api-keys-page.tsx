@@ -90,7 +90,10 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
   );
   const errors = fieldMessages(create.error);
   function submit() {
-    const list = allowIps.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    const list = allowIps
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     create.mutate({ environment, allow_ips: list });
   }
   return (
@@ -132,7 +135,12 @@ function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => 
         <button
           type="button"
           className="button"
-          onClick={() => void navigator.clipboard?.writeText(apiKey).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            void navigator.clipboard?.writeText(apiKey).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? t("copied") : t("copy")}
         </button>

@@ -28,7 +28,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (signedInRole === "operator" && pathname === HOME_PATH) router.replace(homeFor(signedInRole));
   }, [signedInRole, pathname, router]);
 
-  if (me.isError && !signedOut) return <p className="page-message" role="alert">{t("shell.sessionFailed", { message: me.error.message })}</p>;
+  if (me.isError && !signedOut)
+    return (
+      <p className="page-message" role="alert">
+        {t("shell.sessionFailed", { message: me.error.message })}
+      </p>
+    );
   if (!me.data) return <p className="page-message">{t("common.loading")}</p>;
 
   const { environment, role } = me.data;
@@ -39,9 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t("shell.skipToContent")}
       </a>
       <TopBar me={me.data} />
-      {role === "client" && environment === "demo" && (
-        <div className="demo-banner">{t("shell.demoBanner")}</div>
-      )}
+      {role === "client" && environment === "demo" && <div className="demo-banner">{t("shell.demoBanner")}</div>}
       <div className="app-body">
         <SideNav role={role} />
         {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}

@@ -23,9 +23,7 @@ export function IntegrationScoped({ what, children }: { what: string; children: 
     return <p className="page-message">{t("clientOnly", { what })}</p>;
   }
   if (error) {
-    return (
-      <ErrorAlert>{t("loadFailed", { message: error })}</ErrorAlert>
-    );
+    return <ErrorAlert>{t("loadFailed", { message: error })}</ErrorAlert>;
   }
   if (!isLoading && integrations.length === 0) return <p className="page-message">{t("none")}</p>;
   if (!current) return <p className="page-message">{common("loading")}</p>;

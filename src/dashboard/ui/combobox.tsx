@@ -64,10 +64,14 @@ export function Combobox({ control, text, onTextChange, options, onPick, onBlur,
 
   return (
     <Command className="combobox" shouldFilter={false} loop vimBindings={false}>
-      <Command.Input asChild value={text} onValueChange={(next) => {
-        onTextChange(next);
-        setOpen(true);
-      }}>
+      <Command.Input
+        asChild
+        value={text}
+        onValueChange={(next) => {
+          onTextChange(next);
+          setOpen(true);
+        }}
+      >
         <input
           {...control}
           // cmdk's own id, hidden label and "always expanded" would replace the Field's.

@@ -38,9 +38,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <AlertDialog.Description asChild>
               <div>{children}</div>
             </AlertDialog.Description>
-            {error && (
-              <ErrorAlert>{error.message}</ErrorAlert>
-            )}
+            {error && <ErrorAlert>{error.message}</ErrorAlert>}
             <div className="form-actions">
               <AlertDialog.Cancel className="button">{t("cancel")}</AlertDialog.Cancel>
               {/* Not AlertDialog.Action, which would close at once: the dialog stays open until the server has answered. */}
@@ -106,9 +104,7 @@ export function DeleteDialog<I>({ what, name, id, mutation, input, onClose }: De
   const texts = { title: t("deleteTitle", { what }), confirm: t("delete"), pending: t("deleting") };
   return (
     <ConfirmAction texts={texts} mutation={mutation} input={input} danger onClose={onClose}>
-      <p>
-        {t.rich("deleteBody", { name, id, strong: (chunks) => <strong>{chunks}</strong>, code: (chunks) => <code>{chunks}</code> })}
-      </p>
+      <p>{t.rich("deleteBody", { name, id, strong: (chunks) => <strong>{chunks}</strong>, code: (chunks) => <code>{chunks}</code> })}</p>
     </ConfirmAction>
   );
 }

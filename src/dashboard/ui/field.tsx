@@ -29,7 +29,12 @@ export function Field({ label, errors, hint, required, children, className }: Fi
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>
         {label}
-        {required && <span className="required-mark" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": hasErrors ? true : undefined, required })}
       {hint && (

@@ -22,7 +22,13 @@ export function ListFilters<V extends string>({ namespace, search, status, statu
   return (
     <div className="toolbar toolbar-wrap" role="search">
       <SearchField placeholder={t("searchPlaceholder")} value={search} onChange={(q) => onFilter({ q })} />
-      <FilterSelect label={statusFilter("label")} allLabel={statusFilter("all")} options={statuses} value={status} onChange={(value) => onFilter({ status: value })} />
+      <FilterSelect
+        label={statusFilter("label")}
+        allLabel={statusFilter("all")}
+        options={statuses}
+        value={status}
+        onChange={(value) => onFilter({ status: value })}
+      />
       {children}
     </div>
   );

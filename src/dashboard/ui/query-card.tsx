@@ -64,9 +64,7 @@ export function PagedListCard<R>({ query, page, pageSize, onPage, empty, childre
       isEmpty={(data) => data.results.length === 0}
       empty={empty}
       scroll={scroll}
-      footer={(data) =>
-        data.count >= minCount && <Pager page={page} pageSize={pageSize} count={data.count} onPage={onPage} busy={query.isFetching} />
-      }
+      footer={(data) => data.count >= minCount && <Pager page={page} pageSize={pageSize} count={data.count} onPage={onPage} busy={query.isFetching} />}
     >
       {(data) => children(data.results)}
     </QueryCard>

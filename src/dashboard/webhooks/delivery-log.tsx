@@ -48,12 +48,7 @@ export function DeliveryLog({ webhook, page, onPage, onDelivered }: DeliveryLogP
           <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
           <tbody>
             {results.map((d) => (
-              <DeliveryRows
-                key={d.pk}
-                webhook={webhook}
-                delivery={d}
-                onRedelivered={onDelivered}
-              />
+              <DeliveryRows key={d.pk} webhook={webhook} delivery={d} onRedelivered={onDelivered} />
             ))}
           </tbody>
         </table>

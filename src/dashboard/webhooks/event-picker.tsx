@@ -23,7 +23,11 @@ export function EventPicker({ catalogue, value, onChange, errors }: EventPickerP
   return (
     <fieldset className="event-picker span-2" aria-describedby={hasErrors ? errorId : undefined}>
       <legend>
-        {t("events")}<span className="required-mark" aria-hidden="true"> *</span>
+        {t("events")}
+        <span className="required-mark" aria-hidden="true">
+          {" "}
+          *
+        </span>
       </legend>
       <div className="event-groups">
         {groupEvents(catalogue).map((group) => (

@@ -10,7 +10,11 @@ describe("toWebhookFields", () => {
   });
 
   it("sends a typed secret and metadata", () => {
-    const checked = toWebhookFields({ id: "wh-1", url: "https://example.com/h", secret_key: "0123456789abcdef", metadata: '{"team": "ops"}' }, [], "bad metadata");
+    const checked = toWebhookFields(
+      { id: "wh-1", url: "https://example.com/h", secret_key: "0123456789abcdef", metadata: '{"team": "ops"}' },
+      [],
+      "bad metadata",
+    );
     expect(checked.ok && checked.fields).toMatchObject({ id: "wh-1", secret_key: "0123456789abcdef", metadata: { team: "ops" } });
   });
 

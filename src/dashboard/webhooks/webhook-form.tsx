@@ -26,22 +26,9 @@ export function WebhookForm({ initial, initialEvents, catalogue, mode, mutation,
 
   return (
     <ServerCheckedForm mutation={mutation} fields={FORM_FIELDS} submitLabel={submitLabel} onSubmit={submit} onCancel={onCancel}>
-      <TextField
-        label={t("url")}
-        type="url"
-        required
-        hint={t("urlHint")}
-        className="span-2"
-        errors={errors.url}
-        {...bind("url")}
-      />
+      <TextField label={t("url")} type="url" required hint={t("urlHint")} className="span-2" errors={errors.url} {...bind("url")} />
       <EventPicker catalogue={catalogue} value={events} onChange={setEvents} errors={errors.events} />
-      <TextField
-        label={t("id")}
-        hint={mode === "create" ? t("createIdHint") : t("editIdHint")}
-        errors={errors.id}
-        {...bind("id")}
-      />
+      <TextField label={t("id")} hint={mode === "create" ? t("createIdHint") : t("editIdHint")} errors={errors.id} {...bind("id")} />
       <TextField
         label={t("secret")}
         hint={mode === "create" ? t("createSecretHint") : t("editSecretHint")}

@@ -85,11 +85,7 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
         <div className="card card-padded">
           <h2 className="card-title">{t("testTitle")}</h2>
           <p className="muted">{t("testLead")}</p>
-          <SendTestEvent
-            webhook={webhook}
-            catalogue={catalogue}
-            onSent={showDelivered}
-          />
+          <SendTestEvent webhook={webhook} catalogue={catalogue} onSent={showDelivered} />
         </div>
       </div>
 

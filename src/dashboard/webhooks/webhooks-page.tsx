@@ -29,18 +29,13 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
 
   return (
     <section>
-      <PageHeader
-        title={t("title")}
-        lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}
-      >
+      <PageHeader title={t("title")} lead={t.rich("lead", { integration: integration.name, strong: (chunks) => <strong>{chunks}</strong> })}>
         <button type="button" className="button button-primary" disabled={!events} onClick={create}>
           {t("newSubscription")}
         </button>
       </PageHeader>
 
-      {catalogue.isError && (
-        <ErrorAlert>{t("catalogueFailed", { message: catalogue.error.message })}</ErrorAlert>
-      )}
+      {catalogue.isError && <ErrorAlert>{t("catalogueFailed", { message: catalogue.error.message })}</ErrorAlert>}
 
       <PagedListCard query={list} page={page} pageSize={PAGE_SIZE} onPage={setPage} empty={t("none")}>
         {(webhooks) =>
@@ -57,9 +52,7 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
       {dialog?.kind === "create" && events && <CreateWebhookDialog integrationName={integration.name} catalogue={events} onClose={close} />}
       {dialog?.kind === "edit" && events && <EditWebhookDialog webhook={dialog.row} catalogue={events} onClose={close} />}
       {dialog?.kind === "rotate" && <RotateSecretDialog webhook={dialog.row} onClose={close} />}
-      {dialog?.kind === "delete" && (
-        <DeleteWebhookDialog webhook={dialog.row} onClose={close} onDeleted={() => stepBackAfterDelete(list, page, setPage)} />
-      )}
+      {dialog?.kind === "delete" && <DeleteWebhookDialog webhook={dialog.row} onClose={close} onDeleted={() => stepBackAfterDelete(list, page, setPage)} />}
     </section>
   );
 }

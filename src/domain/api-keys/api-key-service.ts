@@ -89,7 +89,12 @@ export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | n
     fastSql(db),
     qb
       .selectFrom("api_key")
-      .select((eb) => ["pk", "account_pk", eb.cast<string>("environment", "text").as("environment"), eb.ref("allow_ips").$castTo<string[] | null>().as("allow_ips")])
+      .select((eb) => [
+        "pk",
+        "account_pk",
+        eb.cast<string>("environment", "text").as("environment"),
+        eb.ref("allow_ips").$castTo<string[] | null>().as("allow_ips"),
+      ])
       .where("hash", "=", hash)
       .where("revoked_at", "is", null),
   );

@@ -46,10 +46,15 @@ export async function issueInvoiceInTx(tx: Prisma.TransactionClient, pk: string,
   });
   if (invoice.issuedAt) return;
   // invoice_number_seq: a sequence of migration 0009.
-  const [{ number }] = await runIn(tx, qb.selectNoFrom((eb) => eb.cast<string>(eb.fn("nextval", [eb.val("invoice_number_seq")]), "text").as("number")));
+  const [{ number }] = await runIn(
+    tx,
+    qb.selectNoFrom((eb) => eb.cast<string>(eb.fn("nextval", [eb.val("invoice_number_seq")]), "text").as("number")),
+  );
   const totals = invoice.prepayment
     ? { subtotal: invoice.prepayment.netAmount, vat: new Prisma.Decimal(0) }
-    : invoice.payrunPk ? (await payrunTotals(tx, [invoice.payrunPk])).get(invoice.payrunPk) : undefined;
+    : invoice.payrunPk
+      ? (await payrunTotals(tx, [invoice.payrunPk])).get(invoice.payrunPk)
+      : undefined;
   const subtotal = totals?.subtotal ?? new Prisma.Decimal(0);
   const vat = totals?.vat ?? new Prisma.Decimal(0);
   const { integration } = invoice;

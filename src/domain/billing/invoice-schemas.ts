@@ -18,7 +18,10 @@ export const ZInvoice = z
     payrun: z.string().nullable().meta({ description: "id of the Payrun it bills (billing_type payrun)" }),
     prepayment: z.string().nullable().meta({ description: "id of the Prepayment it bills (billing_type prepayment)" }),
     currency: z.string(),
-    invoice_number: z.string().nullable().meta({ description: "The Swedish OCR reference to pay with (number, length digit, Luhn check digit); null while pro-forma" }),
+    invoice_number: z
+      .string()
+      .nullable()
+      .meta({ description: "The Swedish OCR reference to pay with (number, length digit, Luhn check digit); null while pro-forma" }),
     customer_reference: z.string().nullable(),
     subtotal: z.string().meta({ description: "Sum of the Payouts' cost (a Prepayment's: its net amount), decimal with two places" }),
     vat: z.string().meta({ description: "VAT on the cost, as priced per Payout" }),
@@ -44,9 +47,12 @@ export type TInvoice = z.infer<typeof ZInvoice>;
 export const ZInvoiceLookup = z.object({ invoice_id: z.string() });
 
 /** A calendar date, YYYY-MM-DD. */
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t("invalid_date") }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-  error: () => t("invalid_date"),
-});
+const ZDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t("invalid_date") })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: () => t("invalid_date"),
+  });
 
 export const ZIssueInvoiceRequest = ZInvoiceLookup.extend({
   due_date: ZDate.optional().meta({ description: `YYYY-MM-DD, today (UTC) to ${MAX_DUE_DAYS} days ahead; default: the Integration's payment terms` }),

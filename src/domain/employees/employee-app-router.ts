@@ -28,10 +28,10 @@ export const employeeAppRouter = router({
     .input(z.object({ token: z.string().min(1).max(200) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-    const { sessionToken } = await claimWithMagicLink(ctx.db, input.token);
-    ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, sessionToken, { maxAgeSeconds: EMPLOYEE_SESSION_TTL_S, httpOnly: true });
-    return { ok: true } as const;
-  }),
+      const { sessionToken } = await claimWithMagicLink(ctx.db, input.token);
+      ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, sessionToken, { maxAgeSeconds: EMPLOYEE_SESSION_TTL_S, httpOnly: true });
+      return { ok: true } as const;
+    }),
   home: employeeProcedure.output(ZEmployeeHome).query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
   /** /e/login: a fresh link by email; the same answer whether the address is an Employee's or not. */
   requestLink: publicProcedure

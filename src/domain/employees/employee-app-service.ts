@@ -101,5 +101,10 @@ export async function pendingVerifications(db: Db) {
     take: 200,
     select: { ...employeeSelect, integration: { select: { id: true, name: true, account: { select: { name: true } } } } },
   });
-  return rows.map((r) => ({ pk: r.pk, employee: toEmployeeApi(r), integration: { id: r.integration.id, name: r.integration.name }, account: r.integration.account.name }));
+  return rows.map((r) => ({
+    pk: r.pk,
+    employee: toEmployeeApi(r),
+    integration: { id: r.integration.id, name: r.integration.name },
+    account: r.integration.account.name,
+  }));
 }

@@ -43,7 +43,18 @@ async function issueLinks(ctx: JobContext, links: readonly { employeePk: string;
     qb
       .updateTable("magic_link")
       .set({ expires_at: now() })
-      .where((eb) => eb("employee_pk", "=", eb.fn.any(typed(links.map((l) => l.employeePk), "uuid[]"))))
+      .where((eb) =>
+        eb(
+          "employee_pk",
+          "=",
+          eb.fn.any(
+            typed(
+              links.map((l) => l.employeePk),
+              "uuid[]",
+            ),
+          ),
+        ),
+      )
       .where("used_at", "is", null),
   );
   await statement.run(
@@ -54,7 +65,12 @@ async function issueLinks(ctx: JobContext, links: readonly { employeePk: string;
       .expression(
         qb
           .selectFrom(rowsOf("l", { employee_pk: [links.map((l) => l.employeePk), "uuid"], token_hash: [links.map((l) => hashToken(l.token)), "text"] }))
-          .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "l.employee_pk", "l.token_hash", typed(new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString(), "timestamptz").as("expires_at")]),
+          .select((eb) => [
+            eb.fn<string>("gen_random_uuid").as("pk"),
+            "l.employee_pk",
+            "l.token_hash",
+            typed(new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString(), "timestamptz").as("expires_at"),
+          ]),
       ),
   );
 }
@@ -97,7 +113,18 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
     qb
       .selectFrom("employee")
       .select((eb) => [...employeeColumns(eb), "integration_pk as integrationPk"])
-      .where((eb) => eb("pk", "=", eb.fn.any(typed(batch.map((b) => b.employeePk), "uuid[]")))),
+      .where((eb) =>
+        eb(
+          "pk",
+          "=",
+          eb.fn.any(
+            typed(
+              batch.map((b) => b.employeePk),
+              "uuid[]",
+            ),
+          ),
+        ),
+      ),
   );
   const integrations = new Map(
     (
@@ -110,10 +137,12 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
       )
     ).map((i) => [i.pk, i]),
   );
-  const employees = new Map(rows.flatMap((row) => {
-    const integration = integrations.get(row.integrationPk);
-    return integration ? [[row.pk, { ...row, integration }] as const] : [];
-  }));
+  const employees = new Map(
+    rows.flatMap((row) => {
+      const integration = integrations.get(row.integrationPk);
+      return integration ? [[row.pk, { ...row, integration }] as const] : [];
+    }),
+  );
   // Deleted since, or no address to write to: nothing to send, the job is done.
   const nothing = batch.filter((b) => !employees.get(b.employeePk)?.email).map((b) => b.job);
   const toSend = batch.flatMap((b) => {
@@ -170,7 +199,16 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
       notified.flatMap((row) => {
         const integration = integrationOf.get(row.pk);
         return integration
-          ? [{ name: "Employee.notified" as const, accountPk: integration.accountPk, environment: integration.environment, integrationPk: integration.pk, objectPk: row.pk, data: toEmployeeApi(row) }]
+          ? [
+              {
+                name: "Employee.notified" as const,
+                accountPk: integration.accountPk,
+                environment: integration.environment,
+                integrationPk: integration.pk,
+                objectPk: row.pk,
+                data: toEmployeeApi(row),
+              },
+            ]
           : [];
       }),
     );

@@ -5,7 +5,22 @@ import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, fieldError, notFound } from "@/domain/errors";
-import { compiledOnce, jsonArrayOf, jsonb, placeholder, qb, runCompiled, runQuery, slotsOf, sqlIn, Statement, typed, type JsonRow, type SqlRunner, type Tables } from "@/db/query-builder";
+import {
+  compiledOnce,
+  jsonArrayOf,
+  jsonb,
+  placeholder,
+  qb,
+  runCompiled,
+  runQuery,
+  slotsOf,
+  sqlIn,
+  Statement,
+  typed,
+  type JsonRow,
+  type SqlRunner,
+  type Tables,
+} from "@/db/query-builder";
 import { addEventRows, eventArgs, eventSlots, type EventArgs } from "@/domain/events/event-service";
 import { ListMemo } from "./employee-list-memo";
 import { addJobSlots, enqueueJob, jobArgs, type JobArgs } from "@/domain/outbox/outbox-service";
@@ -99,7 +114,13 @@ const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
 
 /** An Employee of the list's JSON page: its timestamps back to dates. */
 function fromJson(r: JsonRow<EmployeeRow>): EmployeeRow {
-  return { ...r, createdAt: new Date(r.createdAt), notifiedAt: dateOrNull(r.notifiedAt), claimedAt: dateOrNull(r.claimedAt), verifiedAt: dateOrNull(r.verifiedAt) };
+  return {
+    ...r,
+    createdAt: new Date(r.createdAt),
+    notifiedAt: dateOrNull(r.notifiedAt),
+    claimedAt: dateOrNull(r.claimedAt),
+    verifiedAt: dateOrNull(r.verifiedAt),
+  };
 }
 
 /** A value, or the placeholder standing for it in a statement compiled once. */
@@ -141,23 +162,33 @@ function pageQuery(
   skip: Value<number>,
 ) {
   const rows = qb.selectFrom("employee").select(employeeColumns).where(where).orderBy("created_at", "desc").orderBy("pk", "desc").limit(take).offset(skip);
-  return qb
-    .selectFrom(counterOf(integrationPk).as("c"))
-    .select((eb) => [
-      eb.cast<number | null>("c.employees", "integer").as("total"),
-      eb.cast<string | null>("c.version", "text").as("version"),
-      eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
-      jsonArrayOf(rows, [
-        ["createdAt", "desc"],
-        ["pk", "desc"],
-      ]).as("rows"),
-    ]);
+  return qb.selectFrom(counterOf(integrationPk).as("c")).select((eb) => [
+    eb.cast<number | null>("c.employees", "integer").as("total"),
+    eb.cast<string | null>("c.version", "text").as("version"),
+    eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
+    jsonArrayOf(rows, [
+      ["createdAt", "desc"],
+      ["pk", "desc"],
+    ]).as("rows"),
+  ]);
 }
 
 /** $1 the Integration, $2 the page size, $3 the offset (and $4 the search pattern). */
-const PAGE = compiledOnce(pageQuery(placeholder<string>(1, "uuid"), (eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), undefined)(eb)), placeholder<number>(2, "int"), placeholder<number>(3, "int")));
+const PAGE = compiledOnce(
+  pageQuery(
+    placeholder<string>(1, "uuid"),
+    (eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), undefined)(eb)),
+    placeholder<number>(2, "int"),
+    placeholder<number>(3, "int"),
+  ),
+);
 const SEARCH_PAGE = compiledOnce(
-  pageQuery(placeholder<string>(1, "uuid"), (eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb)), placeholder<number>(2, "int"), placeholder<number>(3, "int")),
+  pageQuery(
+    placeholder<string>(1, "uuid"),
+    (eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb)),
+    placeholder<number>(2, "int"),
+    placeholder<number>(3, "int"),
+  ),
 );
 
 /**
@@ -171,7 +202,11 @@ const SEARCH_MATCHES = compiledOnce(
   qb
     .with(
       (cte) => cte("m").materialized(),
-      (db) => db.selectFrom("employee").select(employeeColumns).where((eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb))),
+      (db) =>
+        db
+          .selectFrom("employee")
+          .select(employeeColumns)
+          .where((eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb))),
     )
     .selectFrom(counterOf(placeholder<string>(1, "uuid")).as("c"))
     .select((eb) => [
@@ -181,10 +216,19 @@ const SEARCH_MATCHES = compiledOnce(
         .selectFrom("m")
         .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
         .as("n"),
-      jsonArrayOf(eb.selectFrom("m").selectAll().orderBy("createdAt", "desc").orderBy("pk", "desc").limit(placeholder<number>(2, "int")).offset(placeholder<number>(3, "int")), [
-        ["createdAt", "desc"],
-        ["pk", "desc"],
-      ]).as("rows"),
+      jsonArrayOf(
+        eb
+          .selectFrom("m")
+          .selectAll()
+          .orderBy("createdAt", "desc")
+          .orderBy("pk", "desc")
+          .limit(placeholder<number>(2, "int"))
+          .offset(placeholder<number>(3, "int")),
+        [
+          ["createdAt", "desc"],
+          ["pk", "desc"],
+        ],
+      ).as("rows"),
     ]),
 );
 
@@ -201,7 +245,11 @@ const ROWS_VERSION = compiledOnce(
 
 /** $1 the Integration, $2 the Employee's id. */
 const GET = compiledOnce(
-  qb.selectFrom("employee").select(employeeColumns).where("integration_pk", "=", placeholder<string>(1, "uuid")).where("id", "=", placeholder<string>(2, "text")),
+  qb
+    .selectFrom("employee")
+    .select(employeeColumns)
+    .where("integration_pk", "=", placeholder<string>(1, "uuid"))
+    .where("id", "=", placeholder<string>(2, "text")),
 );
 
 /**
@@ -272,16 +320,14 @@ export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmp
   if (known !== undefined) return remember(known);
   const [counted] = await runQuery(
     sql,
-    qb
-      .selectFrom(counterOf(scope.integrationPk).as("c"))
-      .select((eb) => [
-        eb.cast<string | null>("c.version", "text").as("version"),
-        eb
-          .selectFrom("employee")
-          .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
-          .where(where)
-          .as("n"),
-      ]),
+    qb.selectFrom(counterOf(scope.integrationPk).as("c")).select((eb) => [
+      eb.cast<string | null>("c.version", "text").as("version"),
+      eb
+        .selectFrom("employee")
+        .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+        .where(where)
+        .as("n"),
+    ]),
     run,
   );
   const n = counted.n ?? 0;

@@ -36,7 +36,11 @@ const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean 
 ];
 
 function safeName(name: string, ext: string): string {
-  const base = name.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  const base = name
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
   return `${base || "logo"}.${ext}`;
 }
 

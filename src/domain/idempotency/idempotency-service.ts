@@ -24,11 +24,7 @@ export interface StoredResponse {
   body: Buffer;
 }
 
-export type IdempotencyClaim =
-  | { kind: "claimed"; pk: string }
-  | { kind: "replay"; response: StoredResponse }
-  | { kind: "mismatch" }
-  | { kind: "in_progress" };
+export type IdempotencyClaim = { kind: "claimed"; pk: string } | { kind: "replay"; response: StoredResponse } | { kind: "mismatch" } | { kind: "in_progress" };
 
 export function requestFingerprint(parts: unknown): string {
   return crypto.createHash("sha256").update(JSON.stringify(parts)).digest("hex");
@@ -66,12 +62,16 @@ export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: stri
         .onConflict((oc) =>
           oc
             .columns(["account_pk", "environment", "key"])
-            .doUpdateSet((eb) => ({ pk: eb.ref("excluded.pk"), request_hash: eb.ref("excluded.request_hash"), created_at: eb.ref("excluded.created_at"), status: null, headers: null, body: null }))
+            .doUpdateSet((eb) => ({
+              pk: eb.ref("excluded.pk"),
+              request_hash: eb.ref("excluded.request_hash"),
+              created_at: eb.ref("excluded.created_at"),
+              status: null,
+              headers: null,
+              body: null,
+            }))
             .where((eb) =>
-              eb.or([
-                eb(secondsSince(eb.ref("idempotency_record.created_at")), ">", IDEMPOTENCY_TTL_MS / 1000),
-                eb("idempotency_record.status", "is", null),
-              ]),
+              eb.or([eb(secondsSince(eb.ref("idempotency_record.created_at")), ">", IDEMPOTENCY_TTL_MS / 1000), eb("idempotency_record.status", "is", null)]),
             ),
         )
         .returning((eb) => eb.cast<string>("pk", "text").as("pk")),

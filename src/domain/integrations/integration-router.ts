@@ -11,14 +11,7 @@ import {
   ZReplaceIntegrationRequest,
   ZUpdateIntegrationRequest,
 } from "./integration-schemas";
-import {
-  createIntegration,
-  deleteIntegration,
-  getIntegration,
-  listIntegrations,
-  toIntegrationApi,
-  updateIntegration,
-} from "./integration-service";
+import { createIntegration, deleteIntegration, getIntegration, listIntegrations, toIntegrationApi, updateIntegration } from "./integration-service";
 import { integrationCounts, ZIntegrationCounts } from "./integration-counts";
 
 const meta = restMeta(accountScoped("Integrations"), "/integrations/", "/integrations/{integration_id}/");

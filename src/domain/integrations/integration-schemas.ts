@@ -28,8 +28,12 @@ export const ZIntegration = z
     city: z.string(),
     payment_term_days: z.number().int().meta({ description: "Days from issue to an Invoice's due date (default 14)" }),
     invoice_enabled: z.boolean().meta({ description: "Whether POST /v2/invoices/{id}/issue/ may issue its Invoices (default true)" }),
-    payrun_management: z.boolean().meta({ description: "Whether it may create explicit Payruns (POST /v2/payruns/) and name a Payrun on a Payout (default false)" }),
-    currency: z.string().meta({ description: "The organisation currency: the default of explicit Payruns and the currency of /v2/payruns/open/ (default SEK)" }),
+    payrun_management: z
+      .boolean()
+      .meta({ description: "Whether it may create explicit Payruns (POST /v2/payruns/) and name a Payrun on a Payout (default false)" }),
+    currency: z
+      .string()
+      .meta({ description: "The organisation currency: the default of explicit Payruns and the currency of /v2/payruns/open/ (default SEK)" }),
   })
   .meta({ id: "Integration" });
 export type TIntegration = z.infer<typeof ZIntegration>;
@@ -52,13 +56,21 @@ const fields = {
 };
 
 export const ZIntegrationLookup = z.object({ integration_id: z.string() });
-export const { create: ZCreateIntegrationRequest, update: ZUpdateIntegrationRequest, replace: ZReplaceIntegrationRequest } = writeRequests(ZIntegrationLookup, fields);
+export const {
+  create: ZCreateIntegrationRequest,
+  update: ZUpdateIntegrationRequest,
+  replace: ZReplaceIntegrationRequest,
+} = writeRequests(ZIntegrationLookup, fields);
 export type TCreateIntegrationRequest = z.infer<typeof ZCreateIntegrationRequest>;
 
 export type TUpdateIntegrationRequest = z.infer<typeof ZUpdateIntegrationRequest>;
 
 export const ZListIntegrationsQuery = ZPageQuery.extend({
-  type: z.coerce.number().int().pipe(z.union(INTEGRATION_TYPES.map((n) => z.literal(n)))).optional(),
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union(INTEGRATION_TYPES.map((n) => z.literal(n))))
+    .optional(),
 });
 export type TListIntegrationsQuery = z.infer<typeof ZListIntegrationsQuery>;
 

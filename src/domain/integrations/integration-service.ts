@@ -99,12 +99,7 @@ function columns(input: Partial<TCreateIntegrationRequest>) {
 }
 
 /** Creates an Integration; API-created ones are type 3. */
-export async function createIntegration(
-  db: Db,
-  scope: AccountScope,
-  input: TCreateIntegrationRequest,
-  type: 1 | 2 | 3 = 3,
-): Promise<IntegrationRow> {
+export async function createIntegration(db: Db, scope: AccountScope, input: TCreateIntegrationRequest, type: 1 | 2 | 3 = 3): Promise<IntegrationRow> {
   const image = input.logo ? await readImage(input.logo, "logo") : null;
   return withUniqueId(() => db.$transaction((tx) => insertIntegration(tx, scope, input, type, image)));
 }

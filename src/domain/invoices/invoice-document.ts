@@ -65,7 +65,9 @@ export async function invoiceDocument(tx: Prisma.TransactionClient, pk: string, 
     payrun: api.payrun,
     prepayment: api.prepayment,
     customerReference: api.customer_reference,
-    recipient: [api.recipient, api.address_line_1, api.address_line_2, [api.zip_code, api.city].filter(Boolean).join(" ")].filter((l): l is string => Boolean(l)),
+    recipient: [api.recipient, api.address_line_1, api.address_line_2, [api.zip_code, api.city].filter(Boolean).join(" ")].filter((l): l is string =>
+      Boolean(l),
+    ),
     email: api.email ?? "",
     // A Prepayment's Invoice has one line: the prepayment itself (money on account, no VAT).
     lines: row.prepayment

@@ -18,7 +18,15 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
   if (exists) {
     const doc = await invoiceDocument(ctx.db, invoicePk, { baseUrl: ctx.publicUrl, bankgiro: ctx.bankgiro });
     if (doc.email) {
-      const params = { recipient: doc.recipient[0] ?? "", number: doc.invoiceNumber, total: doc.total, currency: doc.currency, due: doc.dueDate, ocr: doc.ocr, link: doc.payUrl };
+      const params = {
+        recipient: doc.recipient[0] ?? "",
+        number: doc.invoiceNumber,
+        total: doc.total,
+        currency: doc.currency,
+        due: doc.dueDate,
+        ocr: doc.ocr,
+        link: doc.payUrl,
+      };
       const text = t(doc.prepayment ? "invoice_mail_text_prepayment" : "invoice_mail_text", params, "en");
       await ctx.mailer.send({
         key: `invoice-${job.pk}`,

@@ -72,7 +72,11 @@ describe("the invoice PDF's fonts", () => {
   });
 
   it("falls back where a font is missing: to another installed font, else a question mark", () => {
-    expect(textRuns("中 😀", false, { unicode: { data: Buffer.alloc(0) } })).toEqual([{ font: "unicode", text: "中" }, { font: "Helvetica", text: " " }, { font: "unicode", text: "😀" }]);
+    expect(textRuns("中 😀", false, { unicode: { data: Buffer.alloc(0) } })).toEqual([
+      { font: "unicode", text: "中" },
+      { font: "Helvetica", text: " " },
+      { font: "unicode", text: "😀" },
+    ]);
     expect(textRuns("Tip 中文 😀", false, {})).toEqual([{ font: "Helvetica", text: "Tip ?? ?" }]);
   });
 

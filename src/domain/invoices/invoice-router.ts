@@ -3,7 +3,15 @@ import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { toInvoicesApi } from "@/domain/billing/invoice-representation";
-import { ZUnpaidInvoice, ZFileOutput, ZInvoice, ZInvoiceList, ZInvoiceLookup, ZIssueInvoiceRequest, ZListInvoicesQuery } from "@/domain/billing/invoice-schemas";
+import {
+  ZUnpaidInvoice,
+  ZFileOutput,
+  ZInvoice,
+  ZInvoiceList,
+  ZInvoiceLookup,
+  ZIssueInvoiceRequest,
+  ZListInvoicesQuery,
+} from "@/domain/billing/invoice-schemas";
 import { payDemoInvoice, payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
 import { getInvoice, invoicePdf, issueInvoice, listInvoices } from "./invoice-service";
 
@@ -26,7 +34,9 @@ export const invoiceRouter = router({
     .query(({ ctx, input }) => getInvoice(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
 
   issue: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/issue/", summary: "Issue a pro-forma Invoice (a Payrun's: closes the Payrun)" } })
+    .meta({
+      openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/issue/", summary: "Issue a pro-forma Invoice (a Payrun's: closes the Payrun)" },
+    })
     .input(ZIssueInvoiceRequest)
     .output(ZInvoice)
     .mutation(({ ctx, input }) => issueInvoice(ctx.db, ctx.scope, input.invoice_id, input.due_date, ctx.baseUrl)),

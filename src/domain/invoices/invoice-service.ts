@@ -26,8 +26,11 @@ function orderBy(ordering: TListInvoicesQuery["ordering"]): Prisma.InvoiceOrderB
   const sort: Prisma.SortOrder = value.startsWith("-") ? "desc" : "asc";
   // Not-yet-set dates (unpaid, pro-forma) come last either way; pk breaks ties so that pages are stable.
   const nullable = { sort, nulls: "last" } as const;
-  const first: Prisma.InvoiceOrderByWithRelationInput =
-    value.endsWith("paid_at") ? { paidAt: nullable } : value.endsWith("due_date") ? { dueDate: nullable } : { createdAt: sort };
+  const first: Prisma.InvoiceOrderByWithRelationInput = value.endsWith("paid_at")
+    ? { paidAt: nullable }
+    : value.endsWith("due_date")
+      ? { dueDate: nullable }
+      : { createdAt: sort };
   return [first, { pk: "asc" }];
 }
 
@@ -37,10 +40,7 @@ export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvo
     billingType: q.billing_type,
     ...(q.status ? STATUS_WHERE[q.status] : {}),
   };
-  return countedPage(
-    db.invoice.count({ where }),
-    db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }),
-  );
+  return countedPage(db.invoice.count({ where }), db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }));
 }
 
 export async function getInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {

@@ -42,7 +42,11 @@ export const messageRouter = router({
     .output(ZMessage)
     .mutation(async ({ ctx, input }) => toMessageApi(await createMessage(ctx.db, ctx.scope, input))),
 
-  update: writeProcedure(meta.update("Update a Message (omitted fields keep their value); the Employees it names see the new text"), ZUpdateMessageRequest, "partial"),
+  update: writeProcedure(
+    meta.update("Update a Message (omitted fields keep their value); the Employees it names see the new text"),
+    ZUpdateMessageRequest,
+    "partial",
+  ),
   replace: writeProcedure(meta.replace("Replace a Message (employees and content required)"), ZReplaceMessageRequest, "replace"),
 
   delete: integrationProcedure

@@ -53,7 +53,11 @@ async function recipientsOrError(tx: Prisma.TransactionClient, scope: Integratio
   const ids = [...new Set(employeeIds)];
   const named = await tx.employee.findMany({ where: { integrationPk: scope.integrationPk, id: { in: ids } }, select: { pk: true, id: true } });
   // Kept until commit: an Employee deleted meanwhile is a field error here, never a foreign-key 500.
-  const kept = await keepReferenced(tx, "employee", named.map((e) => e.pk));
+  const kept = await keepReferenced(
+    tx,
+    "employee",
+    named.map((e) => e.pk),
+  );
   const employees = named.filter((e) => kept.has(e.pk));
   const found = new Set(employees.map((e) => e.id));
   const missing = ids.filter((id) => !found.has(id));

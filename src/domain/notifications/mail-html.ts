@@ -5,5 +5,7 @@ export function escapeHtml(s: string): string {
 
 export function textMailHtml(text: string, link: string, linkLabel = link): string {
   const href = escapeHtml(link);
-  return `<p>${escapeHtml(text).replace(/\n/g, "<br>").replace(href, `<a href="${href}">${escapeHtml(linkLabel)}</a>`)}</p>`;
+  return `<p>${escapeHtml(text)
+    .replace(/\n/g, "<br>")
+    .replace(href, `<a href="${href}">${escapeHtml(linkLabel)}</a>`)}</p>`;
 }

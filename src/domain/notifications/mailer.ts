@@ -38,7 +38,9 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
   });
   // The common email is composed here in one pass; one with attachments (or an address needing IDN) by nodemailer.
   const raw = (m: MailMessage) =>
-    m.attachments?.length ? null : composeAlternative({ from: opts.from, to: m.to, subject: m.subject, messageId: `${m.key}@${domain}`, text: m.text, html: m.html });
+    m.attachments?.length
+      ? null
+      : composeAlternative({ from: opts.from, to: m.to, subject: m.subject, messageId: `${m.key}@${domain}`, text: m.text, html: m.html });
   if (opts.smtpUrl) {
     const sender = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
     // Pooled: a batch of invitations goes out over a few kept-open connections (5, up to 100 messages each)

@@ -74,7 +74,13 @@ export async function claimBatch(
         attempts: eb("attempts", "+", 1),
       }))
       .where("pk", "in", due)
-      .returning((eb) => [eb.cast<string>("pk", "text").as("pk"), "kind", eb.ref("payload").$castTo<Prisma.JsonValue>().as("payload"), "attempts", "max_attempts"]),
+      .returning((eb) => [
+        eb.cast<string>("pk", "text").as("pk"),
+        "kind",
+        eb.ref("payload").$castTo<Prisma.JsonValue>().as("payload"),
+        "attempts",
+        "max_attempts",
+      ]),
   );
   return rows.map((r) => ({ pk: r.pk, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, lockedBy: workerId }));
 }

@@ -10,7 +10,6 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { AliasableExpression, ExpressionBuilder } from "kysely";
 import { jsonb, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
 
-
 export interface JobInput {
   kind: string;
   payload: Prisma.InputJsonObject;

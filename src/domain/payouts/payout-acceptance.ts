@@ -8,7 +8,10 @@ import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import { payoutSelect, payoutStatus, toPayoutApi, toPayoutPricingApi, type PayoutRow } from "./payout-representation";
 
-const withIntegration = { ...payoutSelect, integration: { select: { pk: true, name: true, accountPk: true, environment: true } } } satisfies Prisma.PayoutSelect;
+const withIntegration = {
+  ...payoutSelect,
+  integration: { select: { pk: true, name: true, accountPk: true, environment: true } },
+} satisfies Prisma.PayoutSelect;
 type EmployeePayoutRow = PayoutRow & { integration: { name: string } };
 
 /** What the Employee sees: the gross amount, the preliminary tax withheld from it, and who pays. */
@@ -42,7 +45,10 @@ export async function employeePayouts(db: Db, employeePk: string) {
 /** Accepts a notified Payout of the Employee (once); records Payout.accepted. */
 export async function acceptPayout(db: Db, employeePk: string, payoutId: string) {
   return db.$transaction(async (tx) => {
-    const current = await tx.payout.findFirst({ where: { id: payoutId, employeePk }, select: { pk: true, notifiedAt: true, acceptedAt: true, canceledAt: true } });
+    const current = await tx.payout.findFirst({
+      where: { id: payoutId, employeePk },
+      select: { pk: true, notifiedAt: true, acceptedAt: true, canceledAt: true },
+    });
     if (!current) throw notFound();
     if (current.canceledAt) throw new DomainError("conflict", t("payout_canceled"));
     if (!current.notifiedAt) throw new DomainError("conflict", t("payout_not_notified"));

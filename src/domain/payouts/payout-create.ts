@@ -21,7 +21,16 @@ import { keepReferenced } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
-import { checkBatchSize, findPayoutEmployee, lockInlineEmployees, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
+import {
+  checkBatchSize,
+  findPayoutEmployee,
+  lockInlineEmployees,
+  pricePayout,
+  readPayoutBody,
+  throwItemErrors,
+  type ItemResult,
+  type PayoutDraft,
+} from "./payout-input";
 import { notifyPayout } from "./payout-notify";
 import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TCreatePayoutsInput } from "./payout-schemas";
@@ -43,14 +52,18 @@ interface Batch {
 
 async function newBatch(tx: Prisma.TransactionClient, scope: IntegrationScope, drafts: ItemResult<PayoutDraft>[]): Promise<Batch> {
   const given = drafts.flatMap((d) => (d.ok && d.value.body.id !== undefined ? [d.value.body.id] : []));
-  const taken = given.length
-    ? await tx.payout.findMany({ where: { integrationPk: scope.integrationPk, id: { in: given } }, select: { id: true } })
-    : [];
+  const taken = given.length ? await tx.payout.findMany({ where: { integrationPk: scope.integrationPk, id: { in: given } }, select: { id: true } }) : [];
   return { ids: new Set(taken.map((p) => p.id)), employees: new Map() };
 }
 
 /** The Employee of an item: found, or (inline, unmatched) created in this transaction. Errors nest under "employee". */
-async function employeeFor(tx: Prisma.TransactionClient, scope: IntegrationScope, draft: PayoutDraft, batch: Batch, baseUrl: string): Promise<ItemResult<EmployeeRow>> {
+async function employeeFor(
+  tx: Prisma.TransactionClient,
+  scope: IntegrationScope,
+  draft: PayoutDraft,
+  batch: Batch,
+  baseUrl: string,
+): Promise<ItemResult<EmployeeRow>> {
   const ref = draft.body.employee;
   // An inline Employee is matched by email first, so its email identifies it within the request.
   const cacheKey = typeof ref === "string" ? `id:${ref}` : `email:${ref.email}`;
@@ -117,7 +130,10 @@ function payoutData(scope: IntegrationScope, p: Planned, payrunPk: string): Pris
 /** Inserts the Payouts in one statement and reads them back in request order. */
 async function insertPayouts(tx: Prisma.TransactionClient, data: Prisma.PayoutCreateManyInput[]): Promise<PayoutRow[]> {
   await tx.payout.createMany({ data });
-  return insertedRows(tx, data.flatMap((d) => (d.pk ? [d.pk] : [])));
+  return insertedRows(
+    tx,
+    data.flatMap((d) => (d.pk ? [d.pk] : [])),
+  );
 }
 
 /** The Payouts `pks`, in that order. */
@@ -133,7 +149,11 @@ async function insertedRows(tx: Prisma.TransactionClient, pks: string[]): Promis
 /** Every item checked (fields, Employee, price, id), inline Employees created in `tx`: the errors (null for a valid item) and the plans. */
 async function planAll(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string) {
   const drafts = input.items.map(readPayoutBody);
-  await lockInlineEmployees(tx, scope, drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])));
+  await lockInlineEmployees(
+    tx,
+    scope,
+    drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])),
+  );
   const batch = await newBatch(tx, scope, drafts);
   const errors: (FieldErrors | null)[] = [];
   const planned: Planned[] = [];
@@ -200,7 +220,8 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
         }),
       );
       const joined = named.flatMap((n) => (n && "pk" in n ? [n.pk] : []));
-      if (joined.length) await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: new Date() } });
+      if (joined.length)
+        await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: new Date() } });
 
       const event = { accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk };
       for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl);
@@ -209,11 +230,20 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
       // Payouts that prepaid money covers are notified at once (the documented rule), not when the Payrun is paid.
       let covered = 0;
       for (const currency of currencies) {
-        const pks = await coverPayouts(tx, scope.integrationPk, currency, rows.filter((r) => r.currency === currency).map((r) => r.pk));
+        const pks = await coverPayouts(
+          tx,
+          scope.integrationPk,
+          currency,
+          rows.filter((r) => r.currency === currency).map((r) => r.pk),
+        );
         for (const pk of pks) await notifyPayout(tx, pk, baseUrl);
         covered += pks.length;
       }
-      if (covered) rows = await insertedRows(tx, rows.map((r) => r.pk));
+      if (covered)
+        rows = await insertedRows(
+          tx,
+          rows.map((r) => r.pk),
+        );
       return rows;
     }, TRANSACTION_OPTIONS),
   );

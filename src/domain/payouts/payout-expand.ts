@@ -5,7 +5,12 @@ import type { TPayrun } from "@/domain/payruns/payrun-schemas";
 import { toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TPayout } from "./payout-schemas";
 
-export async function toPayoutsApiExpanded(tx: Prisma.TransactionClient, rows: PayoutRow[], expand: readonly string[] = [], baseUrl: string): Promise<TPayout[]> {
+export async function toPayoutsApiExpanded(
+  tx: Prisma.TransactionClient,
+  rows: PayoutRow[],
+  expand: readonly string[] = [],
+  baseUrl: string,
+): Promise<TPayout[]> {
   const payouts = rows.map((row) => toPayoutApi(row, expand));
   if (!expand.includes("payrun") && !expand.includes("invoice")) return payouts;
   const pks = [...new Set(rows.map((r) => r.payrunPk))];

@@ -62,7 +62,11 @@ export async function findPayoutEmployee(
     const row = await tx.employee.findFirst({ where: { ...where, id: ref }, select: employeeSelect });
     return row ? { ok: true, value: row } : fail({ employee: [t("object_does_not_exist", { id: ref })] });
   }
-  const byEmail = await tx.employee.findFirst({ where: { ...where, email: { equals: ref.email, mode: "insensitive" } }, select: employeeSelect, orderBy: order });
+  const byEmail = await tx.employee.findFirst({
+    where: { ...where, email: { equals: ref.email, mode: "insensitive" } },
+    select: employeeSelect,
+    orderBy: order,
+  });
   const match = byEmail ?? (ref.id ? await tx.employee.findFirst({ where: { ...where, id: ref.id }, select: employeeSelect }) : null);
   return { ok: true, value: match ?? ref };
 }

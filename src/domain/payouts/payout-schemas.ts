@@ -9,7 +9,6 @@ import { readBatch } from "@/domain/shared/array-body";
 import { PAYOUT_STATUSES } from "@/domain/status/status-rules";
 import { t } from "@/i18n/locale";
 
-
 export const ZPayout = z
   .object({
     id: z.string(),
@@ -77,7 +76,8 @@ export const ZCreatePayoutRequest = z.object({
   start_at: ZInstantInput.nullish(),
   end_at: ZInstantInput.nullish(),
   payrun: ZId.optional().meta({
-    description: "The Payrun to join (needs the Integration's payrun_management): open and in the Payout's currency; default (or open): the open automatic Payrun",
+    description:
+      "The Payrun to join (needs the Integration's payrun_management): open and in the Payout's currency; default (or open): the open automatic Payrun",
   }),
 });
 export type TCreatePayoutRequest = z.infer<typeof ZCreatePayoutRequest>;

@@ -45,9 +45,7 @@ export function payoutWhere(scope: IntegrationScope, q: PayoutMatch): Prisma.Pay
     canceledAt: nullableTimestampWhere(q, "canceled_at"),
     startAt: nullableTimestampWhere(q, "start_at"),
     endAt: nullableTimestampWhere(q, "end_at"),
-    OR: text
-      ? [{ description: text }, { employee: { name: text } }, { employee: { email: text } }, { employee: { cellphoneNumber: text } }]
-      : undefined,
+    OR: text ? [{ description: text }, { employee: { name: text } }, { employee: { email: text } }, { employee: { cellphoneNumber: text } }] : undefined,
   };
 }
 

@@ -4,7 +4,16 @@ import { integrationScoped } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { markPayrunPaid, payDemoPayrun, unpaidPayruns } from "./payrun-payment";
 import { toPayrunsApi } from "./payrun-representation";
-import { ZCreatePayrunRequest, ZGetPayrunQuery, ZListPayrunsQuery, ZPayrun, ZPayrunList, ZPayrunLookup, ZUnpaidPayrun, ZUpdatePayrunRequest } from "./payrun-schemas";
+import {
+  ZCreatePayrunRequest,
+  ZGetPayrunQuery,
+  ZListPayrunsQuery,
+  ZPayrun,
+  ZPayrunList,
+  ZPayrunLookup,
+  ZUnpaidPayrun,
+  ZUpdatePayrunRequest,
+} from "./payrun-schemas";
 import { closePayrun } from "./payrun-close";
 import { createPayrun } from "./payrun-explicit";
 import { deletePayrun, getPayrun, listPayruns, updatePayrun } from "./payrun-service";
@@ -31,13 +40,27 @@ export const payrunRouter = router({
     .mutation(({ ctx, input }) => createPayrun(ctx.db, ctx.scope, input, ctx.baseUrl)),
 
   get: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Payrun (payrun_id open: the open automatic Payrun of the Integration's currency)" } })
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "GET",
+        path: item,
+        summary: "Retrieve a Payrun (payrun_id open: the open automatic Payrun of the Integration's currency)",
+      },
+    })
     .input(ZGetPayrunQuery)
     .output(ZPayrun)
     .query(({ ctx, input }) => getPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl, input.expand)),
 
   update: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update an open Payrun's id, name, description, invoice_marking or metadata (refused once closed)" } })
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "PATCH",
+        path: item,
+        summary: "Update an open Payrun's id, name, description, invoice_marking or metadata (refused once closed)",
+      },
+    })
     .input(ZUpdatePayrunRequest)
     .output(ZPayrun)
     .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch, ctx.baseUrl)),
@@ -50,7 +73,12 @@ export const payrunRouter = router({
 
   close: integrationProcedure
     .meta({
-      openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/close/", summary: "Close (finalise) a Payrun and issue its Invoice: new Payouts open the next one" },
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: "/payruns/{payrun_id}/close/",
+        summary: "Close (finalise) a Payrun and issue its Invoice: new Payouts open the next one",
+      },
       status: 204,
     })
     .input(ZPayrunLookup)

@@ -23,7 +23,10 @@ export const ZPayrun = z
     latest_status: z.enum(PAYRUN_STATUSES).meta({ description: "open (Payouts join it), invoiced (closed: its Invoice issued, awaiting payment), paid" }),
     price: z.string().meta({ description: "The sum of its Payouts' cost; decimal with two places" }),
     payout_count: z.number().int(),
-    invoice: z.union([z.string(), ZInvoice]).nullable().meta({ description: "id of its Invoice (the Invoice object with expand=invoice); null until invoiced" }),
+    invoice: z
+      .union([z.string(), ZInvoice])
+      .nullable()
+      .meta({ description: "id of its Invoice (the Invoice object with expand=invoice); null until invoiced" }),
     ocr_number: z.string().nullable().meta({ description: "OCR reference to pay the Invoice with; null until invoiced" }),
     pdf: z.string().nullable().meta({ description: "URL of the Invoice PDF; null until invoiced" }),
     app: z.string().nullable().meta({ description: "Dashboard page where the Invoice is paid; null until invoiced" }),

@@ -74,7 +74,9 @@ export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayru
 }
 
 export async function getPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
-  const row = await orNotFound(db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] }));
+  const row = await orNotFound(
+    db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] }),
+  );
   return payrunApi(db, row.pk, baseUrl, expand);
 }
 
@@ -84,7 +86,11 @@ export async function getPayrun(db: Db, scope: IntegrationScope, id: string, bas
  * Refuses a paid Payrun: once paid, a Payrun never changes again.
  */
 export async function lockedUnpaid(tx: Prisma.TransactionClient, scope: IntegrationScope, id: string) {
-  const found = await tx.payrun.findFirst({ where: await scoped(tx, scope, id), select: { pk: true, id: true, currency: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] });
+  const found = await tx.payrun.findFirst({
+    where: await scoped(tx, scope, id),
+    select: { pk: true, id: true, currency: true },
+    orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+  });
   if (!found) throw notFound();
   await lockPayruns(tx, scope.integrationPk, found.currency);
   await lockFound(tx, "payrun", found, found.id); // `open` resolves to a real id

@@ -47,7 +47,12 @@ export function prepaymentStatusWhere(tx: Prisma.TransactionClient, status: TPre
   }
 }
 
-export async function toPrepaymentsApi(tx: Prisma.TransactionClient, rows: PrepaymentRow[], baseUrl: string, expand: readonly string[] = []): Promise<TPrepayment[]> {
+export async function toPrepaymentsApi(
+  tx: Prisma.TransactionClient,
+  rows: PrepaymentRow[],
+  baseUrl: string,
+  expand: readonly string[] = [],
+): Promise<TPrepayment[]> {
   const invoices = new Map<string, TPrepayment["invoice"]>();
   if (expand.includes("invoice") && rows.length) {
     const invoiceRows = await tx.invoice.findMany({ where: { pk: { in: rows.flatMap((r) => (r.invoice ? [r.invoice.pk] : [])) } }, select: invoiceSelect });

@@ -36,7 +36,12 @@ async function reserved(tx: Prisma.TransactionClient, integrationPk: string, cur
 }
 
 /** Prepaid money not yet used nor reserved. */
-export async function freePrepaidBalance(tx: Prisma.TransactionClient, integrationPk: string, currency: string, exceptPayrunPk?: string): Promise<Prisma.Decimal> {
+export async function freePrepaidBalance(
+  tx: Prisma.TransactionClient,
+  integrationPk: string,
+  currency: string,
+  exceptPayrunPk?: string,
+): Promise<Prisma.Decimal> {
   const total = (await balances(tx, integrationPk, currency)).reduce((sum, b) => sum.plus(b.availableBalance), ZERO);
   const free = total.minus(await reserved(tx, integrationPk, currency, exceptPayrunPk));
   return free.isNegative() ? ZERO : free;

@@ -22,13 +22,14 @@ export const ZMoney = z
       return z.NEVER;
     }
     const value = new Prisma.Decimal(text);
-    const problem = value.decimalPlaces() > 2
-      ? t("money_decimal_places")
-      : value.lessThanOrEqualTo(0)
-        ? t("money_positive")
-        : value.greaterThan(MAX_MONEY)
-          ? t("too_big", { max: MAX_MONEY.toFixed(0) })
-          : null;
+    const problem =
+      value.decimalPlaces() > 2
+        ? t("money_decimal_places")
+        : value.lessThanOrEqualTo(0)
+          ? t("money_positive")
+          : value.greaterThan(MAX_MONEY)
+            ? t("too_big", { max: MAX_MONEY.toFixed(0) })
+            : null;
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
       return z.NEVER;

@@ -156,7 +156,13 @@ describe("money input", () => {
   const message = (v: unknown) => parse(v).error?.issues[0]?.message;
 
   it("strings and JSON numbers, read through their decimal text", () => {
-    for (const [input, out] of [["1234.5", "1234.50"], [1234.5, "1234.50"], [" 7 ", "7.00"], [100000000000, "100000000000.00"], ["0.01", "0.01"]] as const) {
+    for (const [input, out] of [
+      ["1234.5", "1234.50"],
+      [1234.5, "1234.50"],
+      [" 7 ", "7.00"],
+      [100000000000, "100000000000.00"],
+      ["0.01", "0.01"],
+    ] as const) {
       const r = parse(input);
       expect(r.success && formatMoney(r.data), String(input)).toBe(out);
     }

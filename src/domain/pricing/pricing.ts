@@ -55,7 +55,17 @@ export function priceFromAmount(table: PricingTable, amount: Decimal): Breakdown
   const invoiced_amount = [payroll, pension, health_insurance].reduce<Decimal>((sum, item) => (item ? sum.plus(item) : sum), amount);
   const fee = roundCents(invoiced_amount.times(table.fee));
   const cost = invoiced_amount.plus(fee);
-  return { amount, invoiced_amount, cost, fee, payroll, pension, health_insurance, tax: roundCents(amount.times(table.tax)), vat: roundCents(cost.times(table.vat)) };
+  return {
+    amount,
+    invoiced_amount,
+    cost,
+    fee,
+    payroll,
+    pension,
+    health_insurance,
+    tax: roundCents(amount.times(table.tax)),
+    vat: roundCents(cost.times(table.vat)),
+  };
 }
 
 /** What one unit of amount becomes in `basis`, before rounding: the starting estimate of the inverse. */

@@ -32,11 +32,7 @@ export async function recordDecision(
 const integrationTaken = (id: string) => new DomainError("conflict", t("registration_integration_taken_on_approval", { id }));
 
 /** Approves the Registration `where` finds (the caller scopes it); 404 when absent, 409 when already approved or its Integration id is taken. */
-export async function approveInTransaction(
-  tx: Prisma.TransactionClient,
-  where: Prisma.RegistrationWhereInput,
-  actor: Actor,
-): Promise<RegistrationRow> {
+export async function approveInTransaction(tx: Prisma.TransactionClient, where: Prisma.RegistrationWhereInput, actor: Actor): Promise<RegistrationRow> {
   const row = await orNotFound(tx.registration.findFirst({ where, select: registrationSelect }));
   // A conditional update takes the row lock: of two concurrent approvals the second finds nothing to approve.
   const claimed = await tx.registration.updateMany({

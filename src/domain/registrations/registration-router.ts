@@ -32,9 +32,7 @@ export const registrationRouter = router({
     .meta({ openapi: { method: "GET", path, tags, summary: "List Registrations", protect: true }, detailPath })
     .input(ZListRegistrationsQuery)
     .output(ZRegistrationList)
-    .query(async ({ ctx, input }) =>
-      pageEnvelope(ctx, input, await listRegistrations(ctx.db, ctx.scope, input), (rows) => rows.map(toRegistrationApi)),
-    ),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listRegistrations(ctx.db, ctx.scope, input), (rows) => rows.map(toRegistrationApi))),
 
   get: accountProcedure
     .meta({ openapi: { method: "GET", path: item, tags, summary: "Retrieve a Registration", protect: true } })

@@ -48,7 +48,11 @@ const fields = {
 };
 
 export const ZRegistrationLookup = z.object({ registration_id: z.string() });
-export const { create: ZCreateRegistrationRequest, update: ZUpdateRegistrationRequest, replace: ZReplaceRegistrationRequest } = writeRequests(ZRegistrationLookup, fields);
+export const {
+  create: ZCreateRegistrationRequest,
+  update: ZUpdateRegistrationRequest,
+  replace: ZReplaceRegistrationRequest,
+} = writeRequests(ZRegistrationLookup, fields);
 export type TCreateRegistrationRequest = z.infer<typeof ZCreateRegistrationRequest>;
 
 export const ZListRegistrationsQuery = ZPageQuery;

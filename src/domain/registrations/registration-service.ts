@@ -162,15 +162,19 @@ export async function createRegistration(db: Db, scope: AccountScope, input: TCr
   const integrationId = input.integration_id ?? crypto.randomUUID();
   const id = input.id ?? integrationId;
   const data = validatedColumns(withDefaults(input));
-  return withUniqueIds(db, scope, () => integrationId, () =>
-    db.$transaction(async (tx) => {
-      await assertIntegrationIdFree(tx, scope, integrationId);
-      await assertIdFree(tx, scope, id);
-      return tx.registration.create({
-        data: { ...data, id, integrationId, accountPk: scope.accountPk, environment: scope.environment },
-        select: registrationSelect,
-      });
-    }),
+  return withUniqueIds(
+    db,
+    scope,
+    () => integrationId,
+    () =>
+      db.$transaction(async (tx) => {
+        await assertIntegrationIdFree(tx, scope, integrationId);
+        await assertIdFree(tx, scope, id);
+        return tx.registration.create({
+          data: { ...data, id, integrationId, accountPk: scope.accountPk, environment: scope.environment },
+          select: registrationSelect,
+        });
+      }),
   );
 }
 
@@ -197,44 +201,62 @@ function changedFields(before: RegistrationRow, after: RegistrationRow): string[
  */
 async function saveEdit(db: Db, scope: AccountScope, id: string, next: Next, actor: Actor): Promise<RegistrationRow> {
   let changedIntegrationId: string | null = null;
-  return withUniqueIds(db, scope, () => changedIntegrationId, () =>
-    db.$transaction(async (tx) => {
-      const current = await findPending(tx, scope, id);
-      const target = next(current);
-      const data = validatedColumns(target.fields);
-      if (target.integrationId !== current.integrationId) {
-        changedIntegrationId = target.integrationId;
-        await assertIntegrationIdFree(tx, scope, target.integrationId);
-      }
-      if (target.id !== current.id) await assertIdFree(tx, scope, target.id);
-      const saved = await tx.registration.update({
-        where: { pk: current.pk },
-        data: { ...data, id: target.id, integrationId: target.integrationId, rejectedAt: null, rejectionReason: null },
-        select: registrationSelect,
-      });
-      const changed = changedFields(current, saved).filter((f) => f !== "rejection_reason");
-      if (changed.length > 0) {
-        await tx.registrationDecision.create({ data: { registrationPk: current.pk, decision: "edited", reason: changed.join(", "), ...(await reviewerOf(tx, actor)) } });
-      }
-      return saved;
-    }),
+  return withUniqueIds(
+    db,
+    scope,
+    () => changedIntegrationId,
+    () =>
+      db.$transaction(async (tx) => {
+        const current = await findPending(tx, scope, id);
+        const target = next(current);
+        const data = validatedColumns(target.fields);
+        if (target.integrationId !== current.integrationId) {
+          changedIntegrationId = target.integrationId;
+          await assertIntegrationIdFree(tx, scope, target.integrationId);
+        }
+        if (target.id !== current.id) await assertIdFree(tx, scope, target.id);
+        const saved = await tx.registration.update({
+          where: { pk: current.pk },
+          data: { ...data, id: target.id, integrationId: target.integrationId, rejectedAt: null, rejectionReason: null },
+          select: registrationSelect,
+        });
+        const changed = changedFields(current, saved).filter((f) => f !== "rejection_reason");
+        if (changed.length > 0) {
+          await tx.registrationDecision.create({
+            data: { registrationPk: current.pk, decision: "edited", reason: changed.join(", "), ...(await reviewerOf(tx, actor)) },
+          });
+        }
+        return saved;
+      }),
   );
 }
 
 /** PATCH: omitted fields keep their values (`null` clears vat_number, state and address_line_2). */
 export function patchRegistration(db: Db, scope: AccountScope, id: string, patch: Partial<TCreateRegistrationRequest>, actor: Actor) {
-  return saveEdit(db, scope, id, (current) => {
-    const merged: TCreateRegistrationRequest = { ...currentFields(current), ...patch };
-    return { id: merged.id ?? current.id, integrationId: merged.integration_id ?? current.integrationId, fields: withDefaults(merged) };
-  }, actor);
+  return saveEdit(
+    db,
+    scope,
+    id,
+    (current) => {
+      const merged: TCreateRegistrationRequest = { ...currentFields(current), ...patch };
+      return { id: merged.id ?? current.id, integrationId: merged.integration_id ?? current.integrationId, fields: withDefaults(merged) };
+    },
+    actor,
+  );
 }
 
 /** PUT: replaces completely; omitted optional fields take create's defaults (a new integration_id, id = integration_id). */
 export function replaceRegistration(db: Db, scope: AccountScope, id: string, body: TCreateRegistrationRequest, actor: Actor) {
-  return saveEdit(db, scope, id, () => {
-    const integrationId = body.integration_id ?? crypto.randomUUID();
-    return { id: body.id ?? integrationId, integrationId, fields: withDefaults(body) };
-  }, actor);
+  return saveEdit(
+    db,
+    scope,
+    id,
+    () => {
+      const integrationId = body.integration_id ?? crypto.randomUUID();
+      return { id: body.id ?? integrationId, integrationId, fields: withDefaults(body) };
+    },
+    actor,
+  );
 }
 
 /** The Registration's writable fields, as a create request would carry them (for re-validating a PATCH). */

@@ -53,12 +53,7 @@ const ok = (field: CheckedField, message: string | null = null): TFieldCheck => 
 const refused = (field: CheckedField, message: string): TFieldCheck => ({ field, valid: false, checked: true, message });
 const unchecked = (field: CheckedField, message: string): TFieldCheck => ({ field, valid: true, checked: false, message });
 
-function checkNumber(
-  field: "tin_number" | "vat_number",
-  value: string,
-  validators: Validator[],
-  country: Country,
-): TFieldCheck {
+function checkNumber(field: "tin_number" | "vat_number", value: string, validators: Validator[], country: Country): TFieldCheck {
   const name = countryName(country, currentLocale());
   if (!validators.length) return unchecked(field, t("registration_number_unchecked", { country: name }));
   const matched = validators.filter((v) => v.validate(value).isValid);

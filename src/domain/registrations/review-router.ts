@@ -30,9 +30,7 @@ export const reviewRouter = router({
   reject: operatorProcedure
     .input(ZRejectRequest)
     .output(ZRegistration)
-    .mutation(async ({ ctx, input }) =>
-      toRegistrationApi(await rejectRegistration(ctx.db, input.pk, input.reason, { userId: ctx.principal.userId })),
-    ),
+    .mutation(async ({ ctx, input }) => toRegistrationApi(await rejectRegistration(ctx.db, input.pk, input.reason, { userId: ctx.principal.userId }))),
 
   decisions: operatorProcedure
     .input(ZReviewLookup)

@@ -56,14 +56,7 @@ export async function reviewQueue(db: Db, q: TReviewQueueQuery) {
     ...(q.status === "all" ? {} : STATUS_WHERE[q.status]),
     environment: q.environment,
     OR: contains
-      ? [
-          { friendlyName: contains },
-          { registeredName: contains },
-          { tinNumber: contains },
-          { vatNumber: contains },
-          { email: contains },
-          { id: contains },
-        ]
+      ? [{ friendlyName: contains }, { registeredName: contains }, { tinNumber: contains }, { vatNumber: contains }, { email: contains }, { id: contains }]
       : undefined,
   };
   const [count, rows] = await Promise.all([

@@ -8,7 +8,13 @@ import { jsonIssues, MAX_METADATA_DEPTH } from "./json-limits";
 export const ZId = z
   .union([z.string(), z.number().int()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().min(1).max(255).regex(/^[^/?#\s]+$/, { error: () => t("invalid_value") }));
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(255)
+      .regex(/^[^/?#\s]+$/, { error: () => t("invalid_value") }),
+  );
 
 /** Metadata as responses show it (the column always holds a JSON object). */
 export const ZMetadataOutput = z.record(z.string(), z.json()).meta({ description: "Any JSON object; the service does not use it" });
@@ -18,19 +24,22 @@ export const ZMetadataOutput = z.record(z.string(), z.json()).meta({ description
  * (PostgreSQL's jsonb cannot hold them); form-encoded clients send it as a JSON string. The limits are
  * checked before zod's own (recursive) JSON check runs.
  */
-export const ZMetadata = z.preprocess((v, ctx) => {
-  let value = v;
-  if (typeof v === "string") {
-    try {
-      value = JSON.parse(v);
-    } catch {
-      return v;
+export const ZMetadata = z.preprocess(
+  (v, ctx) => {
+    let value = v;
+    if (typeof v === "string") {
+      try {
+        value = JSON.parse(v);
+      } catch {
+        return v;
+      }
     }
-  }
-  const issues = jsonIssues(value, { maxDepth: MAX_METADATA_DEPTH });
-  for (const issue of issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.map(String) });
-  return issues.length ? z.NEVER : value;
-}, z.record(z.string(), z.json()));
+    const issues = jsonIssues(value, { maxDepth: MAX_METADATA_DEPTH });
+    for (const issue of issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.map(String) });
+    return issues.length ? z.NEVER : value;
+  },
+  z.record(z.string(), z.json()),
+);
 
 /**
  * The instants the API takes, in dates, datetimes and filters: years 0001 to 9999 in UTC. PostgreSQL and

@@ -32,7 +32,10 @@ export const teamRouter = router({
       return { ok: true as const };
     }),
   /** For the invitation page, before anyone is signed in: the link's token is the credential. */
-  preview: publicProcedure.input(ZInvitationToken).output(ZInvitationPreview).query(({ ctx, input }) => previewInvitation(ctx.db, input.token)),
+  preview: publicProcedure
+    .input(ZInvitationToken)
+    .output(ZInvitationPreview)
+    .query(({ ctx, input }) => previewInvitation(ctx.db, input.token)),
   accept: publicProcedure
     .input(ZAcceptInvitation)
     .output(z.object({ email: z.string() }))

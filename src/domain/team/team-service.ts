@@ -66,11 +66,7 @@ export async function listTeam(db: Db, actor: TeamActor) {
  * account, an operator) is not told: the answer is the same as for a new address, and only the invitee
  * learns it, on accepting. A person already on this team is refused, which the team list shows anyway.
  */
-export async function inviteToTeam(
-  db: Db,
-  actor: TeamActor,
-  input: { email: string; teamRole: TeamRole; requestLocale: Locale },
-): Promise<void> {
+export async function inviteToTeam(db: Db, actor: TeamActor, input: { email: string; teamRole: TeamRole; requestLocale: Locale }): Promise<void> {
   await db.$transaction(async (tx) => {
     const member = await tx.user.findFirst({ where: { email: input.email, accountPk: actor.accountPk, role: "client" }, select: { id: true } });
     if (member) throw fieldError("email", t("team_already_member"));

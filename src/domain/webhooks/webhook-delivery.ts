@@ -90,7 +90,8 @@ async function atReceiver<T>(origin: string, work: () => Promise<T>): Promise<T>
     return await work();
   } finally {
     const next = gate.waiting.shift();
-    if (next) next(); // the slot passes on as it is
+    if (next)
+      next(); // the slot passes on as it is
     else if (--gate.running === 0) gates.delete(origin);
   }
 }
@@ -190,7 +191,11 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
       qb
         .insertInto("webhook_attempt")
         .columns(["pk", "delivery_pk", "duration_ms", "status_code", "response_body"])
-        .expression(qb.selectFrom(recorded.as("r")).select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "r.delivery_pk", "r.duration_ms", "r.status_code", "r.response_body"])),
+        .expression(
+          qb
+            .selectFrom(recorded.as("r"))
+            .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "r.delivery_pk", "r.duration_ms", "r.status_code", "r.response_body"]),
+        ),
     );
     await statement.run(
       direct,

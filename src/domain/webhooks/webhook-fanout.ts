@@ -81,7 +81,10 @@ export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk
     ]),
   );
   addDeliveries(statement, target);
-  const [row] = await statement.run(sqlIn(tx), qb.selectFrom(target.as("t")).select((eb) => eb.cast<string>("t.delivery_pk", "text").as("pk")));
+  const [row] = await statement.run(
+    sqlIn(tx),
+    qb.selectFrom(target.as("t")).select((eb) => eb.cast<string>("t.delivery_pk", "text").as("pk")),
+  );
   return row.pk;
 }
 

@@ -81,7 +81,10 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
 /** Sends a delivery's body again, as a new delivery (the original keeps its history). */
 export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, deliveryPk: string): Promise<string> {
   const webhook = await getWebhook(db, scope, webhookId);
-  const original = await db.webhookDelivery.findFirst({ where: { pk: deliveryPk, subscriptionPk: webhook.pk }, select: { eventPk: true, eventName: true, body: true } });
+  const original = await db.webhookDelivery.findFirst({
+    where: { pk: deliveryPk, subscriptionPk: webhook.pk },
+    select: { eventPk: true, eventName: true, body: true },
+  });
   if (!original) throw notFound();
   return db.$transaction((tx) =>
     queueDelivery(tx, webhook.pk, { pk: original.eventPk, name: original.eventName, objectKey: `redeliver:${deliveryPk}`, body: original.body }),

@@ -23,7 +23,9 @@ const webhookProcedure = optionalIntegrationProcedure.use(({ ctx, next }) => {
   return next({ ctx: { webhookScope } });
 });
 
-const eventTable = EVENT_NAMES.map((n) => `- \`${n}\` (${EVENT_CATALOGUE[n].scope}-scoped, body: ${EVENT_CATALOGUE[n].object}): ${EVENT_CATALOGUE[n].trigger}`).join("\n");
+const eventTable = EVENT_NAMES.map(
+  (n) => `- \`${n}\` (${EVENT_CATALOGUE[n].scope}-scoped, body: ${EVENT_CATALOGUE[n].object}): ${EVENT_CATALOGUE[n].trigger}`,
+).join("\n");
 const openapi = {
   tags: ["Webhooks"],
   protect: true,
@@ -44,14 +46,17 @@ const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateWebhookRequest |
 export const webhookRouter = router({
   list: webhookProcedure
     .meta({
-      openapi: { ...openapi, method: "GET", path: "/webhooks/", summary: "List webhook subscriptions (with Integration-ID: that Integration's and the account's)" },
+      openapi: {
+        ...openapi,
+        method: "GET",
+        path: "/webhooks/",
+        summary: "List webhook subscriptions (with Integration-ID: that Integration's and the account's)",
+      },
       detailPath: "/v2/webhooks/{id}/",
     })
     .input(ZListWebhooksQuery)
     .output(ZWebhookList)
-    .query(async ({ ctx, input }) =>
-      pageEnvelope(ctx, input, await listWebhooks(ctx.db, ctx.webhookScope, input), (rows) => rows.map(toWebhookApi)),
-    ),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listWebhooks(ctx.db, ctx.webhookScope, input), (rows) => rows.map(toWebhookApi))),
 
   get: webhookProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a webhook subscription" } })

@@ -23,7 +23,15 @@ export interface WebhookScope extends AccountScope {
   integrationPk: string | null;
 }
 
-export const webhookSelect = { pk: true, id: true, url: true, events: true, secretKey: true, metadata: true, integrationPk: true } satisfies Prisma.WebhookSubscriptionSelect;
+export const webhookSelect = {
+  pk: true,
+  id: true,
+  url: true,
+  events: true,
+  secretKey: true,
+  metadata: true,
+  integrationPk: true,
+} satisfies Prisma.WebhookSubscriptionSelect;
 type WebhookRow = Prisma.WebhookSubscriptionGetPayload<{ select: typeof webhookSelect }>;
 
 export function toWebhookApi(row: WebhookRow): TWebhook {
@@ -49,7 +57,12 @@ async function checkTarget(url: string, scope: WebhookScope, privateTargets: Pri
     await resolveTarget(new URL(url), scope.environment, privateTargets);
   } catch (e) {
     if (!(e instanceof TargetRefused)) throw e;
-    const key = e.reason === "unresolvable" ? "webhook_target_unresolvable" : scope.environment === "live" ? "webhook_target_private_live" : "webhook_target_private_demo";
+    const key =
+      e.reason === "unresolvable"
+        ? "webhook_target_unresolvable"
+        : scope.environment === "live"
+          ? "webhook_target_private_live"
+          : "webhook_target_private_demo";
     throw fieldError("url", t(key, { host: e.host }));
   }
 }

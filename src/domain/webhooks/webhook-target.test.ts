@@ -144,7 +144,11 @@ describe("resolveTarget", () => {
   it("a name resolving to loopback is refused; a public literal is allowed for every key", async () => {
     await expect(resolveTarget(new URL("http://localhost:9/"), "live", "demo")).rejects.toMatchObject({ reason: "not_public", host: "localhost" });
     expect(await resolveTarget(new URL("https://8.8.8.8/"), "live", "none")).toEqual({ address: "8.8.8.8", family: 4, public: true });
-    expect(await resolveTarget(new URL("https://[2606:4700:4700::1111]/"), "live", "none")).toEqual({ address: "2606:4700:4700::1111", family: 6, public: true });
+    expect(await resolveTarget(new URL("https://[2606:4700:4700::1111]/"), "live", "none")).toEqual({
+      address: "2606:4700:4700::1111",
+      family: 6,
+      public: true,
+    });
   });
 
   it("WEBHOOK_PRIVATE_TARGETS: none refuses everyone, demo only demo keys, all everyone", () => {

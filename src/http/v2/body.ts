@@ -38,11 +38,7 @@ export function formToObject(entries: Iterable<[string, FormValue]>, schema: z.Z
   return out;
 }
 
-export async function parseBody(
-  req: http.IncomingMessage,
-  raw: Buffer,
-  schema: z.ZodType,
-): Promise<unknown> {
+export async function parseBody(req: http.IncomingMessage, raw: Buffer, schema: z.ZodType): Promise<unknown> {
   // The media type is case-insensitive; its parameters (a multipart boundary) are kept as sent.
   const contentType = req.headers["content-type"] ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();

@@ -209,7 +209,10 @@ function fileResponse(data: unknown): HttpResponse {
 /** Files in an input are fingerprinted by content, so that a retried multipart upload matches. */
 async function fingerprintInput(value: unknown): Promise<unknown> {
   if (value instanceof File) {
-    const digest = crypto.createHash("sha256").update(Buffer.from(await value.arrayBuffer())).digest("hex");
+    const digest = crypto
+      .createHash("sha256")
+      .update(Buffer.from(await value.arrayBuffer()))
+      .digest("hex");
     return { file: value.name, sha256: digest };
   }
   if (Array.isArray(value)) return Promise.all(value.map(fingerprintInput));
@@ -235,15 +238,7 @@ const KEYED_TRANSACTION = { maxWait: 15_000, timeout: 120_000 };
  * (idempotency-service.ts), so a crash at any point leaves either all three or none. A 4xx answer is stored
  * without the work (rolled back to a savepoint), as the procedure would have left nothing either.
  */
-async function idempotent(
-  key: string,
-  principal: Principal,
-  route: Route,
-  input: unknown,
-  ctx: Context,
-  r: V2Request,
-  deps: V2Deps,
-): Promise<HttpResponse> {
+async function idempotent(key: string, principal: Principal, route: Route, input: unknown, ctx: Context, r: V2Request, deps: V2Deps): Promise<HttpResponse> {
   if (!IDEMPOTENCY_KEY.test(key)) throw new DomainError("validation", t("idempotency_key_invalid"));
   if (!principal.accountPk) throw new DomainError("forbidden", t("not_found"));
   const scope = { accountPk: principal.accountPk, environment: principal.environment };

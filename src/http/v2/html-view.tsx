@@ -112,7 +112,13 @@ function Page(props: ViewProps): ReactNode {
   const jsonUrl = new URL(url);
   jsonUrl.searchParams.set("format", "json");
   const summary = route?.meta.openapi?.summary;
-  const title = summary ? (locale === "sv" ? (viewTitlesSv[summary] ?? summary) : summary) : (status >= 400 ? t("html_error", { status }, locale) : t("html_title", undefined, locale));
+  const title = summary
+    ? locale === "sv"
+      ? (viewTitlesSv[summary] ?? summary)
+      : summary
+    : status >= 400
+      ? t("html_error", { status }, locale)
+      : t("html_title", undefined, locale);
   const detailPath = route?.meta.detailPath;
   return (
     <html lang={locale}>

@@ -11,15 +11,27 @@ export const account = bilingual({
   unreachable: ["Could not reach the server. Please try again.", "Kunde inte nå servern. Försök igen."],
   throttled: {
     wait: ["Too many sign-in attempts. Please wait a while before trying again.", "För många inloggningsförsök. Vänta en stund innan du försöker igen."],
-    minutes: ["Too many sign-in attempts. Try again in {count, plural, one {# minute} other {# minutes}} (at {at}).", "För många inloggningsförsök. Försök igen om {count, plural, one {# minut} other {# minuter}} (kl. {at})."],
-    seconds: ["Too many sign-in attempts. Try again in {count, plural, one {# second} other {# seconds}} (at {at}).", "För många inloggningsförsök. Försök igen om {count, plural, one {# sekund} other {# sekunder}} (kl. {at})."],
+    minutes: [
+      "Too many sign-in attempts. Try again in {count, plural, one {# minute} other {# minutes}} (at {at}).",
+      "För många inloggningsförsök. Försök igen om {count, plural, one {# minut} other {# minuter}} (kl. {at}).",
+    ],
+    seconds: [
+      "Too many sign-in attempts. Try again in {count, plural, one {# second} other {# seconds}} (at {at}).",
+      "För många inloggningsförsök. Försök igen om {count, plural, one {# sekund} other {# sekunder}} (kl. {at}).",
+    ],
   },
   forgotLink: ["Forgot password?", "Glömt lösenordet?"],
   forgotTitle: ["Reset your password", "Återställ ditt lösenord"],
-  forgotLead: ["Enter your email address. If it belongs to a Payroute user, we send a link to choose a new password.", "Ange din e-postadress. Om den tillhör en Payroute-användare skickar vi en länk för att välja ett nytt lösenord."],
+  forgotLead: [
+    "Enter your email address. If it belongs to a Payroute user, we send a link to choose a new password.",
+    "Ange din e-postadress. Om den tillhör en Payroute-användare skickar vi en länk för att välja ett nytt lösenord.",
+  ],
   forgotSend: ["Send link", "Skicka länk"],
   forgotSending: ["Sending…", "Skickar…"],
-  forgotSent: ["If {email} belongs to a Payroute user, a link is on its way. It works for one hour.", "Om {email} tillhör en Payroute-användare är en länk på väg. Den gäller i en timme."],
+  forgotSent: [
+    "If {email} belongs to a Payroute user, a link is on its way. It works for one hour.",
+    "Om {email} tillhör en Payroute-användare är en länk på väg. Den gäller i en timme.",
+  ],
   backToSignIn: ["Back to sign in", "Tillbaka till inloggningen"],
   resetTitle: ["Choose a new password", "Välj ett nytt lösenord"],
   newPassword: ["New password", "Nytt lösenord"],
@@ -33,6 +45,9 @@ export const account = bilingual({
   yourName: ["Your name", "Ditt namn"],
   invitationAccept: ["Join and sign in", "Gå med och logga in"],
   invitationAccepting: ["Joining…", "Går med…"],
-  invitationInvalid: ["This invitation link is not valid: it was used, revoked or has expired. Ask for a new invitation.", "Inbjudningslänken är inte giltig: den är använd, återkallad eller har gått ut. Be om en ny inbjudan."],
+  invitationInvalid: [
+    "This invitation link is not valid: it was used, revoked or has expired. Ask for a new invitation.",
+    "Inbjudningslänken är inte giltig: den är använd, återkallad eller har gått ut. Be om en ny inbjudan.",
+  ],
   tooShort: ["Use at least 10 characters.", "Använd minst 10 tecken."],
 });

@@ -4,9 +4,15 @@ import { bilingual } from "./bilingual";
 export const employeeApp = bilingual({
   loading: ["Loading…", "Laddar…"],
   incompleteTitle: ["This link is incomplete", "Länken är ofullständig"],
-  incompleteBody: ["Open the link in your email again. If you copied it, make sure you copied all of it.", "Öppna länken i ditt mejl igen. Om du kopierade den, kontrollera att du fick med hela."],
+  incompleteBody: [
+    "Open the link in your email again. If you copied it, make sure you copied all of it.",
+    "Öppna länken i ditt mejl igen. Om du kopierade den, kontrollera att du fick med hela.",
+  ],
   welcomeTitle: ["Welcome to Payroute", "Välkommen till Payroute"],
-  welcomeBody: ["You were invited to see your payments and messages here. Continue to sign in.", "Du har bjudits in för att se dina betalningar och meddelanden här. Fortsätt för att logga in."],
+  welcomeBody: [
+    "You were invited to see your payments and messages here. Continue to sign in.",
+    "Du har bjudits in för att se dina betalningar och meddelanden här. Fortsätt för att logga in.",
+  ],
   continue: ["Continue", "Fortsätt"],
   signingIn: ["Signing in…", "Loggar in…"],
   linkOnce: ["The link works once. If it has expired, ask for a new one below.", "Länken fungerar en gång. Om den har gått ut kan du be om en ny nedan."],
@@ -22,7 +28,10 @@ export const employeeApp = bilingual({
   statusExplanation: {
     created: ["Your invitation is on its way.", "Din inbjudan är på väg."],
     invited: ["Your invitation is on its way.", "Din inbjudan är på väg."],
-    onboarding: ["We are checking your details. You will be paid once you are verified.", "Vi kontrollerar dina uppgifter. Du får betalt när du är verifierad."],
+    onboarding: [
+      "We are checking your details. You will be paid once you are verified.",
+      "Vi kontrollerar dina uppgifter. Du får betalt när du är verifierad.",
+    ],
     active: ["You are all set to be paid.", "Allt är klart för att du ska få betalt."],
   },
   logoAlt: ["{name} logo", "{name}s logotyp"],
@@ -36,7 +45,10 @@ export const employeeApp = bilingual({
   signedOutTitle: ["You are signed out", "Du är utloggad"],
   signInTitle: ["Sign in with your email link", "Logga in med länken i ditt mejl"],
   signInBody: ["To see your payments and messages, open the link in your email.", "Öppna länken i ditt mejl för att se dina betalningar och meddelanden."],
-  signInFineprint: ["Each link works once. If yours was already used or has expired, get a new one by email.", "Varje länk fungerar en gång. Om din redan är använd eller har gått ut kan du få en ny via mejl."],
+  signInFineprint: [
+    "Each link works once. If yours was already used or has expired, get a new one by email.",
+    "Varje länk fungerar en gång. Om din redan är använd eller har gått ut kan du få en ny via mejl.",
+  ],
   payouts: ["Payouts", "Utbetalningar"],
   payoutsFailed: ["Could not load your Payouts: {message}", "Kunde inte hämta dina utbetalningar: {message}"],
   noPayouts: ["No Payouts yet. You get an email when one is ready to accept.", "Inga utbetalningar ännu. Du får ett mejl när en är redo att godkännas."],
@@ -50,10 +62,16 @@ export const employeeApp = bilingual({
   accepting: ["Accepting…", "Godkänner…"],
   login: {
     title: ["Get a new sign-in link", "Få en ny inloggningslänk"],
-    lead: ["Enter the email address your employer has for you. We send a link to sign in.", "Ange e-postadressen som din arbetsgivare har till dig. Vi skickar en länk för att logga in."],
+    lead: [
+      "Enter the email address your employer has for you. We send a link to sign in.",
+      "Ange e-postadressen som din arbetsgivare har till dig. Vi skickar en länk för att logga in.",
+    ],
     email: ["Email", "E-post"],
     send: ["Send me a link", "Skicka en länk"],
     sending: ["Sending…", "Skickar…"],
-    sent: ["If {email} belongs to someone who is paid through Payroute, a new link is on its way. It works once, for 7 days.", "Om {email} tillhör någon som får betalt via Payroute är en ny länk på väg. Den fungerar en gång, i 7 dagar."],
+    sent: [
+      "If {email} belongs to someone who is paid through Payroute, a new link is on its way. It works once, for 7 days.",
+      "Om {email} tillhör någon som får betalt via Payroute är en ny länk på väg. Den fungerar en gång, i 7 dagar.",
+    ],
   },
 });

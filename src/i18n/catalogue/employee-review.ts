@@ -4,7 +4,10 @@ import { bilingual } from "./bilingual";
 export const employeeReview = bilingual({
   title: ["Employee verification", "Verifiering av anställda"],
   operatorsOnly: ["Employee verification is for the Payroute review team.", "Verifiering av anställda är för Payroutes granskningsteam."],
-  lead: ["Live Employees who claimed their invitation, oldest first. Open one to check their identity and working permits.", "Anställda i live som tagit emot sin inbjudan, äldst först. Öppna en för att kontrollera identitet och arbetstillstånd."],
+  lead: [
+    "Live Employees who claimed their invitation, oldest first. Open one to check their identity and working permits.",
+    "Anställda i live som tagit emot sin inbjudan, äldst först. Öppna en för att kontrollera identitet och arbetstillstånd.",
+  ],
   empty: ["Nobody is waiting for verification.", "Ingen väntar på verifiering."],
   employee: ["Employee", "Anställd"],
   email: ["Email", "E-post"],
@@ -28,7 +31,10 @@ export const employeeReview = bilingual({
   approve: ["Approve", "Godkänn"],
   approving: ["Approving…", "Godkänner…"],
   approveTitle: ["Approve {name}?", "Godkänna {name}?"],
-  approveBody: ["{name} becomes verified for {integration} ({account}); their employer can pay them.", "{name} blir verifierad för {integration} ({account}); arbetsgivaren kan betala ut till personen."],
+  approveBody: [
+    "{name} becomes verified for {integration} ({account}); their employer can pay them.",
+    "{name} blir verifierad för {integration} ({account}); arbetsgivaren kan betala ut till personen.",
+  ],
   approvedNotice: ["{name} is verified.", "{name} är verifierad."],
   reject: ["Reject", "Avvisa"],
   rejecting: ["Rejecting…", "Avvisar…"],

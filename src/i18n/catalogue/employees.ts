@@ -3,7 +3,10 @@ import { bilingual } from "./bilingual";
 /** The Employees pages: the list, row selection and bulk resend, the CSV export, the resend button. */
 export const employees = bilingual({
   title: ["Employees", "Anställda"],
-  lead: ["The people <strong>{integration}</strong> pays. Each gets an email invitation to the employee app.", "De som <strong>{integration}</strong> betalar. Var och en får en inbjudan till appen för anställda via e-post."],
+  lead: [
+    "The people <strong>{integration}</strong> pays. Each gets an email invitation to the employee app.",
+    "De som <strong>{integration}</strong> betalar. Var och en får en inbjudan till appen för anställda via e-post.",
+  ],
   newEmployee: ["New Employee", "Ny anställd"],
   exportCsv: ["Export CSV", "Exportera CSV"],
   exporting: ["Exporting…", "Exporterar…"],
@@ -33,17 +36,23 @@ export const employees = bilingual({
   select: {
     all: ["Select all Employees on this page", "Markera alla anställda på sidan"],
     row: ["Select {name}", "Markera {name}"],
-    selected: ["{count, plural, one {# Employee selected} other {# Employees selected}}", "{count, plural, one {# anställd markerad} other {# anställda markerade}}"],
+    selected: [
+      "{count, plural, one {# Employee selected} other {# Employees selected}}",
+      "{count, plural, one {# anställd markerad} other {# anställda markerade}}",
+    ],
     clear: ["Clear selection", "Avmarkera"],
     resend: ["Resend invitations", "Skicka inbjudningar igen"],
     resending: ["Sending…", "Skickar…"],
-    sent: ["{count, plural, =0 {No invitation was sent.} one {# invitation will be sent again in a moment.} other {# invitations will be sent again in a moment.}}", "{count, plural, =0 {Ingen inbjudan skickades.} one {# inbjudan skickas igen om en stund.} other {# inbjudningar skickas igen om en stund.}}"],
+    sent: [
+      "{count, plural, =0 {No invitation was sent.} one {# invitation will be sent again in a moment.} other {# invitations will be sent again in a moment.}}",
+      "{count, plural, =0 {Ingen inbjudan skickades.} one {# inbjudan skickas igen om en stund.} other {# inbjudningar skickas igen om en stund.}}",
+    ],
     skippedTooSoon: ["Skipped {name}: the invitation can be sent again at {at}.", "Hoppade över {name}: inbjudan kan skickas igen {at}."],
     skippedGone: ["Skipped {name}: no longer in this Integration.", "Hoppade över {name}: finns inte längre i integrationen."],
   },
   detail: {
     back: ["Employees", "Anställda"],
-    notFound: ["No Employee \"{id}\" in this Integration.", "Ingen anställd \"{id}\" i den här integrationen."],
+    notFound: ['No Employee "{id}" in this Integration.', 'Ingen anställd "{id}" i den här integrationen.'],
     details: ["Details", "Uppgifter"],
     name: ["Name", "Namn"],
     id: ["ID", "Id"],
@@ -78,7 +87,10 @@ export const employees = bilingual({
   form: {
     what: ["Employee", "anställd"],
     createTitle: ["New Employee", "Ny anställd"],
-    createLead: ["{integration} will email an invitation to the address you give, with a link to the employee app.", "{integration} mejlar en inbjudan till adressen du anger, med en länk till appen för anställda."],
+    createLead: [
+      "{integration} will email an invitation to the address you give, with a link to the employee app.",
+      "{integration} mejlar en inbjudan till adressen du anger, med en länk till appen för anställda.",
+    ],
     createIdHint: ["Optional: your own reference. Left blank, one is generated.", "Valfritt: er egen referens. Lämnas det tomt skapas ett."],
     create: ["Create Employee", "Skapa anställd"],
     editTitle: ["Edit {name}", "Redigera {name}"],
@@ -88,6 +100,9 @@ export const employees = bilingual({
     email: ["Email", "E-post"],
     emailHint: ["The invitation is sent here.", "Inbjudan skickas hit."],
     phone: ["Cellphone number", "Mobilnummer"],
-    phoneHint: ["With country code, e.g. +46 70 123 45 67, or national for the country.", "Med landsnummer, t.ex. +46 70 123 45 67, eller nationellt för landet."],
+    phoneHint: [
+      "With country code, e.g. +46 70 123 45 67, or national for the country.",
+      "Med landsnummer, t.ex. +46 70 123 45 67, eller nationellt för landet.",
+    ],
   },
 });

@@ -3,8 +3,14 @@ import { bilingual } from "./bilingual";
 /** The Integrations page: the list, its type filter, the create/edit form. */
 export const integrations = bilingual({
   title: ["Integrations", "Integrationer"],
-  lead: ["The organisations whose Employees you pay. Each has its own address, logo and metadata.", "Organisationerna vars anställda ni betalar. Var och en har egen adress, logotyp och metadata."],
-  clientOnly: ["Integrations belong to client accounts; sign in as a person of an account to manage them.", "Integrationer hör till kundkonton; logga in som en person på ett konto för att hantera dem."],
+  lead: [
+    "The organisations whose Employees you pay. Each has its own address, logo and metadata.",
+    "Organisationerna vars anställda ni betalar. Var och en har egen adress, logotyp och metadata.",
+  ],
+  clientOnly: [
+    "Integrations belong to client accounts; sign in as a person of an account to manage them.",
+    "Integrationer hör till kundkonton; logga in som en person på ett konto för att hantera dem.",
+  ],
   newIntegration: ["New Integration", "Ny integration"],
   type: ["Type", "Typ"],
   allTypes: ["All types", "Alla typer"],
@@ -45,7 +51,10 @@ export const integrations = bilingual({
     invoiceEnabled: ["Invoices may be issued", "Fakturor får utfärdas"],
     payrunManagement: ["Explicit Payruns", "Egna lönekörningar"],
     objects: ["Its objects", "Dess objekt"],
-    objectsLead: ["Each link opens the list with this Integration chosen in the top bar.", "Varje länk öppnar listan med den här integrationen vald i toppraden."],
+    objectsLead: [
+      "Each link opens the list with this Integration chosen in the top bar.",
+      "Varje länk öppnar listan med den här integrationen vald i toppraden.",
+    ],
     countsFailed: ["Could not count its objects: {message}", "Kunde inte räkna dess objekt: {message}"],
     views: {
       employees: ["Employees", "Anställda"],

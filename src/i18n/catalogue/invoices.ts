@@ -3,7 +3,10 @@ import { bilingual } from "./bilingual";
 /** Invoices: the list, the detail page with its demo payment dialog, and the review team's prepayment payments. */
 export const invoices = bilingual({
   title: ["Invoices", "Fakturor"],
-  lead: ["What <b>{integration}</b> is billed, newest first: each Payrun's Invoice is issued when the Payrun is closed.", "Det som <b>{integration}</b> faktureras, nyast först: varje lönekörnings faktura utfärdas när lönekörningen stängs."],
+  lead: [
+    "What <b>{integration}</b> is billed, newest first: each Payrun's Invoice is issued when the Payrun is closed.",
+    "Det som <b>{integration}</b> faktureras, nyast först: varje lönekörnings faktura utfärdas när lönekörningen stängs.",
+  ],
   status: {
     proforma: ["Pro-forma", "Proforma"],
     invoice: ["Awaiting payment", "Väntar på betalning"],
@@ -23,11 +26,14 @@ export const invoices = bilingual({
   proformaOf: ["Pro-forma of {date}", "Proforma från {date}"],
   detail: {
     back: ["Invoices", "Fakturor"],
-    notFound: ["No Invoice \"{id}\" in this Integration.", "Ingen faktura ”{id}” i den här integrationen."],
+    notFound: ['No Invoice "{id}" in this Integration.', "Ingen faktura ”{id}” i den här integrationen."],
     proforma: ["Pro-forma Invoice", "Proformafaktura"],
     pdf: ["Download PDF", "Ladda ner PDF"],
     simulate: ["Simulate payment", "Simulera betalning"],
-    paidPrepayment: ["Payment recorded: the amount is available to your Payruns.", "Betalningen är registrerad: beloppet är tillgängligt för era lönekörningar."],
+    paidPrepayment: [
+      "Payment recorded: the amount is available to your Payruns.",
+      "Betalningen är registrerad: beloppet är tillgängligt för era lönekörningar.",
+    ],
     paidPayrun: ["Payment recorded: the Employees are being notified.", "Betalningen är registrerad: de anställda meddelas."],
     amounts: ["Amounts", "Belopp"],
     subtotal: ["Subtotal", "Delsumma"],
@@ -39,9 +45,18 @@ export const invoices = bilingual({
     dueDate: ["Due date", "Förfallodag"],
     howToPay: ["How to pay", "Så betalar ni"],
     details: ["Details", "Uppgifter"],
-    payText: ["Pay {amount} by {date} by bank transfer, quoting the OCR reference <ocrTag>{ocr}</ocrTag>.", "Betala {amount} senast {date} med banköverföring och ange OCR-numret <ocrTag>{ocr}</ocrTag>."],
-    afterPaymentPrepayment: ["The amount becomes available to your Payruns once the payment has arrived.", "Beloppet blir tillgängligt för era lönekörningar när betalningen har kommit."],
-    afterPaymentPayrun: ["The Employees are notified of their Payouts once the payment has arrived.", "De anställda meddelas om sina utbetalningar när betalningen har kommit."],
+    payText: [
+      "Pay {amount} by {date} by bank transfer, quoting the OCR reference <ocrTag>{ocr}</ocrTag>.",
+      "Betala {amount} senast {date} med banköverföring och ange OCR-numret <ocrTag>{ocr}</ocrTag>.",
+    ],
+    afterPaymentPrepayment: [
+      "The amount becomes available to your Payruns once the payment has arrived.",
+      "Beloppet blir tillgängligt för era lönekörningar när betalningen har kommit.",
+    ],
+    afterPaymentPayrun: [
+      "The Employees are notified of their Payouts once the payment has arrived.",
+      "De anställda meddelas om sina utbetalningar när betalningen har kommit.",
+    ],
     issuedFromPrepayment: ["Issued from its prepayment's page.", "Utfärdas från förskottsbetalningens sida."],
     issuedOnClose: ["Issued when its Payrun is closed.", "Utfärdas när lönekörningen stängs."],
     prepayment: ["Prepayment", "Förskottsbetalning"],
@@ -55,7 +70,10 @@ export const invoices = bilingual({
   },
   operator: {
     title: ["Prepayment payments", "Betalningar av förskott"],
-    lead: ["Issued, unpaid prepayment Invoices of every account and environment, oldest first. When an Invoice's payment has arrived, mark it paid: the prepayment's amount becomes available to its Integration's Payruns.", "Utfärdade, obetalda fakturor för förskottsbetalningar i alla konton och miljöer, äldst först. När en fakturas betalning har kommit markerar du den som betald: förskottsbetalningens belopp blir då tillgängligt för integrationens lönekörningar."],
+    lead: [
+      "Issued, unpaid prepayment Invoices of every account and environment, oldest first. When an Invoice's payment has arrived, mark it paid: the prepayment's amount becomes available to its Integration's Payruns.",
+      "Utfärdade, obetalda fakturor för förskottsbetalningar i alla konton och miljöer, äldst först. När en fakturas betalning har kommit markerar du den som betald: förskottsbetalningens belopp blir då tillgängligt för integrationens lönekörningar.",
+    ],
     otherwise: ["Prepayment payments are recorded by the Payroute review team.", "Betalningar av förskott registreras av Payroutes granskningsteam."],
     empty: ["No unpaid prepayment Invoices.", "Inga obetalda fakturor för förskottsbetalningar."],
     columns: {
@@ -70,13 +88,22 @@ export const invoices = bilingual({
     subject: ["Invoice {ocr}", "faktura {ocr}"],
     dialogTitle: ["Mark Invoice paid", "Markera fakturan som betald"],
     pending: ["Marking paid…", "Markerar som betald…"],
-    dialogText: ["Record that <b>{account}</b> ({integration}, {environment}) paid <b>{amount}</b> for Invoice <code>{ocr}</code> of prepayment <code>{prepayment}</code>? Its amount then becomes available to the Integration's Payruns. This cannot be undone.", "Registrera att <b>{account}</b> ({integration}, {environment}) har betalat <b>{amount}</b> för faktura <code>{ocr}</code> till förskottsbetalningen <code>{prepayment}</code>? Beloppet blir då tillgängligt för integrationens lönekörningar. Det går inte att ångra."],
-    paid: ["Invoice {ocr} is paid: prepayment {prepayment} is available to {integration}.", "Faktura {ocr} är betald: förskottsbetalningen {prepayment} är tillgänglig för {integration}."],
+    dialogText: [
+      "Record that <b>{account}</b> ({integration}, {environment}) paid <b>{amount}</b> for Invoice <code>{ocr}</code> of prepayment <code>{prepayment}</code>? Its amount then becomes available to the Integration's Payruns. This cannot be undone.",
+      "Registrera att <b>{account}</b> ({integration}, {environment}) har betalat <b>{amount}</b> för faktura <code>{ocr}</code> till förskottsbetalningen <code>{prepayment}</code>? Beloppet blir då tillgängligt för integrationens lönekörningar. Det går inte att ångra.",
+    ],
+    paid: [
+      "Invoice {ocr} is paid: prepayment {prepayment} is available to {integration}.",
+      "Faktura {ocr} är betald: förskottsbetalningen {prepayment} är tillgänglig för {integration}.",
+    ],
   },
   simulateDialog: {
     title: ["Simulate payment", "Simulera betalning"],
     confirm: ["Record payment", "Registrera betalning"],
     pending: ["Recording…", "Registrerar…"],
-    text: ["Record a payment of <b>{amount}</b> for this Invoice, as if the bank transfer had arrived? No money moves in the demo environment; its Employees are notified of their Payouts.", "Registrera en betalning på <b>{amount}</b> för den här fakturan, som om banköverföringen hade kommit? Inga pengar flyttas i demomiljön; de anställda meddelas om sina utbetalningar."],
+    text: [
+      "Record a payment of <b>{amount}</b> for this Invoice, as if the bank transfer had arrived? No money moves in the demo environment; its Employees are notified of their Payouts.",
+      "Registrera en betalning på <b>{amount}</b> för den här fakturan, som om banköverföringen hade kommit? Inga pengar flyttas i demomiljön; de anställda meddelas om sina utbetalningar.",
+    ],
   },
 });

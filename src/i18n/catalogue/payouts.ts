@@ -6,18 +6,24 @@ export const payouts = bilingual({
   what: ["Payouts", "utbetalningar"],
   /** One Payout, in the delete dialog's title ("Delete {what}"). */
   deleteWhat: ["Payout", "utbetalning"],
-  lead: ["What <strong>{integration}</strong> pays its Employees. Each joins the open Payrun of its currency; once that is paid, the Employee is notified and accepts.", "Det <strong>{integration}</strong> betalar sina anställda. Varje utbetalning hamnar i den öppna lönekörningen för sin valuta; när den är betald aviseras den anställda och godkänner."],
+  lead: [
+    "What <strong>{integration}</strong> pays its Employees. Each joins the open Payrun of its currency; once that is paid, the Employee is notified and accepts.",
+    "Det <strong>{integration}</strong> betalar sina anställda. Varje utbetalning hamnar i den öppna lönekörningen för sin valuta; när den är betald aviseras den anställda och godkänner.",
+  ],
   newPayout: ["New Payout", "Ny utbetalning"],
   importCsv: ["Import CSV", "Importera CSV"],
   exportCsv: ["Export CSV", "Exportera CSV"],
   exporting: ["Exporting…", "Exporterar…"],
-  exported: ["{count, plural, one {# Payout was} other {# Payouts were}} exported.", "{count, plural, one {# utbetalning} other {# utbetalningar}} exporterades."],
+  exported: [
+    "{count, plural, one {# Payout was} other {# Payouts were}} exported.",
+    "{count, plural, one {# utbetalning} other {# utbetalningar}} exporterades.",
+  ],
   searchPlaceholder: ["Description, or the Employee's name", "Beskrivning eller den anställdas namn"],
   employee: ["Employee", "Anställd"],
   allEmployees: ["All Employees", "Alla anställda"],
   noMatch: ["No Payouts match these filters.", "Inga utbetalningar matchar filtren."],
   none: ["No Payouts yet.", "Inga utbetalningar än."],
-  deleted: ["The Payout \"{description}\" was deleted.", "Utbetalningen \"{description}\" togs bort."],
+  deleted: ['The Payout "{description}" was deleted.', 'Utbetalningen "{description}" togs bort.'],
   created: ["{amount} {currency} to {employee} was created in Payrun {payrun}.", "{amount} {currency} till {employee} skapades i lönekörning {payrun}."],
   statuses: {
     created: ["Awaiting payment", "Väntar på betalning"],
@@ -39,7 +45,10 @@ export const payouts = bilingual({
   payrunLink: ["Payrun {id}", "Lönekörning {id}"],
   create: {
     title: ["New Payout", "Ny utbetalning"],
-    lead: ["{integration} pays the Employee once its Payrun is paid; they are then notified and accept it in the employee app.", "{integration} betalar den anställda när lönekörningen är betald; den anställda aviseras då och godkänner i appen."],
+    lead: [
+      "{integration} pays the Employee once its Payrun is paid; they are then notified and accept it in the employee app.",
+      "{integration} betalar den anställda när lönekörningen är betald; den anställda aviseras då och godkänner i appen.",
+    ],
     submit: ["Create Payout", "Skapa utbetalning"],
     employeeHint: ["Search by name, email or phone.", "Sök på namn, e-post eller telefon."],
     figureHint: ["An amount with up to two decimals, e.g. 1500.50.", "Ett belopp med högst två decimaler, t.ex. 1 500,50."],
@@ -59,7 +68,10 @@ export const payouts = bilingual({
     invoiced_amount: ["Invoiced amount", "Fakturerat belopp"],
     invoiced_amountHint: ["Amount plus the employer's contributions.", "Beloppet plus arbetsgivaravgifter."],
     cost: ["Cost", "Kostnad"],
-    costHint: ["Invoiced amount plus the service's fee: what you pay, VAT excluded.", "Fakturerat belopp plus tjänstens avgift: vad ni betalar, exklusive moms."],
+    costHint: [
+      "Invoiced amount plus the service's fee: what you pay, VAT excluded.",
+      "Fakturerat belopp plus tjänstens avgift: vad ni betalar, exklusive moms.",
+    ],
   },
   fields: {
     id: ["Id", "Id"],
@@ -76,14 +88,23 @@ export const payouts = bilingual({
   },
   import: {
     title: ["Import Payouts from CSV", "Importera utbetalningar från CSV"],
-    lead: ["One Payout per row. The first line names the columns: employee (the Employee's id), amount, currency, description, and optionally start_at, end_at and id. Nothing is created until every row is valid; then all are created at once.", "En utbetalning per rad. Första raden namnger kolumnerna: employee (den anställdas id), amount, currency, description och valfritt start_at, end_at och id. Inget skapas förrän alla rader är giltiga; då skapas alla på en gång."],
+    lead: [
+      "One Payout per row. The first line names the columns: employee (the Employee's id), amount, currency, description, and optionally start_at, end_at and id. Nothing is created until every row is valid; then all are created at once.",
+      "En utbetalning per rad. Första raden namnger kolumnerna: employee (den anställdas id), amount, currency, description och valfritt start_at, end_at och id. Inget skapas förrän alla rader är giltiga; då skapas alla på en gång.",
+    ],
     file: ["CSV file", "CSV-fil"],
-    fileHint: ["Amounts as you write them (1500.50 or 1 500,50 in Swedish); at most 500 rows.", "Belopp som du skriver dem (1 500,50 eller 1500.50); högst 500 rader."],
+    fileHint: [
+      "Amounts as you write them (1500.50 or 1 500,50 in Swedish); at most 500 rows.",
+      "Belopp som du skriver dem (1 500,50 eller 1500.50); högst 500 rader.",
+    ],
     checking: ["Checking {count, plural, one {# row} other {# rows}}…", "Kontrollerar {count, plural, one {# rad} other {# rader}}…"],
-    noEmployeeColumn: ["The file has no \"employee\" column.", "Filen har ingen kolumn \"employee\"."],
+    noEmployeeColumn: ['The file has no "employee" column.', 'Filen har ingen kolumn "employee".'],
     unreadable: ["The file could not be read: {problems}", "Filen kunde inte läsas: {problems}"],
     empty: ["The file has no rows.", "Filen har inga rader."],
-    summary: ["{count, plural, one {# row} other {# rows}}, {bad, plural, =0 {all valid} one {# with errors} other {# with errors}}.", "{count, plural, one {# rad} other {# rader}}, {bad, plural, =0 {alla giltiga} one {# med fel} other {# med fel}}."],
+    summary: [
+      "{count, plural, one {# row} other {# rows}}, {bad, plural, =0 {all valid} one {# with errors} other {# with errors}}.",
+      "{count, plural, one {# rad} other {# rader}}, {bad, plural, =0 {alla giltiga} one {# med fel} other {# med fel}}.",
+    ],
     fixAndUpload: ["Fix the rows below in the file and choose it again.", "Rätta raderna nedan i filen och välj den igen."],
     submit: ["Create {count, plural, one {# Payout} other {# Payouts}}", "Skapa {count, plural, one {# utbetalning} other {# utbetalningar}}"],
     creating: ["Creating…", "Skapar…"],
@@ -110,7 +131,7 @@ export const payouts = bilingual({
     details: ["Details", "Uppgifter"],
     api: ["API", "API"],
     viewInApi: ["View in the API browser", "Visa i API-webbläsaren"],
-    notFound: ["No Payout \"{id}\" in this Integration.", "Ingen utbetalning \"{id}\" i den här integrationen."],
+    notFound: ['No Payout "{id}" in this Integration.', 'Ingen utbetalning "{id}" i den här integrationen.'],
     periodRange: ["{start} – {end}", "{start} – {end}"],
   },
   employeePayouts: ["Payouts", "Utbetalningar"],
@@ -148,7 +169,10 @@ export const payouts = bilingual({
     button: ["Resend", "Skicka igen"],
     sending: ["Sending…", "Skickar…"],
     label: ["Resend {subject}", "Skicka igen: {subject}"],
-    done: ["{employee} will be emailed about \"{description}\" again in a moment.", "{employee} får ett nytt mejl om \"{description}\" om en stund."],
-    tooSoon: ["The notification can be sent again 24 hours after the previous resend, at {at}.", "Meddelandet kan skickas igen 24 timmar efter förra gången, {at}."],
+    done: ['{employee} will be emailed about "{description}" again in a moment.', '{employee} får ett nytt mejl om "{description}" om en stund.'],
+    tooSoon: [
+      "The notification can be sent again 24 hours after the previous resend, at {at}.",
+      "Meddelandet kan skickas igen 24 timmar efter förra gången, {at}.",
+    ],
   },
 });

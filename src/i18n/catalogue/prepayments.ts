@@ -3,7 +3,10 @@ import { bilingual } from "./bilingual";
 /** Prepayments (list, create, detail with issue, payment and balance) and explicit Payruns (create, rename). */
 export const prepayments = bilingual({
   title: ["Prepayments", "Förskottsbetalningar"],
-  lead: ["Money {integration} pays in advance: once paid, it pays its Payruns as they close, oldest first, and Payouts it covers reach their Employees at once.", "Pengar som {integration} betalar i förväg: när de är betalda betalar de lönekörningarna när de stängs, äldst först, och utbetalningar de täcker når de anställda direkt."],
+  lead: [
+    "Money {integration} pays in advance: once paid, it pays its Payruns as they close, oldest first, and Payouts it covers reach their Employees at once.",
+    "Pengar som {integration} betalar i förväg: när de är betalda betalar de lönekörningarna när de stängs, äldst först, och utbetalningar de täcker når de anställda direkt.",
+  ],
   newPrepayment: ["New prepayment", "Ny förskottsbetalning"],
   /** One prepayment, in the delete dialog's title ("Delete {what}"). */
   deleteWhat: ["Prepayment", "förskottsbetalning"],
@@ -34,7 +37,7 @@ export const prepayments = bilingual({
   },
   detail: {
     back: ["Prepayments", "Förskottsbetalningar"],
-    notFound: ["No prepayment \"{id}\" in this Integration.", "Ingen förskottsbetalning ”{id}” i den här integrationen."],
+    notFound: ['No prepayment "{id}" in this Integration.', "Ingen förskottsbetalning ”{id}” i den här integrationen."],
     amounts: ["Balance", "Saldo"],
     net: ["Amount", "Belopp"],
     available: ["Available", "Tillgängligt"],
@@ -51,18 +54,27 @@ export const prepayments = bilingual({
     issueTitle: ["Issue the invoice", "Utfärda fakturan"],
     issueConfirm: ["Issue invoice", "Utfärda faktura"],
     issuing: ["Issuing…", "Utfärdar…"],
-    issueText: ["Issue the invoice for {amount}? It is emailed with its PDF, and the prepayment can no longer be changed or deleted.", "Utfärda fakturan på {amount}? Den mejlas med sin PDF, och förskottsbetalningen kan inte längre ändras eller tas bort."],
+    issueText: [
+      "Issue the invoice for {amount}? It is emailed with its PDF, and the prepayment can no longer be changed or deleted.",
+      "Utfärda fakturan på {amount}? Den mejlas med sin PDF, och förskottsbetalningen kan inte längre ändras eller tas bort.",
+    ],
     issued: ["Invoice issued.", "Fakturan är utfärdad."],
     simulate: ["Simulate payment", "Simulera betalning"],
     simulateTitle: ["Simulate payment", "Simulera betalning"],
     simulateConfirm: ["Record payment", "Registrera betalning"],
     simulating: ["Recording…", "Registrerar…"],
-    simulateText: ["Record a payment of {amount}, as if the bank transfer had arrived? No money moves in the demo environment; the amount becomes available to your Payruns.", "Registrera en betalning på {amount}, som om banköverföringen hade kommit? Inga pengar flyttas i demomiljön; beloppet blir tillgängligt för era lönekörningar."],
+    simulateText: [
+      "Record a payment of {amount}, as if the bank transfer had arrived? No money moves in the demo environment; the amount becomes available to your Payruns.",
+      "Registrera en betalning på {amount}, som om banköverföringen hade kommit? Inga pengar flyttas i demomiljön; beloppet blir tillgängligt för era lönekörningar.",
+    ],
     paidNotice: ["Payment recorded: the amount is available to your Payruns.", "Betalningen är registrerad: beloppet är tillgängligt för era lönekörningar."],
     delete: ["Delete", "Ta bort"],
     next: {
       DRAFT: ["A draft: change or delete it, or issue its invoice.", "Ett utkast: ändra eller ta bort det, eller utfärda fakturan."],
-      INVOICED: ["Pay the invoice quoting its OCR reference; the amount becomes available once the payment has arrived.", "Betala fakturan med dess OCR-nummer; beloppet blir tillgängligt när betalningen har kommit."],
+      INVOICED: [
+        "Pay the invoice quoting its OCR reference; the amount becomes available once the payment has arrived.",
+        "Betala fakturan med dess OCR-nummer; beloppet blir tillgängligt när betalningen har kommit.",
+      ],
       PAID: ["Paid: the next Payruns to close use it.", "Betald: nästa lönekörningar som stängs använder den."],
       PARTIALLY_USED: ["Partly used by closed Payruns.", "Delvis använd av stängda lönekörningar."],
       FULLY_USED: ["Used up by closed Payruns.", "Förbrukad av stängda lönekörningar."],
@@ -77,7 +89,10 @@ export const prepayments = bilingual({
     currencyHint: ["Default: {currency}.", "Standard: {currency}."],
     invoiceMarking: ["Invoice marking", "Fakturamärkning"],
     create: ["Create Payrun", "Skapa lönekörning"],
-    explicitHint: ["Only Payouts that name this Payrun join it. It closes by itself 30 days after its last Payout, at the latest 90 days after creation.", "Bara utbetalningar som anger den här lönekörningen läggs till. Den stängs av sig själv 30 dagar efter sin senaste utbetalning, senast 90 dagar efter att den skapades."],
+    explicitHint: [
+      "Only Payouts that name this Payrun join it. It closes by itself 30 days after its last Payout, at the latest 90 days after creation.",
+      "Bara utbetalningar som anger den här lönekörningen läggs till. Den stängs av sig själv 30 dagar efter sin senaste utbetalning, senast 90 dagar efter att den skapades.",
+    ],
     rename: ["Edit", "Redigera"],
     renameTitle: ["Edit Payrun", "Redigera lönekörning"],
     save: ["Save", "Spara"],

@@ -5,7 +5,12 @@
 export function qualityValues(header: string): { value: string; q: number }[] {
   return header.split(",").map((part) => {
     const [value, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     return { value, q };
   });
 }

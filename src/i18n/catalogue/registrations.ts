@@ -3,9 +3,18 @@ import { bilingual } from "./bilingual";
 /** The Registrations pages: the list, the form, a Registration's page; its field names serve the review team's pages too. */
 export const registrations = bilingual({
   title: ["Registrations", "Registreringar"],
-  clientOnly: ["Registrations belong to client accounts; sign in as a person of an account to manage them.", "Registreringar hör till kundkonton; logga in som en person på ett konto för att hantera dem."],
-  leadDemo: ["Your companies' details. In demo you approve them yourself; each approval creates an Integration.", "Era företags uppgifter. I demo godkänner ni dem själva; varje godkännande skapar en integration."],
-  leadLive: ["Your companies' details, checked by the Payroute review team. Each approval creates an Integration.", "Era företags uppgifter, granskade av Payroutes granskningsteam. Varje godkännande skapar en integration."],
+  clientOnly: [
+    "Registrations belong to client accounts; sign in as a person of an account to manage them.",
+    "Registreringar hör till kundkonton; logga in som en person på ett konto för att hantera dem.",
+  ],
+  leadDemo: [
+    "Your companies' details. In demo you approve them yourself; each approval creates an Integration.",
+    "Era företags uppgifter. I demo godkänner ni dem själva; varje godkännande skapar en integration.",
+  ],
+  leadLive: [
+    "Your companies' details, checked by the Payroute review team. Each approval creates an Integration.",
+    "Era företags uppgifter, granskade av Payroutes granskningsteam. Varje godkännande skapar en integration.",
+  ],
   newRegistration: ["New Registration", "Ny registrering"],
   none: ["No Registrations yet.", "Inga registreringar än."],
   registered: ["{name} was registered.", "{name} registrerades."],
@@ -45,19 +54,37 @@ export const registrations = bilingual({
   },
   form: {
     what: ["Registration", "registrering"],
-    createLead: ["Your company's details for review. Once approved, it becomes an Integration of your account.", "Ert företags uppgifter för granskning. När den godkänts blir den en integration på ert konto."],
+    createLead: [
+      "Your company's details for review. Once approved, it becomes an Integration of your account.",
+      "Ert företags uppgifter för granskning. När den godkänts blir den en integration på ert konto.",
+    ],
     create: ["Create Registration", "Skapa registrering"],
     editTitle: ["Edit {name}", "Redigera {name}"],
     editLead: ["Saving sends the Registration back to the review team.", "När du sparar skickas registreringen tillbaka till granskningsteamet."],
     friendlyNameHint: ["The approved Integration's name.", "Namnet på den godkända integrationen."],
     registeredNameHint: ["The company's legal name.", "Företagets juridiska namn."],
-    createIntegrationIdHint: ["Optional: the id of the Integration approval creates. Left blank, one is generated.", "Valfritt: id för integrationen som godkännandet skapar. Lämnas det tomt skapas ett."],
+    createIntegrationIdHint: [
+      "Optional: the id of the Integration approval creates. Left blank, one is generated.",
+      "Valfritt: id för integrationen som godkännandet skapar. Lämnas det tomt skapas ett.",
+    ],
     editIntegrationIdHint: ["The id of the Integration approval creates.", "Id för integrationen som godkännandet skapar."],
-    createIdHint: ["Optional: the Registration's own id. Left blank, it is the Integration ID.", "Valfritt: registreringens eget id. Lämnas det tomt blir det integrationens id."],
+    createIdHint: [
+      "Optional: the Registration's own id. Left blank, it is the Integration ID.",
+      "Valfritt: registreringens eget id. Lämnas det tomt blir det integrationens id.",
+    ],
     editIdHint: ["Changing it changes the Registration's URL in the API.", "Ändras det ändras registreringens URL i API:t."],
-    phoneHint: ["With country code, e.g. +45 33 12 34 56, or national for the country.", "Med landsnummer, t.ex. +45 33 12 34 56, eller nationellt för landet."],
-    countryHint: ["ISO alpha-3 code, e.g. DNK; type a name to search. SWE is not accepted.", "ISO alpha-3-kod, t.ex. DNK; skriv ett namn för att söka. SWE godtas inte."],
-    stateHint: ["Required for US, CA, AU, BR, MX, IN, CN and JP: a subdivision code (CA or US-CA) or name. Optional elsewhere.", "Krävs för US, CA, AU, BR, MX, IN, CN och JP: en kod för delområdet (CA eller US-CA) eller ett namn. Valfritt annars."],
+    phoneHint: [
+      "With country code, e.g. +45 33 12 34 56, or national for the country.",
+      "Med landsnummer, t.ex. +45 33 12 34 56, eller nationellt för landet.",
+    ],
+    countryHint: [
+      "ISO alpha-3 code, e.g. DNK; type a name to search. SWE is not accepted.",
+      "ISO alpha-3-kod, t.ex. DNK; skriv ett namn för att söka. SWE godtas inte.",
+    ],
+    stateHint: [
+      "Required for US, CA, AU, BR, MX, IN, CN and JP: a subdivision code (CA or US-CA) or name. Optional elsewhere.",
+      "Krävs för US, CA, AU, BR, MX, IN, CN och JP: en kod för delområdet (CA eller US-CA) eller ett namn. Valfritt annars.",
+    ],
     tinHint: ["The company's tax identification number, checked for the country.", "Företagets skatteregistreringsnummer, kontrollerat för landet."],
     vatHint: ["Required in the EU member states, e.g. DK18785153.", "Krävs i EU:s medlemsländer, t.ex. DK18785153."],
   },
@@ -68,9 +95,12 @@ export const registrations = bilingual({
     approved: ["{name} is approved; its Integration {integration} is ready.", "{name} är godkänd; dess integration {integration} är klar."],
   },
   detail: {
-    notFound: ["No Registration \"{id}\" in this environment.", "Ingen registrering \"{id}\" i den här miljön."],
+    notFound: ['No Registration "{id}" in this environment.', 'Ingen registrering "{id}" i den här miljön.'],
     rejected: ["Rejected by the review team:", "Avslagen av granskningsteamet:"],
-    rejectedHelp: ["Edit the Registration to correct it; saving sends it back for review.", "Redigera registreringen för att rätta den; när du sparar skickas den tillbaka för granskning."],
+    rejectedHelp: [
+      "Edit the Registration to correct it; saving sends it back for review.",
+      "Redigera registreringen för att rätta den; när du sparar skickas den tillbaka för granskning.",
+    ],
     waiting: ["Waiting for the review team.", "Väntar på granskningsteamet."],
     details: ["Details", "Uppgifter"],
     metadata: ["Metadata", "Metadata"],

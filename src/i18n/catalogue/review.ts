@@ -7,7 +7,10 @@ export const review = bilingual({
   registrations: {
     operatorOnly: ["Registration review is for the Payroute review team.", "Granskning av registreringar är till för Payroutes granskningsteam."],
     title: ["Registration review", "Granskning av registreringar"],
-    lead: ["Companies that asked to become Integrations, oldest first. Check each field, then approve or reject with a reason the registrant reads.", "Företag som bett att bli integrationer, äldst först. Kontrollera varje fält och godkänn eller avslå sedan med ett skäl som den som registrerat läser."],
+    lead: [
+      "Companies that asked to become Integrations, oldest first. Check each field, then approve or reject with a reason the registrant reads.",
+      "Företag som bett att bli integrationer, äldst först. Kontrollera varje fält och godkänn eller avslå sedan med ett skäl som den som registrerat läser.",
+    ],
     searchPlaceholder: ["Name, TIN, VAT, email or id", "Namn, skattenummer, momsnummer, e-post eller id"],
     environment: ["Environment", "Miljö"],
     bothEnvironments: ["Live and demo", "Skarp och demo"],
@@ -64,7 +67,10 @@ export const review = bilingual({
       reason: ["Reason", "Skäl"],
     },
     approveTitle: ["Approve {name}", "Godkänn {name}"],
-    approveBody: ["This creates the Integration <code>{id}</code> for <strong>{account}</strong> in {environment}, named {name}.", "Det här skapar integrationen <code>{id}</code> för <strong>{account}</strong> i {environment, select, live {skarp miljö} other {demo}}, med namnet {name}."],
+    approveBody: [
+      "This creates the Integration <code>{id}</code> for <strong>{account}</strong> in {environment}, named {name}.",
+      "Det här skapar integrationen <code>{id}</code> för <strong>{account}</strong> i {environment, select, live {skarp miljö} other {demo}}, med namnet {name}.",
+    ],
     approvedNotice: ["{name} is approved; the Integration {id} was created.", "{name} är godkänd; integrationen {id} skapades."],
     rejectTitle: ["Reject {name}", "Avslå {name}"],
     reason: ["Reason", "Skäl"],

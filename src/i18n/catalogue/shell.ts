@@ -37,7 +37,10 @@ export const shell = bilingual({
   },
   integration: ["Integration", "Integration"],
   scoped: {
-    clientOnly: ["{what} belong to client accounts; sign in as a person of an account to manage them.", "{what} hör till kundkonton; logga in som en person på ett konto för att hantera dem."],
+    clientOnly: [
+      "{what} belong to client accounts; sign in as a person of an account to manage them.",
+      "{what} hör till kundkonton; logga in som en person på ett konto för att hantera dem.",
+    ],
     loadFailed: ["Could not load your Integrations: {message}", "Kunde inte hämta dina integrationer: {message}"],
     none: ["This environment has no Integrations yet.", "Den här miljön har inga integrationer än."],
   },

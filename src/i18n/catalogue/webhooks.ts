@@ -3,7 +3,10 @@ import { bilingual } from "./bilingual";
 /** The Webhooks pages: the subscriptions, their form and secret, a subscription's test event and delivery log. */
 export const webhooks = bilingual({
   title: ["Webhooks", "Webhooks"],
-  lead: ["Signed POSTs to your servers when something happens: <strong>{integration}</strong>'s subscriptions and the account's own.", "Signerade POST-anrop till era servrar när något händer: prenumerationerna för <strong>{integration}</strong> och kontots egna."],
+  lead: [
+    "Signed POSTs to your servers when something happens: <strong>{integration}</strong>'s subscriptions and the account's own.",
+    "Signerade POST-anrop till era servrar när något händer: prenumerationerna för <strong>{integration}</strong> och kontots egna.",
+  ],
   newSubscription: ["New subscription", "Ny prenumeration"],
   catalogueFailed: ["Could not load the event catalogue: {message}", "Kunde inte hämta händelsekatalogen: {message}"],
   none: ["No webhook subscriptions yet.", "Inga webhook-prenumerationer än."],
@@ -26,7 +29,10 @@ export const webhooks = bilingual({
     create: ["Create subscription", "Skapa prenumeration"],
     editTitle: ["Edit webhook subscription", "Redigera webhook-prenumeration"],
     url: ["URL", "URL"],
-    urlHint: ["Receives a signed POST per event. Live subscriptions must reach a public address.", "Tar emot ett signerat POST-anrop per händelse. Skarpa prenumerationer måste nå en publik adress."],
+    urlHint: [
+      "Receives a signed POST per event. Live subscriptions must reach a public address.",
+      "Tar emot ett signerat POST-anrop per händelse. Skarpa prenumerationer måste nå en publik adress.",
+    ],
     id: ["ID", "Id"],
     createIdHint: ["Optional: your own reference. Left blank, one is generated.", "Valfritt: er egen referens. Lämnas det tomt skapas ett."],
     editIdHint: ["Changing it changes the subscription's URL in the API.", "Ändras det ändras prenumerationens URL i API:t."],
@@ -39,9 +45,15 @@ export const webhooks = bilingual({
   rotation: {
     title: ["Rotate secret", "Byt hemlighet"],
     rotating: ["Rotating…", "Byter…"],
-    body: ["Replace the secret of <code>{url}</code>? Deliveries are signed with the new one at once, so a receiver that checks signatures rejects them until it has it.", "Byta hemligheten för <code>{url}</code>? Leveranser signeras med den nya direkt, så en mottagare som kontrollerar signaturer avvisar dem tills den har fått den."],
+    body: [
+      "Replace the secret of <code>{url}</code>? Deliveries are signed with the new one at once, so a receiver that checks signatures rejects them until it has it.",
+      "Byta hemligheten för <code>{url}</code>? Leveranser signeras med den nya direkt, så en mottagare som kontrollerar signaturer avvisar dem tills den har fått den.",
+    ],
     doneTitle: ["Secret rotated", "Hemligheten är bytt"],
-    doneLead: ["Deliveries are signed with the new secret from now on. Give it to your receiver:", "Leveranser signeras med den nya hemligheten från och med nu. Ge den till er mottagare:"],
+    doneLead: [
+      "Deliveries are signed with the new secret from now on. Give it to your receiver:",
+      "Leveranser signeras med den nya hemligheten från och med nu. Ge den till er mottagare:",
+    ],
     copyNew: ["Copy new secret", "Kopiera ny hemlighet"],
     done: ["Done", "Klar"],
   },
@@ -53,7 +65,7 @@ export const webhooks = bilingual({
     copy: ["Copy secret", "Kopiera hemlighet"],
   },
   detail: {
-    notFound: ["No webhook subscription \"{id}\" here.", "Ingen webhook-prenumeration \"{id}\" här."],
+    notFound: ['No webhook subscription "{id}" here.', 'Ingen webhook-prenumeration "{id}" här.'],
     edit: ["Edit", "Redigera"],
     subscription: ["Subscription", "Prenumeration"],
     url: ["URL", "URL"],
@@ -65,9 +77,15 @@ export const webhooks = bilingual({
     rotate: ["Rotate secret", "Byt hemlighet"],
     metadata: ["Metadata", "Metadata"],
     testTitle: ["Send a test event", "Skicka en testhändelse"],
-    testLead: ["The latest object of that event in this scope, or a sample with id \"test\", signed like any delivery.", "Det senaste objektet för händelsen i det här omfånget, eller ett exempel med id \"test\", signerat som vilken leverans som helst."],
+    testLead: [
+      'The latest object of that event in this scope, or a sample with id "test", signed like any delivery.',
+      'Det senaste objektet för händelsen i det här omfånget, eller ett exempel med id "test", signerat som vilken leverans som helst.',
+    ],
     deliveries: ["Deliveries", "Leveranser"],
-    deliveriesLead: ["Newest first; refreshed every {seconds} s while a delivery waits for an attempt.", "Nyast först; uppdateras var {seconds}:e sekund medan en leverans väntar på ett försök."],
+    deliveriesLead: [
+      "Newest first; refreshed every {seconds} s while a delivery waits for an attempt.",
+      "Nyast först; uppdateras var {seconds}:e sekund medan en leverans väntar på ett försök.",
+    ],
   },
   test: {
     event: ["Event", "Händelse"],
