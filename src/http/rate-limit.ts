@@ -36,8 +36,6 @@ export interface RateLimitSettings {
   windowSeconds?: number;
 }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-
 /**
  * A request's verdict over the limits it counts against: refused when any refuses (`retryMs`: the longest of
  * their waits), and the RateLimit fields of the one closest to refusing.
@@ -50,14 +48,20 @@ interface Verdict {
   msBeforeNext: number;
 }
 
+/** A caller's limiters: its key's and, unless the caller is one subject, its account's. */
+interface Limits {
+  key: Limiter;
+  account: Limiter | null;
+}
+
 /** The verdict of the key's and (when counted apart) the account's answers; the key's fields on a tie. */
-function verdict(keyLimiter: Limiter, byKey: LimitAnswer, accountLimiter: Limiter | null, byAccount: LimitAnswer | null): Verdict {
+function verdict(limits: Limits, byKey: LimitAnswer, byAccount: LimitAnswer | null): Verdict {
   const retryMs = Math.max(byKey.allowed ? 0 : byKey.msBeforeNext, byAccount && !byAccount.allowed ? byAccount.msBeforeNext : 0);
   const allowed = byKey.allowed && (byAccount === null || byAccount.allowed);
-  if (accountLimiter && byAccount && byAccount.remaining < byKey.remaining) {
-    return { allowed, retryMs, limit: accountLimiter.points, remaining: byAccount.remaining, msBeforeNext: byAccount.msBeforeNext };
+  if (limits.account && byAccount && byAccount.remaining < byKey.remaining) {
+    return { allowed, retryMs, limit: limits.account.points, remaining: byAccount.remaining, msBeforeNext: byAccount.msBeforeNext };
   }
-  return { allowed, retryMs, limit: keyLimiter.points, remaining: byKey.remaining, msBeforeNext: byKey.msBeforeNext };
+  return { allowed, retryMs, limit: limits.key.points, remaining: byKey.remaining, msBeforeNext: byKey.msBeforeNext };
 }
 
 /** The IETF draft's fields, ahead of `rest`. */
@@ -68,6 +72,12 @@ function rateLimitHeaders(f: Verdict, rest?: Record<string, string>): Record<str
     "RateLimit-Reset": String(Math.max(0, Math.ceil(f.msBeforeNext / 1000))),
     ...rest,
   };
+}
+
+/** A refused verdict's wait in whole seconds (at least 1), and its answer's headers. */
+function refusal(v: Verdict): { seconds: number; headers: Record<string, string> } {
+  const seconds = Math.max(1, Math.ceil(v.retryMs / 1000));
+  return { seconds, headers: rateLimitHeaders(v, { "Retry-After": String(seconds) }) };
 }
 
 /** Who a principal's requests count against: the key (or user) and the account (or, for operators, the user). */
@@ -88,15 +98,18 @@ interface Admitted extends Verdict {
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export class ApiRateLimiter {
-  private readonly perKey: Record<Environment, Limiter>;
-  private readonly perAccount: Record<Environment, Limiter>;
+  /** By environment: an API key's, or a dashboard user's browsing /v2/, limits. */
+  private readonly limits: Record<Environment, Limits>;
+  /** On /api/trpc, dashboard people and callers without credentials: one subject each, at the live key rate. */
+  private readonly single: Limits;
   private readonly inFlight: InFlight;
   private readonly admitted = new WeakMap<http.IncomingMessage, Admitted>();
 
   constructor(settings: RateLimitSettings, store: RateLimitStore, log: Logger) {
     const make = (prefix: string, points: number) => createLimiter(store, { prefix, points, windowSeconds: settings.windowSeconds ?? 1 }, log);
-    this.perKey = { live: make("api_key_live", settings.perKey.live), demo: make("api_key_demo", settings.perKey.demo) };
-    this.perAccount = { live: make("api_account_live", settings.perAccount.live), demo: make("api_account_demo", settings.perAccount.demo) };
+    const limits = (env: Environment) => ({ key: make(`api_key_${env}`, settings.perKey[env]), account: make(`api_account_${env}`, settings.perAccount[env]) });
+    this.limits = { live: limits("live"), demo: limits("demo") };
+    this.single = { key: this.limits.live.key, account: null };
     this.inFlight = new InFlight({
       concurrency: settings.concurrency,
       writeConcurrency: settings.writeConcurrency ?? settings.concurrency,
@@ -106,22 +119,12 @@ export class ApiRateLimiter {
     });
   }
 
-  /**
-   * Takes `cost` points of `key` and, unless null, of `account`: the verdict as it is when both limiters answer
-   * at once (nearly every request), a promise only when one asks its store.
-   */
-  private count(keyLimiter: Limiter, key: string, accountLimiter: Limiter | null, account: string, cost: number): Verdict | Promise<Verdict> {
-    const byKey = keyLimiter.take(key, cost);
-    const byAccount = accountLimiter ? accountLimiter.take(account, cost) : null;
-    if (byKey instanceof Promise || byAccount instanceof Promise) {
-      return Promise.all([byKey, byAccount]).then(([k, a]) => verdict(keyLimiter, k, accountLimiter, a));
-    }
-    return verdict(keyLimiter, byKey, accountLimiter, byAccount);
-  }
-
-  /** Counts an authenticated request against its key's and its account's limits. */
-  private countPrincipal(principal: Principal, { key, account }: { key: string; account: string }, cost: number): Verdict | Promise<Verdict> {
-    return this.count(this.perKey[principal.environment], key, this.perAccount[principal.environment], account, cost);
+  /** Takes `cost` points of each subject: the verdict as it is when the limiters answer at once (nearly always), else a promise. */
+  private count(limits: Limits, key: string, account: string, cost: number): Verdict | Promise<Verdict> {
+    const byKey = limits.key.take(key, cost);
+    const byAccount = limits.account ? limits.account.take(account, cost) : null;
+    if (byKey instanceof Promise || byAccount instanceof Promise) return Promise.all([byKey, byAccount]).then(([k, a]) => verdict(limits, k, a));
+    return verdict(limits, byKey, byAccount);
   }
 
   /**
@@ -135,12 +138,11 @@ export class ApiRateLimiter {
     address: string,
     calls: number,
   ): Promise<{ refusal: { seconds: number } | null; headers: Record<string, string> }> {
-    const v = await (principal?.via === "api_key"
-      ? this.countPrincipal(principal, subjects(principal), calls)
-      : this.count(this.perKey.live, principal ? subjects(principal).key : `address:${address}`, null, "", calls));
+    const who = principal ? subjects(principal) : { key: `address:${address}`, account: "" };
+    const v = await this.count(principal?.via === "api_key" ? this.limits[principal.environment] : this.single, who.key, who.account, calls);
     if (v.allowed) return { refusal: null, headers: rateLimitHeaders(v) };
-    const wait = seconds(v.retryMs);
-    return { refusal: { seconds: wait }, headers: rateLimitHeaders(v, { "Retry-After": String(wait) }) };
+    const { seconds, headers } = refusal(v);
+    return { refusal: { seconds }, headers };
   }
 
   /**
@@ -150,15 +152,15 @@ export class ApiRateLimiter {
    * or the request queues for a slot.
    */
   admit(req: http.IncomingMessage, principal: Principal): HttpResponse | null | Promise<HttpResponse | null> {
-    const who = subjects(principal);
-    const counted = this.countPrincipal(principal, who, 1);
-    return counted instanceof Promise ? counted.then((v) => this.decide(req, who.account, v)) : this.decide(req, who.account, counted);
+    const { key, account } = subjects(principal);
+    const counted = this.count(this.limits[principal.environment], key, account, 1);
+    return counted instanceof Promise ? counted.then((v) => this.decide(req, account, v)) : this.decide(req, account, counted);
   }
 
   private decide(req: http.IncomingMessage, slot: string, v: Verdict): HttpResponse | null | Promise<HttpResponse | null> {
     if (!v.allowed) {
-      const wait = seconds(v.retryMs);
-      return jsonResponse(429, { detail: t("rate_limited", { seconds: wait }) }, rateLimitHeaders(v, { "Retry-After": String(wait) }));
+      const { seconds, headers } = refusal(v);
+      return jsonResponse(429, { detail: t("rate_limited", { seconds }) }, headers);
     }
     const write = !READ_METHODS.has(req.method ?? "GET");
     const acquired = this.inFlight.acquire(slot, write);

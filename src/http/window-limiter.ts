@@ -58,23 +58,17 @@ export class WindowLimiter implements Limiter {
   readonly points: number;
   private readonly states = new Map<string, KeyState>();
   private readonly windowMs: number;
-  private readonly prefix: string;
   private readonly store: CounterStore | null;
   /** What an instance admits without asking: the whole limit without a store. */
   private readonly localPoints: number;
-  private readonly onStoreError: (e: unknown) => void;
-  private readonly flushMs: number;
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  constructor(opts: WindowOptions) {
+  constructor(private readonly opts: WindowOptions) {
     this.points = opts.points;
     this.windowMs = opts.windowSeconds * 1000;
-    this.prefix = opts.prefix;
     this.store = opts.store;
     this.localPoints = opts.store ? opts.points * (opts.localShare ?? 0.5) : opts.points;
-    this.onStoreError = opts.onStoreError;
-    this.flushMs = opts.flushMs ?? 50;
   }
 
   take(key: string, cost = 1): LimitAnswer | Promise<LimitAnswer> {
@@ -109,12 +103,12 @@ export class WindowLimiter implements Limiter {
     try {
       await this.store?.remove(this.storeKey(key));
     } catch (e) {
-      this.onStoreError(e);
+      this.opts.onStoreError(e);
     }
   }
 
   private storeKey(key: string): string {
-    return `${this.prefix}:${key}`;
+    return `${this.opts.prefix}:${key}`;
   }
 
   /** Adds to the store's counts; null without a store or when it fails (reported). */
@@ -126,7 +120,7 @@ export class WindowLimiter implements Limiter {
         this.windowMs,
       );
     } catch (e) {
-      this.onStoreError(e);
+      this.opts.onStoreError(e);
       return null;
     }
   }
@@ -168,7 +162,7 @@ export class WindowLimiter implements Limiter {
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
       void this.flush();
-    }, this.flushMs);
+    }, this.opts.flushMs ?? 50);
     this.flushTimer.unref();
   }
 
