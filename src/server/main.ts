@@ -13,7 +13,7 @@ import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-se
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
-import { rateLimitStore } from "@/http/rate-limit";
+import { rateLimitStore } from "@/http/limit-stores";
 import { createLogger } from "@/log";
 import { jobHandlers } from "@/worker/job-registry";
 import { postgresJobListener } from "@/worker/job-wakeup";
