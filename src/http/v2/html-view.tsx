@@ -7,22 +7,21 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
 import { t, type Locale } from "@/i18n/locale";
 import { viewTitlesSv } from "@/i18n/messages";
-import { qualityValues } from "@/lib/quality-values";
+import Negotiator from "negotiator";
 import type { Route } from "./routes";
 
-/** Browsers ask for text/html first; `?format=json` forces JSON. */
+const NAMED_TYPES = new Set(["text/html", "application/xhtml+xml", "application/json"]);
+
+/**
+ * Browsers name text/html before any other type; `?format=json` forces JSON. Only a type the client names counts:
+ * the wildcard of curl and most HTTP libraries gets JSON. Accept is read by `negotiator` (q-values, then order).
+ */
 export function wantsHtml(req: http.IncomingMessage, url: URL): boolean {
   const format = url.searchParams.get("format");
   if (format === "json") return false;
   if (format === "html") return true;
-  const accept = req.headers.accept ?? "";
-  let htmlQ = 0;
-  let jsonQ = 0;
-  for (const { value: type, q } of qualityValues(accept)) {
-    if (type === "text/html" || type === "application/xhtml+xml") htmlQ = Math.max(htmlQ, q);
-    if (type === "application/json") jsonQ = Math.max(jsonQ, q);
-  }
-  return htmlQ > 0 && htmlQ >= jsonQ;
+  const preferred = new Negotiator(req).mediaTypes().find((type) => NAMED_TYPES.has(type.toLowerCase()));
+  return preferred !== undefined && preferred.toLowerCase() !== "application/json";
 }
 
 interface ViewProps {

@@ -3,7 +3,7 @@
  * `payroute_locale` cookie, which the dashboard's language switch sets and sign-in restores from the
  * person's setting), else Accept-Language, else English. Pure, so the browser and the server share it.
  */
-import { qualityValues } from "@/lib/quality-values";
+import Negotiator from "negotiator";
 
 export const LOCALES = ["en", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -23,20 +23,11 @@ export function isLocale(value: unknown): value is Locale {
   return LOCALES.some((l) => l === value);
 }
 
-/** Picks English or Swedish from an Accept-Language header, honouring q-values; English by default. */
+/** Picks English or Swedish from an Accept-Language header (q-values read by `negotiator`); English by default. */
 export function negotiateLocale(header: string | null | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
-  let best: Locale = DEFAULT_LOCALE;
-  let bestQ = 0;
-  for (const { value: tag, q } of qualityValues(header)) {
-    const lang = tag.split("-")[0];
-    const match = LOCALES.find((l) => l === lang) ?? (tag === "*" ? DEFAULT_LOCALE : undefined);
-    if (match && Number.isFinite(q) && q > bestQ) {
-      best = match;
-      bestQ = q;
-    }
-  }
-  return best;
+  const chosen = new Negotiator({ headers: { "accept-language": header } }).language([...LOCALES]);
+  return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
 }
 
 /** The page's language: a valid cookie choice wins over the browser's Accept-Language. */
