@@ -18,6 +18,12 @@ if (missing) {
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
 const PG_TEST_URL = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
 const results = [];
+// Each suite's time is shown in the summary (the build's is its own line), to see where CI's minutes go.
+let since = Date.now();
+function record(result) {
+  results.push({ ...result, seconds: Math.round((Date.now() - since) / 1000) });
+  since = Date.now();
+}
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -41,7 +47,7 @@ function vitestSuite(name, project, env = {}) {
     failed = 1; // the runner died before reporting
   }
   if (status !== 0 && failed === 0) failed = 1;
-  results.push({ name, passed, failed });
+  record({ name, passed, failed });
 }
 
 async function postgresReachable() {
@@ -61,24 +67,26 @@ if (process.env.SKIP_BUILD !== "1") {
     console.log("\n0 passed, 1 failed");
     process.exit(1);
   }
+  console.log(`build: ${Math.round((Date.now() - since) / 1000)} s`);
+  since = Date.now();
 }
 
 // Lint (typescript-eslint and the layer rules) and the formatting check (Prettier) count as one test each: each
 // passes or fails as a whole.
 {
   const status = run("lint", "npm", ["run", "lint"]);
-  results.push({ name: "lint", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  record({ name: "lint", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 {
   const status = run("format", "npm", ["run", "format:check"]);
-  results.push({ name: "format", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  record({ name: "format", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
 vitestSuite("unit", "unit");
 vitestSuite("embedded database (PGlite, CLI)", "embedded-db");
 vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" });
 if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL });
-else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
+else record({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
 
 {
   const file = path.join(out, "playwright.json");
@@ -93,7 +101,7 @@ else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
     failed = 1;
   }
   if (status !== 0 && failed === 0) failed = 1;
-  results.push({ name: "e2e", passed, failed });
+  record({ name: "e2e", passed, failed });
 }
 
 // Many instances (scripts/multi-instance.ts, a short load): two web instances and two workers behind nginx on
@@ -110,11 +118,11 @@ else results.push({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
   const passed = m ? Number(m[1]) : 0;
   let failed = m ? Number(m[2]) : 1;
   if (r.status !== 0 && failed === 0) failed = 1;
-  results.push({ name: "many instances (nginx)", passed, failed });
+  record({ name: "many instances (nginx)", passed, failed });
 }
 
 console.log("\n=== summary ===");
-for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
