@@ -3,12 +3,12 @@
  * so that zod and domain errors are written in the caller's language without threading it through.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { en, sv, type MessageKey } from "./messages";
+import type { ServerMessages } from "./catalogue/catalogue";
 import type { Locale } from "./catalogue/locales";
+import { serverTexts } from "./server-texts";
 
 export { LOCALES, negotiateLocale, type Locale } from "./catalogue/locales";
 
-const catalogues: Record<Locale, Record<MessageKey, string>> = { en, sv };
 const storage = new AsyncLocalStorage<Locale>();
 
 export function withLocale<T>(locale: Locale, fn: () => T): T {
@@ -21,7 +21,10 @@ export function currentLocale(): Locale {
 
 export type MessageParams = Record<string, string | number>;
 
-export function t(key: MessageKey, params?: MessageParams, locale: Locale = currentLocale()): string {
-  const template = catalogues[locale][key];
-  return params ? template.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : template;
+/** An API message's key (the catalogue's `apiErrors`). */
+export type ApiErrorKey = keyof ServerMessages["apiErrors"];
+
+/** The API message `key`, in the request's language unless `locale` is given. */
+export function t(key: ApiErrorKey, params?: MessageParams, locale: Locale = currentLocale()): string {
+  return serverTexts(locale)(`apiErrors.${key}`, params);
 }

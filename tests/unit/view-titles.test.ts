@@ -1,7 +1,9 @@
-// Every /v2/ HTML view has a Swedish title (issue 12, "Swedish throughout"): the page's title is the procedure's
-// OpenAPI summary, which stays English for the API reference, translated by `viewTitlesSv`.
+// Every /v2/ HTML view has a title in both languages (issue 12, "Swedish throughout"), from the catalogue's
+// `apiViewTitles` by procedure path; its English is the procedure's OpenAPI summary, which the API reference shows.
 import { describe, expect, it } from "vitest";
-import { viewTitlesSv } from "@/i18n/messages";
+import { textEntries } from "@/i18n/catalogue/bilingual";
+import { serverMessagesFor } from "@/i18n/catalogue/catalogue";
+import { serverTexts } from "@/i18n/server-texts";
 import { appRouter } from "@/trpc/app-router";
 
 /** The OpenAPI summary in a procedure's meta, if it has one. */
@@ -15,26 +17,30 @@ function summaryOf(procedure: unknown): string | undefined {
   return typeof openapi === "object" && openapi !== null && "summary" in openapi && typeof openapi.summary === "string" ? openapi.summary : undefined;
 }
 
-describe("the /v2/ HTML views' Swedish titles", () => {
+describe("the /v2/ HTML views' titles", () => {
   const procedures: Record<string, unknown> = appRouter._def.procedures;
   const summaries = Object.entries(procedures).flatMap(([path, p]) => {
     const summary = summaryOf(p);
     return summary === undefined ? [] : [{ path, summary }];
   });
+  const titles = (locale: "en" | "sv") => new Map(textEntries(serverMessagesFor(locale).apiViewTitles));
 
-  it("exist for every procedure with a REST path", () => {
+  it("exist for every procedure with a REST path, the English being its summary", () => {
     expect(summaries.length).toBeGreaterThan(50);
-    expect(summaries.filter((s) => !viewTitlesSv[s.summary]?.trim()).map((s) => `${s.path}: ${s.summary}`)).toEqual([]);
+    const en = titles("en");
+    const sv = titles("sv");
+    expect(summaries.filter((s) => en.get(s.path) !== s.summary || !sv.get(s.path)?.trim()).map((s) => `${s.path}: ${s.summary}`)).toEqual([]);
   });
 
   it("name no procedure that is gone", () => {
-    const known = new Set(summaries.map((s) => s.summary));
-    expect(Object.keys(viewTitlesSv).filter((summary) => !known.has(summary))).toEqual([]);
+    const known = new Set(summaries.map((s) => s.path));
+    expect([...titles("en").keys()].filter((path) => !known.has(path))).toEqual([]);
   });
 
   it("cover Prepayments, Payruns and Invoices", () => {
-    expect(viewTitlesSv["List Prepayments"]).toBe("Förskottsbetalningar");
-    expect(viewTitlesSv["List Payruns"]).toBe("Lönekörningar");
-    expect(viewTitlesSv["List Invoices"]).toBe("Fakturor");
+    const sv = serverTexts("sv");
+    expect(sv("apiViewTitles.prepayments.list")).toBe("Förskottsbetalningar");
+    expect(sv("apiViewTitles.payruns.list")).toBe("Lönekörningar");
+    expect(sv("apiViewTitles.invoices.list")).toBe("Fakturor");
   });
 });

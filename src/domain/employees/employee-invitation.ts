@@ -13,7 +13,8 @@ import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-s
 import { fastSql } from "@/db/fast-sql";
 import { qb, runQuery, Statement, typed, now } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
-import { t, type Locale } from "@/i18n/locale";
+import type { Locale } from "@/i18n/locale";
+import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { employeeColumns, toEmployeeApi } from "./employee-service";
 
@@ -158,14 +159,15 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
       const link = claimLink(ctx, s.token);
       const locale = employeeLocale(s.employee);
       const params = { name: s.employee.name, integration: s.employee.integration.name, link, code: s.employee.invitationCode ?? "" };
-      const text = t("invite_text", params, locale);
+      const texts = serverTexts(locale);
+      const text = texts("emails.invitation.text", params);
       try {
         await ctx.mailer.send({
           key: `invitation-${s.job.pk}`,
           to: s.email,
-          subject: t("invite_subject", params, locale),
+          subject: texts("emails.invitation.subject", params),
           text,
-          html: textMailHtml(text, link, t("invite_button", undefined, locale)),
+          html: textMailHtml(text, link, texts("emails.invitation.button")),
         });
         sent.push(s);
       } catch (e) {

@@ -55,7 +55,7 @@ export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<
     await sendLinkEmail(ctx, {
       key: `sign-in-link-${job.pk}`,
       to: employee.email,
-      texts: { subject: "sign_in_link_subject", text: "sign_in_link_text", button: "sign_in_link_button" },
+      texts: "signInLink",
       params: { name: employee.name, integration: employee.integration.name },
       link: await issueMagicLink(ctx, employeePk),
       locale: employeeLocale(employee),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { t } from "@/i18n/locale";
+import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { invoiceDocument } from "./invoice-document";
 import { renderInvoicePdf } from "./invoice-pdf";
@@ -27,11 +27,12 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
         ocr: doc.ocr,
         link: doc.payUrl,
       };
-      const text = t(doc.prepayment ? "invoice_mail_text_prepayment" : "invoice_mail_text", params, "en");
+      const texts = serverTexts("en");
+      const text = texts(doc.prepayment ? "emails.invoice.textPrepayment" : "emails.invoice.text", params);
       await ctx.mailer.send({
         key: `invoice-${job.pk}`,
         to: doc.email,
-        subject: t("invoice_mail_subject", params, "en"),
+        subject: texts("emails.invoice.subject", params),
         text,
         html: textMailHtml(text, doc.payUrl),
         attachments: [{ filename: `invoice-${doc.invoiceNumber}.pdf`, contentType: "application/pdf", content: await renderInvoicePdf(doc) }],

@@ -32,15 +32,19 @@ const doc = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
   ...overrides,
 });
 
-function pdfText(pdf: Buffer): string {
+/** What poppler's `tool` reads in `pdf`: `pdftotext` its text, `pdfinfo` its metadata. */
+function readPdf(pdf: Buffer, tool: "pdftotext" | "pdfinfo"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "invoice-pdf-"));
   try {
-    fs.writeFileSync(path.join(dir, "i.pdf"), pdf);
-    return execFileSync("pdftotext", [path.join(dir, "i.pdf"), "-"], { encoding: "utf8" });
+    const file = path.join(dir, "i.pdf");
+    fs.writeFileSync(file, pdf);
+    return execFileSync(tool, tool === "pdftotext" ? [file, "-"] : [file], { encoding: "utf8" });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const pdfText = (pdf: Buffer) => readPdf(pdf, "pdftotext");
 
 const allFonts = Object.values(FONT_FILES).every((f) => fs.existsSync(f.file));
 
@@ -84,5 +88,30 @@ describe("the invoice PDF's fonts", () => {
     const text = pdfText(await renderInvoicePdf(doc(), {}));
     expect(text).toContain("Integration: ?? ? Integration");
     expect(text).toContain("Shift ? in Åre");
+  });
+});
+
+describe("the invoice PDF's texts", () => {
+  // pdftotext's reading of each kind of Invoice, pinned (Helvetica only, so the layout is the same on every machine).
+  it.each([
+    ["a Payrun's, unpaid, without a Bankgiro", {}],
+    ["a Payrun's, unpaid, with a Bankgiro and prepayments", { bankgiro: "123-4567", prepaid: "25.00", amountDue: "100.00" }],
+    ["a Payrun's, paid", { paid: true, amountPaid: "125.00", amountDue: "0.00" }],
+    [
+      "a Prepayment's",
+      {
+        payrun: null,
+        prepayment: "pp-1",
+        vat: "0.00",
+        total: "100.00",
+        amountDue: "100.00",
+        lines: [{ payout: "pp-1", employee: "", description: "Float", cost: "100.00", vat: "0.00" }],
+      },
+    ],
+  ] satisfies [string, Partial<InvoiceDocument>][])("%s", async (_, overrides) => {
+    const latin = { integrationName: "Åre Integration", customerReference: "PO 42", recipient: ["Åsa AB", "Storgatan 1", "831 30 Östersund"] };
+    const pdf = await renderInvoicePdf(doc({ ...latin, ...overrides }), {});
+    expect(readPdf(pdf, "pdfinfo").match(/^Title:.*$/m)?.[0]).toBe("Title:           Invoice 1001");
+    expect(pdfText(pdf)).toMatchSnapshot();
   });
 });

@@ -3,6 +3,8 @@
  * for names and addresses in other scripts and emoji (pdf-fonts.ts). Text stays text, so `pdftotext` and
  * screen readers read every figure and name.
  */
+import type { Locale } from "@/i18n/locale";
+import { serverTexts } from "@/i18n/server-texts";
 import type { InvoiceDocument } from "./invoice-document";
 import { installedFonts, textRuns, type InstalledFonts } from "./pdf-fonts";
 
@@ -14,11 +16,19 @@ const MARGIN = 50;
 /** Helvetica's ascender (its AFM: 718 per 1000 of the font size), where pdfkit puts the first baseline. */
 const HELVETICA_ASCENDER = 0.718;
 
+/** The Invoice is written in English, as its email is: an Integration has no language of its own yet. */
+const LOCALE: Locale = "en";
+
 /** `fonts`: the installed ones; a test passes fewer to see the fallback. */
 export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFonts = installedFonts()): Promise<Buffer> {
   const PDFDocument = await (pdfkit ??= loadPdfkit());
+  const tr = serverTexts(LOCALE);
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `Invoice ${doc.invoiceNumber}`, Author: "Payroute" } });
+    const pdf = new PDFDocument({
+      size: "A4",
+      margin: MARGIN,
+      info: { Title: tr("invoicePdf.documentTitle", { number: doc.invoiceNumber }), Author: "Payroute" },
+    });
     const chunks: Buffer[] = [];
     pdf.on("data", (c: Buffer) => chunks.push(c));
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
@@ -55,19 +65,19 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
 
     const width = pdf.page.width - 2 * MARGIN;
     fontSize(20);
-    pdf.font("Helvetica-Bold").text("Invoice", { continued: false });
+    pdf.font("Helvetica-Bold").text(tr("invoicePdf.heading"), { continued: false });
     fontSize(10);
     pdf.font("Helvetica").moveDown(0.5);
-    pdf.text(`Invoice number: ${doc.invoiceNumber}`);
-    pdf.text(`OCR reference: ${doc.ocr}`);
-    pdf.text(`Invoice date: ${doc.issuedDate}`);
-    pdf.text(`Due date: ${doc.dueDate}`);
-    if (doc.payrun) write(`Payrun: ${doc.payrun}`);
-    if (doc.prepayment) write(`Prepayment: ${doc.prepayment}`);
-    if (doc.customerReference) write(`Your reference: ${doc.customerReference}`);
-    write(`Integration: ${doc.integrationName}`);
+    pdf.text(tr("invoicePdf.facts.number", { number: doc.invoiceNumber }));
+    pdf.text(tr("invoicePdf.facts.ocr", { ocr: doc.ocr }));
+    pdf.text(tr("invoicePdf.facts.issued", { date: doc.issuedDate }));
+    pdf.text(tr("invoicePdf.facts.due", { date: doc.dueDate }));
+    if (doc.payrun) write(tr("invoicePdf.facts.payrun", { id: doc.payrun }));
+    if (doc.prepayment) write(tr("invoicePdf.facts.prepayment", { id: doc.prepayment }));
+    if (doc.customerReference) write(tr("invoicePdf.facts.reference", { reference: doc.customerReference }));
+    write(tr("invoicePdf.facts.integration", { name: doc.integrationName }));
     pdf.moveDown();
-    pdf.font("Helvetica-Bold").text("Bill to");
+    pdf.font("Helvetica-Bold").text(tr("invoicePdf.billTo"));
     pdf.font("Helvetica");
     for (const line of doc.recipient) write(line);
     if (doc.email) write(doc.email);
@@ -94,9 +104,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
       pdf.x = MARGIN;
       pdf.y = y + height + 4;
     };
+    const currency = { currency: doc.currency };
+    const common = { description: tr("invoicePdf.columns.description"), vat: tr("invoicePdf.columns.vat") };
     const head = doc.prepayment
-      ? { payout: "Prepayment", employee: "", description: "Description", cost: `Amount (${doc.currency})`, vat: "VAT" }
-      : { payout: "Payout", employee: "Employee", description: "Description", cost: `Cost (${doc.currency})`, vat: "VAT" };
+      ? { ...common, payout: tr("invoicePdf.columns.prepayment"), employee: "", cost: tr("invoicePdf.columns.amount", currency) }
+      : { ...common, payout: tr("invoicePdf.columns.payout"), employee: tr("invoicePdf.columns.employee"), cost: tr("invoicePdf.columns.cost", currency) };
     row(head, true);
     for (const line of doc.lines) row(line);
     pdf.moveDown();
@@ -109,28 +121,28 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
       pdf.x = MARGIN;
       pdf.y = y + 16;
     };
-    total("Subtotal (excl. VAT)", doc.subtotal);
-    total(doc.prepayment ? "VAT (none: money on account)" : "VAT 25 %", doc.vat);
-    total("Total (incl. VAT)", doc.total, true);
-    if (doc.prepaid !== "0.00") total("Paid from prepayments", doc.prepaid);
-    total("Paid", doc.amountPaid);
-    total("Amount due", doc.amountDue, true);
+    total(tr("invoicePdf.totals.subtotal"), doc.subtotal);
+    total(tr(doc.prepayment ? "invoicePdf.totals.vatNone" : "invoicePdf.totals.vat"), doc.vat);
+    total(tr("invoicePdf.totals.total"), doc.total, true);
+    if (doc.prepaid !== "0.00") total(tr("invoicePdf.totals.prepaid"), doc.prepaid);
+    total(tr("invoicePdf.totals.paid"), doc.amountPaid);
+    total(tr("invoicePdf.totals.due"), doc.amountDue, true);
     pdf.moveDown();
 
-    pdf.font("Helvetica-Bold").text("Payment instructions", MARGIN, pdf.y, { width });
+    pdf.font("Helvetica-Bold").text(tr("invoicePdf.payment.heading"), MARGIN, pdf.y, { width });
     pdf.font("Helvetica");
-    if (doc.paid) pdf.text("This invoice has been paid. Thank you.", { width });
+    if (doc.paid) pdf.text(tr("invoicePdf.payment.paid"), { width });
     else {
+      const payment = { amount: doc.amountDue, currency: doc.currency, due: doc.dueDate, ocr: doc.ocr, link: doc.payUrl };
       if (doc.bankgiro) {
-        pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate} to Bankgiro ${doc.bankgiro}, quoting the OCR reference ${doc.ocr},`, { width });
-        pdf.text(`or pay in the Payroute dashboard: ${doc.payUrl}`, { width });
+        pdf.text(tr("invoicePdf.payment.toBankgiro", { ...payment, bankgiro: doc.bankgiro }), { width });
+        pdf.text(tr("invoicePdf.payment.orInDashboard", payment), { width });
       } else {
         // No account configured (BANKGIRO unset): never print a made-up one; the dashboard shows how to pay.
-        pdf.text(`Pay ${doc.amountDue} ${doc.currency} by ${doc.dueDate}, quoting the OCR reference ${doc.ocr}.`, { width });
-        pdf.text(`Payment details, and payment: ${doc.payUrl}`, { width });
+        pdf.text(tr("invoicePdf.payment.withoutBankgiro", payment), { width });
+        pdf.text(tr("invoicePdf.payment.details", payment), { width });
       }
-      if (doc.prepayment) pdf.text("The amount becomes available to your Payruns once the payment has arrived.", { width });
-      else pdf.text("The Employees are notified of their Payouts once the payment has arrived.", { width });
+      pdf.text(tr(doc.prepayment ? "invoicePdf.payment.afterPrepayment" : "invoicePdf.payment.afterPayrun"), { width });
     }
     pdf.end();
   });

@@ -7,15 +7,20 @@ import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "./outbox-service";
 import type { JobContext } from "./job-handlers";
 import type { Locale } from "@/i18n/catalogue/locales";
-import { t, type MessageParams } from "@/i18n/locale";
-import type { MessageKey } from "@/i18n/messages";
+import type { ServerMessages } from "@/i18n/catalogue/catalogue";
+import type { MessageParams } from "@/i18n/locale";
+import { serverTexts } from "@/i18n/server-texts";
+
+type Emails = ServerMessages["emails"];
+/** The catalogue's emails whose point is one link: a subject, a text that holds `{link}`, and a button. */
+export type LinkEmailTexts = { [N in keyof Emails]: Emails[N] extends { button: string } ? N : never }[keyof Emails];
 
 export interface LinkEmail {
   /** The mailer's key for this email (a re-run of the job sends it once). */
   key: string;
   to: string;
-  /** The catalogue's subject, text (which holds `{link}`) and button. */
-  texts: { subject: MessageKey; text: MessageKey; button: MessageKey };
+  /** The catalogue's email (`emails.signInLink`, say). */
+  texts: LinkEmailTexts;
   params: MessageParams;
   link: string;
   locale: Locale;
@@ -24,13 +29,14 @@ export interface LinkEmail {
 /** Sends `mail`: the text as written, and HTML of the text with the link as a button. */
 export async function sendLinkEmail(ctx: JobContext, mail: LinkEmail): Promise<void> {
   const params = { ...mail.params, link: mail.link };
-  const text = t(mail.texts.text, params, mail.locale);
+  const texts = serverTexts(mail.locale);
+  const text = texts(`emails.${mail.texts}.text`, params);
   await ctx.mailer.send({
     key: mail.key,
     to: mail.to,
-    subject: t(mail.texts.subject, params, mail.locale),
+    subject: texts(`emails.${mail.texts}.subject`, params),
     text,
-    html: textMailHtml(text, mail.link, t(mail.texts.button, params, mail.locale)),
+    html: textMailHtml(text, mail.link, texts(`emails.${mail.texts}.button`, params)),
   });
 }
 

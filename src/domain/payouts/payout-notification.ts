@@ -7,7 +7,7 @@ import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { employeeLocale } from "@/domain/employees/employee-invitation";
-import { t } from "@/i18n/locale";
+import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 
 export const EMAIL_PAYOUT_JOB = "payout.email";
@@ -39,11 +39,12 @@ export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<voi
       description: payout.description,
       link,
     };
-    const text = t("payout_mail_text", params, locale);
+    const texts = serverTexts(locale);
+    const text = texts("emails.payout.text", params);
     await ctx.mailer.send({
       key: `payout-${job.pk}`,
       to: payout.employee.email,
-      subject: t("payout_mail_subject", params, locale),
+      subject: texts("emails.payout.subject", params),
       text,
       html: textMailHtml(text, link),
     });

@@ -27,7 +27,7 @@ export async function sendPasswordReset(job: ClaimedJob, ctx: JobContext): Promi
     await sendLinkEmail(ctx, {
       key: `password-reset-${job.pk}`,
       to: user.email,
-      texts: { subject: "password_reset_subject", text: "password_reset_text", button: "password_reset_button" },
+      texts: "passwordReset",
       params: { name: user.name },
       link: url,
       locale: isLocale(saved) ? saved : "en",

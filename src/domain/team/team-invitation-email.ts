@@ -25,7 +25,7 @@ export async function sendTeamInvitation(job: ClaimedJob, ctx: JobContext): Prom
     await sendLinkEmail(ctx, {
       key: `team-invitation-${job.pk}`,
       to: row.email,
-      texts: { subject: "team_invite_subject", text: "team_invite_text", button: "team_invite_button" },
+      texts: "teamInvitation",
       params: { inviter: row.invitedBy, account: row.account.name },
       // In the fragment: never sent to a server, so it stays out of logs and Referer headers.
       link: `${ctx.publicUrl}/invitation#token=${token}`,

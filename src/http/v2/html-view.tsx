@@ -5,8 +5,8 @@
 import type http from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
-import { t, type Locale } from "@/i18n/locale";
-import { viewTitlesSv } from "@/i18n/messages";
+import type { Locale } from "@/i18n/locale";
+import { isServerTextKey, serverTexts } from "@/i18n/server-texts";
 import Negotiator from "negotiator";
 import type { Route } from "./routes";
 
@@ -110,14 +110,13 @@ function Page(props: ViewProps): ReactNode {
   const data = maskSecrets(props.data);
   const jsonUrl = new URL(url);
   jsonUrl.searchParams.set("format", "json");
-  const summary = route?.meta.openapi?.summary;
-  const title = summary
-    ? locale === "sv"
-      ? (viewTitlesSv[summary] ?? summary)
-      : summary
-    : status >= 400
-      ? t("html_error", { status }, locale)
-      : t("html_title", undefined, locale);
+  const tr = serverTexts(locale);
+  // A route's title is its procedure's (by path); one missing falls back to the OpenAPI summary, in English.
+  const titleKey = route && `apiViewTitles.${route.procedurePath}`;
+  const title =
+    titleKey && isServerTextKey(titleKey)
+      ? tr(titleKey)
+      : (route?.meta.openapi?.summary ?? (status >= 400 ? tr("apiViews.error", { status }) : tr("apiViews.title")));
   const detailPath = route?.meta.detailPath;
   return (
     <html lang={locale}>
@@ -139,19 +138,18 @@ function Page(props: ViewProps): ReactNode {
               </a>
             ))}
           </nav>
-          <a href="/docs">{t("html_docs", undefined, locale)}</a>
-          <a href="/">{t("html_dashboard", undefined, locale)}</a>
+          <a href="/docs">{tr("apiViews.docs")}</a>
+          <a href="/">{tr("apiViews.dashboard")}</a>
         </header>
         <main>
           <h1>{title}</h1>
           <p className="req">
             <span className={status >= 400 ? "status err" : "status"}>{status}</span> GET {url.pathname}
-            {url.search} · <a href={jsonUrl.pathname + jsonUrl.search}>{t("html_as_json", undefined, locale)}</a>
+            {url.search} · <a href={jsonUrl.pathname + jsonUrl.search}>{tr("apiViews.asJson")}</a>
           </p>
           {status === 401 && (
             <p>
-              {t("html_sign_in", undefined, locale)}{" "}
-              <a href={`/login?next=${encodeURIComponent(url.pathname + url.search)}`}>{t("html_sign_in_link", undefined, locale)}</a>
+              {tr("apiViews.signIn")} <a href={`/login?next=${encodeURIComponent(url.pathname + url.search)}`}>{tr("apiViews.signInLink")}</a>
             </p>
           )}
           {isEnvelope(data) ? <ListView data={data} detailPath={detailPath} collections={collections} locale={locale} /> : null}
@@ -170,12 +168,13 @@ function ListView(props: {
   locale: Locale;
 }): ReactNode {
   const { data, detailPath, collections, locale } = props;
+  const tr = serverTexts(locale);
   const columns = [...new Set(data.results.flatMap((row) => Object.keys(row)))].filter((c) => c !== "metadata");
   return (
     <section>
-      <p>{t("html_count", { count: data.count }, locale)}</p>
+      <p>{tr("apiViews.count", { count: data.count })}</p>
       {data.results.length === 0 ? (
-        <p>{t("html_empty", undefined, locale)}</p>
+        <p>{tr("apiViews.empty")}</p>
       ) : (
         <table>
           <thead>
@@ -203,20 +202,21 @@ function ListView(props: {
         </table>
       )}
       <div className="pager">
-        {data.previous && isSafeUrl(data.previous) && <a href={data.previous}>{t("html_previous", undefined, locale)}</a>}
-        {data.next && isSafeUrl(data.next) && <a href={data.next}>{t("html_next", undefined, locale)}</a>}
+        {data.previous && isSafeUrl(data.previous) && <a href={data.previous}>{tr("apiViews.previous")}</a>}
+        {data.next && isSafeUrl(data.next) && <a href={data.next}>{tr("apiViews.next")}</a>}
       </div>
     </section>
   );
 }
 
 function ObjectView({ data, collections, locale }: { data: Record<string, unknown>; collections: string[]; locale: Locale }): ReactNode {
+  const tr = serverTexts(locale);
   return (
     <table>
       <thead>
         <tr>
-          <th>{t("html_field", undefined, locale)}</th>
-          <th>{t("html_value", undefined, locale)}</th>
+          <th>{tr("apiViews.field")}</th>
+          <th>{tr("apiViews.value")}</th>
         </tr>
       </thead>
       <tbody>

@@ -32,3 +32,11 @@ function textsIn<T extends TextsTree>(tree: T, index: 0 | 1): TextsIn<T>;
 function textsIn(tree: TextsTree, index: 0 | 1): { [key: string]: unknown } {
   return Object.fromEntries(Object.entries(tree).map(([key, node]) => [key, isTexts(node) ? node[index] : textsIn(node, index)]));
 }
+
+/** A language's texts as `[path, text]`, each path as use-intl names the text (`"nav.payouts"`). */
+export function textEntries(tree: object, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]: [string, unknown]): [string, string][] => {
+    if (typeof value === "string") return [[`${prefix}${key}`, value]];
+    return typeof value === "object" && value !== null ? textEntries(value, `${prefix}${key}.`) : [];
+  });
+}

@@ -1,7 +1,9 @@
 /**
- * The one catalogue of the dashboard, the employee app and the emails: namespaces, each in English and
- * Swedish (`bilingual`, each text a pair), kept one file per feature in this folder. A new feature adds its file and its
- * name twice below. The API's error messages and the `/v2/` HTML views read `src/i18n/messages.ts` via `t()`.
+ * The one catalogue of every text Payroute writes: namespaces, each in English and Swedish (`bilingual`, each text
+ * a pair), kept one file per feature in this folder. The pages' namespaces (dashboard, employee app) go to the
+ * browser with every page (`messagesFor`); the server's (API errors, emails, the `/v2/` HTML views, the invoice PDF)
+ * stay on the server (`serverMessagesFor`), formatted by `src/i18n/server-texts.ts`. A new feature adds its file
+ * and its name below, among the pages' namespaces or the server's.
  */
 import { common } from "./common";
 import { invoices } from "./invoices";
@@ -21,6 +23,11 @@ import { registrations } from "./registrations";
 import { review } from "./review";
 import { settings } from "./settings";
 import { titles } from "./titles";
+import { apiErrors } from "./api-errors";
+import { apiViewTitles } from "./api-view-titles";
+import { apiViews } from "./api-views";
+import { emails } from "./emails";
+import { invoicePdf } from "./invoice-pdf";
 
 const namespaces = {
   common,
@@ -42,27 +49,27 @@ const namespaces = {
   titles,
 };
 
-/** Every namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
-export type Messages = { [N in keyof typeof namespaces]: (typeof namespaces)[N]["en"] };
+/** Every page namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
+export type Messages = InLocale<typeof namespaces>;
 
 export function messagesFor(locale: Locale): Messages {
-  return {
-    common: namespaces.common[locale],
-    shell: namespaces.shell[locale],
-    payouts: namespaces.payouts[locale],
-    employees: namespaces.employees[locale],
-    messages: namespaces.messages[locale],
-    prepayments: namespaces.prepayments[locale],
-    account: namespaces.account[locale],
-    settings: namespaces.settings[locale],
-    employeeReview: namespaces.employeeReview[locale],
-    employeeApp: namespaces.employeeApp[locale],
-    review: namespaces.review[locale],
-    integrations: namespaces.integrations[locale],
-    webhooks: namespaces.webhooks[locale],
-    registrations: namespaces.registrations[locale],
-    payruns: namespaces.payruns[locale],
-    invoices: namespaces.invoices[locale],
-    titles: namespaces.titles[locale],
-  };
+  return inLocale(namespaces, locale);
+}
+
+/** The texts only the server writes: never sent to a browser, and not among the pages' keys (`useTranslations`). */
+const serverNamespaces = { apiErrors, emails, apiViews, apiViewTitles, invoicePdf };
+
+export type ServerMessages = InLocale<typeof serverNamespaces>;
+
+export function serverMessagesFor(locale: Locale): ServerMessages {
+  return inLocale(serverNamespaces, locale);
+}
+
+type Namespaces = Record<string, Record<Locale, object>>;
+type InLocale<T extends Namespaces> = { [N in keyof T]: T[N]["en"] };
+
+/** Each namespace in `locale`. (An overload, as in bilingual.ts: TypeScript cannot follow a key-by-key rebuild.) */
+function inLocale<T extends Namespaces>(namespaces: T, locale: Locale): InLocale<T>;
+function inLocale(namespaces: Namespaces, locale: Locale): { [name: string]: object } {
+  return Object.fromEntries(Object.entries(namespaces).map(([name, texts]) => [name, texts[locale]]));
 }

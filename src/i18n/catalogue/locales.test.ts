@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "./catalogue";
+import { textEntries } from "./bilingual";
+import { messagesFor, serverMessagesFor } from "./catalogue";
 import { negotiateLocale, requestLocale } from "./locales";
 
 describe("negotiateLocale", () => {
@@ -19,17 +20,10 @@ describe("requestLocale", () => {
 });
 
 describe("the catalogue", () => {
-  /** Leaves as "path: text", so a missing text names itself and an empty one shows. */
-  function leaves(tree: object, prefix = ""): [string, string][] {
-    return Object.entries(tree).flatMap(([key, value]: [string, unknown]): [string, string][] => {
-      if (typeof value === "string") return [[`${prefix}${key}`, value]];
-      return typeof value === "object" && value !== null ? leaves(value, `${prefix}${key}.`) : [];
-    });
-  }
-
   it("has every English text in Swedish too, none of them empty", () => {
-    const en = leaves(messagesFor("en"));
-    const sv = leaves(messagesFor("sv"));
+    // Paths with their text, so a missing text names itself and an empty one shows.
+    const en = textEntries({ ...messagesFor("en"), ...serverMessagesFor("en") });
+    const sv = textEntries({ ...messagesFor("sv"), ...serverMessagesFor("sv") });
     expect(sv.map(([path]) => path)).toEqual(en.map(([path]) => path));
     expect(sv.filter(([, text]) => !text.trim())).toEqual([]);
   });

@@ -1,0 +1,58 @@
+import { bilingual } from "./bilingual";
+
+/**
+ * The emails' subjects, plain texts and buttons, by email. A text's `{link}` becomes the button (or a link) in the
+ * HTML part (`src/domain/notifications/mail-html.ts`).
+ */
+export const emails = bilingual({
+  invitation: {
+    subject: ["{integration} invites you to get paid with Payroute", "{integration} bjuder in dig att få betalt via Payroute"],
+    text: [
+      "Hello {name},\n\n{integration} pays you through Payroute. Open this link to see your payments and messages:\n\n{link}\n\nThe link works once and expires in 7 days. Your invitation code is {code}.\n",
+      "Hej {name},\n\n{integration} betalar dig via Payroute. Öppna länken för att se dina betalningar och meddelanden:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar. Din inbjudningskod är {code}.\n",
+    ],
+    button: ["Open Payroute", "Öppna Payroute"],
+  },
+  payout: {
+    subject: ["You have a payout of {amount} {currency} from {integration}", "Du har en utbetalning på {amount} {currency} från {integration}"],
+    text: [
+      "Hello {name},\n\nYou have a payout of {amount} {currency} from {integration}: {description}\n\nOpen Payroute to see and accept it:\n\n{link}\n",
+      "Hej {name},\n\nDu har en utbetalning på {amount} {currency} från {integration}: {description}\n\nÖppna Payroute för att se och godkänna den:\n\n{link}\n",
+    ],
+  },
+  invoice: {
+    subject: ["Invoice {number} from Payroute: {total} {currency}, due {due}", "Faktura {number} från Payroute: {total} {currency}, förfaller {due}"],
+    textPrepayment: [
+      "Hello {recipient},\n\nThe invoice {number} for your prepayment is attached: {total} {currency}, due {due}. Once paid, the amount pays your Payruns as they close.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
+      "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total} {currency}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
+    ],
+    text: [
+      "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
+      "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
+    ],
+  },
+  teamInvitation: {
+    subject: ["{inviter} invites you to {account} on Payroute", "{inviter} bjuder in dig till {account} på Payroute"],
+    text: [
+      "Hello,\n\n{inviter} invites you to join {account} on Payroute. Open this link to choose your password:\n\n{link}\n\nThe link works once and expires in 7 days.\n",
+      "Hej,\n\n{inviter} bjuder in dig till {account} på Payroute. Öppna länken för att välja ditt lösenord:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar.\n",
+    ],
+    button: ["Join {account}", "Gå med i {account}"],
+  },
+  passwordReset: {
+    subject: ["Reset your Payroute password", "Återställ ditt lösenord för Payroute"],
+    text: [
+      "Hello {name},\n\nSomeone (we hope you) asked to reset your Payroute password. Open this link to choose a new one:\n\n{link}\n\nThe link expires in 1 hour. If you did not ask, ignore this email: your password stays as it is.\n",
+      "Hej {name},\n\nNågon (förhoppningsvis du) bad om att återställa ditt lösenord för Payroute. Öppna länken för att välja ett nytt:\n\n{link}\n\nLänken gäller i 1 timme. Om det inte var du kan du strunta i detta mejl: lösenordet förblir detsamma.\n",
+    ],
+    button: ["Choose a new password", "Välj ett nytt lösenord"],
+  },
+  signInLink: {
+    subject: ["Your sign-in link for {integration}", "Din inloggningslänk för {integration}"],
+    text: [
+      "Hello {name},\n\nHere is a new link to sign in to Payroute and see your payments from {integration}:\n\n{link}\n\nThe link works once and expires in 7 days.\n",
+      "Hej {name},\n\nHär är en ny länk för att logga in på Payroute och se dina betalningar från {integration}:\n\n{link}\n\nLänken fungerar en gång och gäller i 7 dagar.\n",
+    ],
+    button: ["Sign in to Payroute", "Logga in på Payroute"],
+  },
+});
