@@ -2,7 +2,7 @@
 import { openDatabase, type DatabaseOptions } from "../../src/db/database";
 import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
-import { createEmployee } from "../../src/domain/employees/employee-service";
+import { createEmployee } from "../../src/domain/employees/employee-create";
 
 const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
 const LAST = [

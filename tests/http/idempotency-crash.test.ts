@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
-import { createEmployee } from "@/domain/employees/employee-service";
+import { createEmployee } from "@/domain/employees/employee-create";
 import { childProcessDatabase } from "../support/test-app";
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -10,7 +10,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
-import { createEmployee } from "@/domain/employees/employee-service";
+import { createEmployee } from "@/domain/employees/employee-create";
 import { createWebhook } from "@/domain/webhooks/webhook-service";
 import { childProcessDatabase, TEST_DB } from "../support/test-app";
 import { startReceiver } from "../support/webhook-receiver";

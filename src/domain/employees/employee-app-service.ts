@@ -12,7 +12,7 @@ import { fileUrl } from "@/domain/files/image-upload";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import { hashToken } from "./employee-invitation";
-import { employeeSelect, toEmployeeApi } from "./employee-service";
+import { employeeSelect, toEmployeeApi } from "./employee-representation";
 
 export const EMPLOYEE_SESSION_COOKIE = "payroute_employee";
 export const EMPLOYEE_SESSION_TTL_S = 30 * 24 * 60 * 60;

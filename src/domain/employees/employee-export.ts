@@ -3,7 +3,8 @@ import type { Db } from "@/db/database";
 import type { IntegrationScope } from "@/domain/scope";
 import { allRows, toCsv, type TCsvExport } from "@/domain/shared/csv-export";
 import type { TListEmployeesQuery } from "./employee-schemas";
-import { listEmployees, toEmployeeApi } from "./employee-service";
+import { listEmployees } from "./employee-list";
+import { toEmployeeApi } from "./employee-representation";
 
 export const EMPLOYEE_EXPORT_COLUMNS = [
   "id",

@@ -15,8 +15,9 @@ import { qb, runQuery, Statement, typed, now } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
 import { t, type Locale } from "@/i18n/locale";
 import type { JobContext } from "@/domain/outbox/job-handlers";
-import { employeeColumns, toEmployeeApi } from "./employee-service";
+import { employeeColumns, toEmployeeApi } from "./employee-representation";
 
+export const NOTIFY_EMPLOYEE_JOB = "employee.notify";
 export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Links use the worker's public URL; a `baseUrl` in the payload (the request's origin, once) is ignored.

@@ -10,7 +10,7 @@ import { recordEvent } from "@/domain/events/event-service";
 import { reviewerOf, type Actor } from "@/domain/shared/reviewer";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import { employeeSelect, toEmployeeApi } from "./employee-service";
+import { employeeSelect, toEmployeeApi } from "./employee-representation";
 
 const withIntegration = { ...employeeSelect, integration: { select: { pk: true, accountPk: true, environment: true } } } satisfies Prisma.EmployeeSelect;
 

@@ -15,16 +15,10 @@ import {
   ZReplaceEmployeeRequest,
   ZUpdateEmployeeRequest,
 } from "./employee-schemas";
-import {
-  createEmployee,
-  deleteEmployee,
-  getEmployee,
-  listEmployees,
-  resendInvitation,
-  resendInvitations,
-  toEmployeeApi,
-  updateEmployee,
-} from "./employee-service";
+import { createEmployee } from "./employee-create";
+import { listEmployees } from "./employee-list";
+import { toEmployeeApi } from "./employee-representation";
+import { deleteEmployee, getEmployee, resendInvitation, resendInvitations, updateEmployee } from "./employee-service";
 
 const meta = restMeta(integrationScoped("Employees"), "/employees/", "/employees/{employee_id}/");
 const resend = "/employees/{employee_id}/resend/";

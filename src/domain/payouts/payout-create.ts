@@ -7,7 +7,8 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import { createEmployeeInTx, type EmployeeRow } from "@/domain/employees/employee-service";
+import { createEmployeeInTx } from "@/domain/employees/employee-create";
+import type { EmployeeRow } from "@/domain/employees/employee-representation";
 import { DomainError, type FieldErrors } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { lockPayruns } from "@/domain/billing/billing-lock";
