@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseOptions } from "../../src/db/database";
 import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { createEmployee } from "../../src/domain/employees/employee-create";
+import { systemClock } from "../../src/domain/shared/clock";
 
 const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
 const LAST = [
@@ -66,6 +67,7 @@ export async function seed(options: DatabaseOptions, count: number, log: (s: str
               cellphone_number: `+4670${String(1000000 + i).slice(-7)}`,
             },
             "http://bench.invalid",
+            systemClock,
           );
           ids.push(id);
           if (ids.length % 2000 === 0) log(`  seeded ${ids.length}/${count}`);

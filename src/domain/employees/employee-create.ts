@@ -1,8 +1,9 @@
 /** Creating Employees: the Employee, Employee.created and the invitation job in one statement, compiled once. */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
-import { jsonb, qb, slotsOf, sqlIn, Statement, typed, type SqlRunner } from "@/db/query-builder";
+import { at, jsonb, qb, slotsOf, sqlIn, Statement, typed, type SqlRunner } from "@/db/query-builder";
 import type { Prisma } from "@/generated/prisma/client";
 import { addEventRows, eventArgs, eventSlots, type EventArgs } from "@/domain/events/event-service";
 import { addJobSlots, jobArgs, type JobArgs } from "@/domain/outbox/outbox-service";
@@ -22,7 +23,7 @@ function newInvitationCode(): string {
  * Creates an Employee, records Employee.created (with its webhook deliveries) and schedules the invitation,
  * all in one statement: atomic on its own, or part of the caller's transaction.
  */
-async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string): Promise<EmployeeRow> {
+async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string, clock: Clock): Promise<EmployeeRow> {
   const row: EmployeeRow = {
     pk: crypto.randomUUID(),
     id: input.id ?? crypto.randomUUID(),
@@ -32,7 +33,7 @@ async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TC
     country: input.country,
     metadata: input.metadata ?? {},
     invitationCode: newInvitationCode(),
-    createdAt: new Date(),
+    createdAt: clock.now(),
     notifiedAt: null,
     claimedAt: null,
     verifiedAt: null,
@@ -85,7 +86,7 @@ type CreateArgs = EventArgs &
 const CREATE_EMPLOYEE = (() => {
   const slot = slotsOf<CreateArgs>();
   const statement = new Statement();
-  const now = typed(slot("created_at"), "timestamptz");
+  const now = at(slot("created_at"));
   statement.with(
     qb.insertInto("employee").values({
       pk: typed(slot("pk"), "uuid"),
@@ -101,17 +102,17 @@ const CREATE_EMPLOYEE = (() => {
       updated_at: now,
     }),
   );
-  addEventRows(statement, eventSlots());
-  addJobSlots(statement, NOTIFY_EMPLOYEE_JOB);
+  addEventRows(statement, eventSlots(), now);
+  addJobSlots(statement, NOTIFY_EMPLOYEE_JOB, now);
   return statement.template<CreateArgs>();
 })();
 
 /** Creates an Employee inside `tx` (bulk requests). */
-export function createEmployeeInTx(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string) {
-  return insertEmployee(sqlIn(tx), scope, input, baseUrl);
+export function createEmployeeInTx(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string, clock: Clock) {
+  return insertEmployee(sqlIn(tx), scope, input, baseUrl, clock);
 }
 
 /** Creates one Employee: a single statement straight to the driver (the API's most frequent write). */
-export async function createEmployee(db: Db, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string) {
-  return withUniqueId(() => insertEmployee(fastSql(db), scope, input, baseUrl));
+export async function createEmployee(db: Db, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string, clock: Clock) {
+  return withUniqueId(() => insertEmployee(fastSql(db), scope, input, baseUrl, clock));
 }

@@ -29,7 +29,7 @@ const resendProcedure = (resendMeta: Meta) =>
     .meta({ ...resendMeta, status: 204 })
     .input(ZEmployeeLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl));
+    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl, ctx.clock));
 
 /** PATCH (`partial`) keeps omitted fields, PUT (`replace`) resets them as create would: one service call, told which. */
 const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateEmployeeRequest | typeof ZReplaceEmployeeRequest, mode: "partial" | "replace") =>
@@ -56,7 +56,7 @@ export const employeeRouter = router({
   resendMany: integrationProcedure
     .input(ZBulkResendInput)
     .output(ZBulkResendResult)
-    .mutation(({ ctx, input }) => resendInvitations(ctx.db, ctx.scope, input.employee_ids, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => resendInvitations(ctx.db, ctx.scope, input.employee_ids, ctx.baseUrl, ctx.clock)),
 
   get: integrationProcedure
     .meta(meta.get("Retrieve an Employee"))
@@ -68,7 +68,7 @@ export const employeeRouter = router({
     .meta(meta.create("Create an Employee (and send the invitation)"))
     .input(ZCreateEmployeeRequest)
     .output(ZEmployee)
-    .mutation(async ({ ctx, input }) => toEmployeeApi(await createEmployee(ctx.db, ctx.scope, input, ctx.baseUrl))),
+    .mutation(async ({ ctx, input }) => toEmployeeApi(await createEmployee(ctx.db, ctx.scope, input, ctx.baseUrl, ctx.clock))),
 
   update: writeProcedure(meta.update("Update an Employee (omitted fields keep their value)"), ZUpdateEmployeeRequest, "partial"),
   replace: writeProcedure(meta.replace("Replace an Employee"), ZReplaceEmployeeRequest, "replace"),

@@ -3,6 +3,7 @@
  * creating in employee-create.ts, the list in employee-list.ts, the representation in employee-representation.ts.
  */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import { compiledOnce, placeholder, qb, runCompiled } from "@/db/query-builder";
@@ -74,25 +75,25 @@ export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string
 
 /** Sends the invitation again; resends are at least 24 hours apart (429 with Retry-After otherwise). */
 /** Sends the invitation again unless the once-a-day rule forbids it: null when queued, else when it is next allowed. */
-async function resendOnce(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<Date | null> {
+async function resendOnce(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<Date | null> {
   return db.$transaction(async (tx) => {
     const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, resentAt: true } });
     if (!current) throw notFound();
-    const now = new Date();
+    const now = clock.now();
     const allowedAt = current.resentAt ? new Date(current.resentAt.getTime() + RESEND_INTERVAL_MS) : now;
     // The conditional update also stops two concurrent resends from both passing the check.
     const { count } =
       allowedAt <= now ? await tx.employee.updateMany({ where: { pk: current.pk, resentAt: current.resentAt }, data: { resentAt: now } }) : { count: 0 };
     if (count === 0) return allowedAt > now ? allowedAt : new Date(now.getTime() + RESEND_INTERVAL_MS);
-    await enqueueJob(tx, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: current.pk, baseUrl } });
+    await enqueueJob(tx, { kind: NOTIFY_EMPLOYEE_JOB, payload: { employeePk: current.pk, baseUrl }, runAt: now });
     return null;
   });
 }
 
-export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
-  const allowedAt = await resendOnce(db, scope, id, baseUrl);
+export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<void> {
+  const allowedAt = await resendOnce(db, scope, id, baseUrl, clock);
   if (allowedAt) {
-    const wait = Math.max(1, Math.ceil((allowedAt.getTime() - Date.now()) / 1000));
+    const wait = Math.max(1, Math.ceil((allowedAt.getTime() - clock.now().getTime()) / 1000));
     throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
   }
 }
@@ -101,11 +102,11 @@ export async function resendInvitation(db: Db, scope: IntegrationScope, id: stri
  * The dashboard's bulk resend: each Employee on its own (one refused resend does not stop the others), the
  * once-a-day rule applied to each; the ones skipped say why and, when throttled, when a resend is allowed.
  */
-export async function resendInvitations(db: Db, scope: IntegrationScope, ids: string[], baseUrl: string): Promise<TBulkResendResult> {
+export async function resendInvitations(db: Db, scope: IntegrationScope, ids: string[], baseUrl: string, clock: Clock): Promise<TBulkResendResult> {
   const result: TBulkResendResult = { sent: [], skipped: [] };
   for (const id of new Set(ids)) {
     try {
-      const allowedAt = await resendOnce(db, scope, id, baseUrl);
+      const allowedAt = await resendOnce(db, scope, id, baseUrl, clock);
       if (allowedAt) result.skipped.push({ id, reason: "too_soon", retry_at: allowedAt.toISOString() });
       else result.sent.push(id);
     } catch (e) {

@@ -4,6 +4,7 @@
  * first. In demo the client may do this (it stands in for the bank transfer); in live, the review team does.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
@@ -16,22 +17,22 @@ import { invoiceApi, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoi
 import type { TInvoice } from "@/domain/billing/invoice-schemas";
 
 /** `POST /v2/invoices/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
+export async function payDemoInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<TInvoice> {
   if (scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
-  return payInvoice(db, { id, integrationPk: scope.integrationPk }, baseUrl);
+  return payInvoice(db, { id, integrationPk: scope.integrationPk }, baseUrl, clock);
 }
 
-export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUrl: string): Promise<TInvoice> {
+export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUrl: string, clock: Clock): Promise<TInvoice> {
   const found = await db.invoice.findFirst({ where, select: { pk: true, payrunPk: true, prepaymentPk: true } });
   if (!found) throw notFound();
   if (found.payrunPk) {
-    await markPayrunPaid(db, { pk: found.payrunPk }, baseUrl);
+    await markPayrunPaid(db, { pk: found.payrunPk }, baseUrl, clock);
     return invoiceApi(db, found.pk, baseUrl);
   }
   const prepaymentPk = found.prepaymentPk;
   if (!prepaymentPk) throw new DomainError("conflict", t("invoice_already_paid"));
   return db.$transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     // Takes the Prepayment's row lock first, so that of two concurrent payments the second sees the first.
     await tx.prepayment.update({ where: { pk: prepaymentPk }, data: { updatedAt: now } });
     const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });

@@ -39,7 +39,7 @@ export const invoiceRouter = router({
     })
     .input(ZIssueInvoiceRequest)
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => issueInvoice(ctx.db, ctx.scope, input.invoice_id, input.due_date, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => issueInvoice(ctx.db, ctx.scope, input.invoice_id, input.due_date, ctx.baseUrl, ctx.clock)),
 
   pdf: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: "/invoices/{invoice_id}/pdf/", summary: "The issued Invoice as a PDF" }, file: "application/pdf" })
@@ -52,7 +52,7 @@ export const invoiceRouter = router({
     .meta({ openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/pay/", summary: "Mark an Invoice paid (demo environment only)" } })
     .input(ZInvoiceLookup)
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => payDemoInvoice(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => payDemoInvoice(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl, ctx.clock)),
 
   /** The review team's view (dashboard only): issued, unpaid Prepayment Invoices of every account and environment. */
   unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx.db, ctx.baseUrl)),
@@ -61,5 +61,5 @@ export const invoiceRouter = router({
   markPaid: operatorProcedure
     .input(z.object({ invoicePk: z.uuid() }))
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => payInvoice(ctx.db, { pk: input.invoicePk }, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => payInvoice(ctx.db, { pk: input.invoicePk }, ctx.baseUrl, ctx.clock)),
 });

@@ -1,5 +1,6 @@
 /** Invoices of an Integration: list, retrieve, issue (which, for a Payrun's pro-forma, closes the Payrun) and the PDF. */
 import type { Db } from "@/db/database";
+import type { Clock } from "@/domain/shared/clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { closeAndSettle } from "@/domain/payruns/payrun-close";
@@ -61,8 +62,8 @@ function checkDueDate(dueDate: string | undefined, now: Date): void {
  * a Prepayment's leaves DRAFT for INVOICED.
  * 403 when the Integration may not issue Invoices, 409 once issued.
  */
-export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, dueDate: string | undefined, baseUrl: string): Promise<TInvoice> {
-  checkDueDate(dueDate, new Date());
+export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, dueDate: string | undefined, baseUrl: string, clock: Clock): Promise<TInvoice> {
+  checkDueDate(dueDate, clock.now());
   return db.$transaction(async (tx) => {
     const found = await tx.invoice.findFirst({
       where: scoped(scope, id),
@@ -73,8 +74,8 @@ export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, 
     await lockPayruns(tx, scope.integrationPk, found.currency);
     const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { issuedAt: true, payrunPk: true, prepaymentPk: true } });
     if (current.issuedAt) throw new DomainError("conflict", t("invoice_already_issued"));
-    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, baseUrl, dueDate);
-    else if (current.prepaymentPk) await issueInvoiceInTx(tx, found.pk, new Date(), dueDate);
+    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, baseUrl, clock, dueDate);
+    else if (current.prepaymentPk) await issueInvoiceInTx(tx, found.pk, clock.now(), dueDate);
     else throw new DomainError("conflict", t("invoice_already_issued"));
     return invoiceApi(tx, found.pk, baseUrl);
   });

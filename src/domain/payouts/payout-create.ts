@@ -5,6 +5,7 @@
  * their events are recorded. Payouts that prepaid money covers are notified at once.
  */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { createEmployeeInTx } from "@/domain/employees/employee-create";
@@ -57,14 +58,17 @@ async function newBatch(tx: Prisma.TransactionClient, scope: IntegrationScope, d
   return { ids: new Set(taken.map((p) => p.id)), employees: new Map() };
 }
 
+/** What planning the items of one request works in: its transaction, scope and batch, and what a created Employee needs. */
+interface Planning {
+  tx: Prisma.TransactionClient;
+  scope: IntegrationScope;
+  batch: Batch;
+  baseUrl: string;
+  clock: Clock;
+}
+
 /** The Employee of an item: found, or (inline, unmatched) created in this transaction. Errors nest under "employee". */
-async function employeeFor(
-  tx: Prisma.TransactionClient,
-  scope: IntegrationScope,
-  draft: PayoutDraft,
-  batch: Batch,
-  baseUrl: string,
-): Promise<ItemResult<EmployeeRow>> {
+async function employeeFor({ tx, scope, batch, baseUrl, clock }: Planning, draft: PayoutDraft): Promise<ItemResult<EmployeeRow>> {
   const ref = draft.body.employee;
   // An inline Employee is matched by email first, so its email identifies it within the request.
   const cacheKey = typeof ref === "string" ? `id:${ref}` : `email:${ref.email}`;
@@ -82,7 +86,7 @@ async function employeeFor(
   if ("pk" in match) row = match;
   else {
     try {
-      row = await createEmployeeInTx(tx, scope, match, baseUrl);
+      row = await createEmployeeInTx(tx, scope, match, baseUrl, clock);
     } catch (e) {
       if (e instanceof DomainError && e.code === "validation" && typeof e.body !== "string") return { ok: false, errors: { employee: e.body } };
       throw e;
@@ -92,14 +96,15 @@ async function employeeFor(
   return { ok: true, value: row };
 }
 
-async function plan(tx: Prisma.TransactionClient, scope: IntegrationScope, draft: PayoutDraft, batch: Batch, baseUrl: string): Promise<ItemResult<Planned>> {
+async function plan(planning: Planning, draft: PayoutDraft): Promise<ItemResult<Planned>> {
+  const { batch } = planning;
   const errors: FieldErrors = {};
   const id = draft.body.id;
   if (id !== undefined) {
     if (batch.ids.has(id)) errors.id = [t("id_taken")];
     batch.ids.add(id);
   }
-  const employee = await employeeFor(tx, scope, draft, batch, baseUrl);
+  const employee = await employeeFor(planning, draft);
   const priced = employee.ok ? pricePayout(draft, employee.value.country) : employee;
   if (!priced.ok) Object.assign(errors, priced.errors);
   if (!employee.ok || !priced.ok || Object.keys(errors).length) return { ok: false, errors };
@@ -148,18 +153,18 @@ async function insertedRows(tx: Prisma.TransactionClient, pks: string[]): Promis
 }
 
 /** Every item checked (fields, Employee, price, id), inline Employees created in `tx`: the errors (null for a valid item) and the plans. */
-async function planAll(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string) {
+async function planAll(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string, clock: Clock) {
   const drafts = input.items.map(readPayoutBody);
   await lockInlineEmployees(
     tx,
     scope,
     drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])),
   );
-  const batch = await newBatch(tx, scope, drafts);
+  const planning: Planning = { tx, scope, batch: await newBatch(tx, scope, drafts), baseUrl, clock };
   const errors: (FieldErrors | null)[] = [];
   const planned: Planned[] = [];
   for (const draft of drafts) {
-    const result = draft.ok ? await plan(tx, scope, draft.value, batch, baseUrl) : draft;
+    const result = draft.ok ? await plan(planning, draft.value) : draft;
     errors.push(result.ok ? null : result.errors);
     if (result.ok) planned.push(result.value);
   }
@@ -177,11 +182,11 @@ class DryRun extends Error {
  * A dry run of `createPayouts`: the same checks in the same order, rolled back, so nothing is written. The
  * answer is index-aligned with the items (`{}` for a valid one), as a bulk create's 400 would be.
  */
-export async function validatePayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<FieldErrors[]> {
+export async function validatePayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string, clock: Clock): Promise<FieldErrors[]> {
   checkBatchSize(input.items);
   try {
     await db.$transaction(async (tx) => {
-      throw new DryRun((await planAll(tx, scope, input, baseUrl)).errors);
+      throw new DryRun((await planAll(tx, scope, input, baseUrl, clock)).errors);
     }, TRANSACTION_OPTIONS);
   } catch (e) {
     if (e instanceof DryRun) return e.errors.map((errors) => errors ?? {});
@@ -190,11 +195,11 @@ export async function validatePayouts(db: Db, scope: IntegrationScope, input: TC
   throw new Error("a dry run always rolls back");
 }
 
-export async function createPayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<PayoutRow[]> {
+export async function createPayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string, clock: Clock): Promise<PayoutRow[]> {
   checkBatchSize(input.items);
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const { errors, planned } = await planAll(tx, scope, input, baseUrl);
+      const { errors, planned } = await planAll(tx, scope, input, baseUrl, clock);
       throwItemErrors(errors, input.bulk);
 
       // Currencies in a fixed order, so that concurrent bulk requests take the Payrun locks in the same order.
@@ -222,11 +227,12 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
       );
       const joined = named.flatMap((n) => (n && "pk" in n ? [n.pk] : []));
       if (joined.length)
-        await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: new Date() } });
+        await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: clock.now() } });
 
+      const now = clock.now();
       const event = { accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk };
-      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl);
-      for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) });
+      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl, now);
+      for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) }, now);
 
       // Payouts that prepaid money covers are notified at once (the documented rule), not when the Payrun is paid.
       let covered = 0;
@@ -237,7 +243,7 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
           currency,
           rows.filter((r) => r.currency === currency).map((r) => r.pk),
         );
-        for (const pk of pks) await notifyPayout(tx, pk, baseUrl);
+        for (const pk of pks) await notifyPayout(tx, pk, baseUrl, clock);
         covered += pks.length;
       }
       if (covered)

@@ -19,7 +19,7 @@ const resendProcedure = (resendMeta: Meta) =>
     .meta({ ...resendMeta, status: 204 })
     .input(ZPayoutLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl));
+    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl, ctx.clock));
 
 export const payoutRouter = router({
   list: integrationProcedure
@@ -53,7 +53,7 @@ export const payoutRouter = router({
     .input(ZCreatePayoutsInput)
     .output(z.union([ZPayout, z.array(ZPayout)]))
     .mutation(async ({ ctx, input }) => {
-      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl), input.expand, ctx.baseUrl);
+      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl, ctx.clock), input.expand, ctx.baseUrl);
       return input.bulk ? payouts : payouts[0];
     }),
 
@@ -64,7 +64,7 @@ export const payoutRouter = router({
     })
     .input(ZCreatePayoutsInput)
     .output(z.array(z.record(z.string(), z.unknown())).meta({ description: "One entry per item, in order: {} when valid, else its field errors" }))
-    .mutation(({ ctx, input }) => validatePayouts(ctx.db, ctx.scope, input, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => validatePayouts(ctx.db, ctx.scope, input, ctx.baseUrl, ctx.clock)),
 
   delete: integrationProcedure
     .meta(meta.delete("Delete a Payout (refused once its Payrun is paid)"))

@@ -3,6 +3,7 @@
  * from deletion while their Payrun is unpaid and resending the notification.
  */
 import type { Db } from "@/db/database";
+import type { Clock } from "@/domain/shared/clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -83,12 +84,12 @@ export async function deletePayout(db: Db, scope: IntegrationScope, id: string):
 }
 
 /** Emails the Employee about a notified Payout again; resends are at least 24 hours apart (429 with Retry-After). */
-export async function resendPayoutNotification(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
+export async function resendPayoutNotification(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, notifiedAt: true, resentAt: true } });
     if (!current) throw notFound();
     if (!current.notifiedAt) throw new DomainError("conflict", t("payout_not_notified"));
-    const now = new Date();
+    const now = clock.now();
     const allowedAt = current.resentAt ? new Date(current.resentAt.getTime() + PAYOUT_RESEND_INTERVAL_MS) : now;
     // The conditional update also stops two concurrent resends from both passing the check.
     const { count } =
@@ -97,6 +98,6 @@ export async function resendPayoutNotification(db: Db, scope: IntegrationScope, 
       const wait = Math.max(1, Math.ceil((allowedAt.getTime() - now.getTime()) / 1000));
       throw new DomainError("throttled", t("payout_resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
     }
-    await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: current.pk, baseUrl } });
+    await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: current.pk, baseUrl }, runAt: now });
   });
 }

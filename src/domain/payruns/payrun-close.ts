@@ -4,6 +4,7 @@
  * Payrun is paid at once and its Payouts are notified. All in the caller's transaction, under the Payrun lock.
  */
 import type { Db } from "@/db/database";
+import type { Clock } from "@/domain/shared/clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { usePrepayments } from "@/domain/prepayments/prepayment-use";
@@ -13,17 +14,17 @@ import { payPayrunInTx } from "./payrun-payment";
 import { closeAndInvoice, lockedUnpaid } from "./payrun-service";
 
 /** Closes the open Payrun `payrunPk` (locked by the caller) and settles it from prepayments; returns its Invoice's pk. */
-export async function closeAndSettle(tx: Prisma.TransactionClient, payrunPk: string, baseUrl: string, dueDate?: string): Promise<string> {
-  const invoicePk = await closeAndInvoice(tx, payrunPk, dueDate);
+export async function closeAndSettle(tx: Prisma.TransactionClient, payrunPk: string, baseUrl: string, clock: Clock, dueDate?: string): Promise<string> {
+  const invoicePk = await closeAndInvoice(tx, payrunPk, clock, dueDate);
   const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: payrunPk }, select: { pk: true, integrationPk: true, currency: true } });
-  if (await usePrepayments(tx, payrun, invoicePk)) await payPayrunInTx(tx, payrunPk, baseUrl);
+  if (await usePrepayments(tx, payrun, invoicePk)) await payPayrunInTx(tx, payrunPk, baseUrl, clock);
   return invoicePk;
 }
 
-export async function closePayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
+export async function closePayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await lockedUnpaid(tx, scope, id);
     if (!current.open) throw new DomainError("conflict", t("payrun_already_closed"));
-    await closeAndSettle(tx, current.pk, baseUrl);
+    await closeAndSettle(tx, current.pk, baseUrl, clock);
   });
 }

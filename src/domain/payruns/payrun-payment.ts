@@ -6,6 +6,7 @@
  * No money moves in demo.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
@@ -21,20 +22,20 @@ import { recordPayrunEvent } from "./payrun-service";
 export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
 
 /** `POST /v2/payruns/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TPayrun> {
+export async function payDemoPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<TPayrun> {
   if (scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
-  return markPayrunPaid(db, { id, integrationPk: scope.integrationPk }, baseUrl);
+  return markPayrunPaid(db, { id, integrationPk: scope.integrationPk }, baseUrl, clock);
 }
 
 /** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
-export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string): Promise<TPayrun> {
+export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string, clock: Clock): Promise<TPayrun> {
   return db.$transaction(async (tx) => {
     const found = await tx.payrun.findFirst({ where, select: { pk: true, currency: true, integrationPk: true } });
     if (!found) throw notFound();
     await lockPayruns(tx, found.integrationPk, found.currency);
     const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
-    return payPayrunInTx(tx, found.pk, baseUrl);
+    return payPayrunInTx(tx, found.pk, baseUrl, clock);
   });
 }
 
@@ -43,8 +44,8 @@ export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, bas
  * is unpaid): closed if still open, paid, its Invoice paid in full, Payrun.paid, and its Payouts' notification
  * queued. Also how a Payrun fully paid from Prepayments on closing is settled.
  */
-export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<TPayrun> {
-  const now = new Date();
+export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, baseUrl: string, clock: Clock): Promise<TPayrun> {
+  const now = clock.now();
   const row = await tx.payrun.findUniqueOrThrow({
     where: { pk },
     select: { closedAt: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
@@ -52,8 +53,8 @@ export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, ba
   await tx.payrun.update({ where: { pk }, data: { open: false, closedAt: row.closedAt ?? now, paidAt: now } });
   await markPayrunInvoicePaid(tx, pk, now);
   const scope = { accountPk: row.integration.accountPk, environment: row.integration.environment, integrationPk: row.integrationPk };
-  const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, pk, baseUrl);
-  await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: pk, baseUrl } });
+  const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, pk, baseUrl, now);
+  await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: pk, baseUrl }, runAt: now });
   return payrun;
 }
 

@@ -37,7 +37,7 @@ export const payrunRouter = router({
     })
     .input(ZCreatePayrunRequest)
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => createPayrun(ctx.db, ctx.scope, input, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => createPayrun(ctx.db, ctx.scope, input, ctx.baseUrl, ctx.clock)),
 
   get: integrationProcedure
     .meta({
@@ -63,7 +63,7 @@ export const payrunRouter = router({
     })
     .input(ZUpdatePayrunRequest)
     .output(ZPayrun)
-    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch, ctx.baseUrl)),
+    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch, ctx.baseUrl, ctx.clock)),
 
   delete: integrationProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete an unpaid Payrun without Payouts" }, status: 204 })
@@ -83,14 +83,14 @@ export const payrunRouter = router({
     })
     .input(ZPayrunLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => closePayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => closePayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl, ctx.clock)),
 
   /** Demo only: stands in for the bank transfer that pays a live Payrun. */
   pay: integrationProcedure
     .meta({ openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/pay/", summary: "Mark a Payrun paid (demo environment only)" } })
     .input(ZPayrunLookup)
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => payDemoPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => payDemoPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl, ctx.clock)),
 
   /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
   unpaid: operatorProcedure.output(z.array(ZUnpaidPayrun)).query(({ ctx }) => unpaidPayruns(ctx.db, ctx.baseUrl)),
@@ -99,5 +99,5 @@ export const payrunRouter = router({
   markPaid: operatorProcedure
     .input(z.object({ payrunPk: z.uuid() }))
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => markPayrunPaid(ctx.db, { pk: input.payrunPk }, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => markPayrunPaid(ctx.db, { pk: input.payrunPk }, ctx.baseUrl, ctx.clock)),
 });

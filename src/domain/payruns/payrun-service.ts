@@ -5,6 +5,7 @@
  * never joins a Payrun that is being closed or paid, and two requests never open two Payruns at once.
  */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
@@ -41,9 +42,14 @@ export async function recordPayrunEvent(
   scope: Omit<IntegrationScope, "integrationId">,
   payrunPk: string,
   baseUrl: string,
+  now: Date,
 ): Promise<TPayrun> {
   const data = await payrunApi(tx, payrunPk, baseUrl);
-  await recordEvent(tx, { name, accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk, objectPk: payrunPk, data });
+  await recordEvent(
+    tx,
+    { name, accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk, objectPk: payrunPk, data },
+    now,
+  );
   return data;
 }
 
@@ -106,6 +112,7 @@ export async function updatePayrun(
   id: string,
   patch: Omit<TUpdatePayrunRequest, "payrun_id">,
   baseUrl: string,
+  clock: Clock,
 ): Promise<TPayrun> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
@@ -113,7 +120,7 @@ export async function updatePayrun(
       const current = await lockedUnpaid(tx, scope, id);
       if (!current.open) throw new DomainError("conflict", t("payrun_closed_locked"));
       const { name, description, invoice_marking: invoiceMarking, metadata } = patch;
-      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, name, description, invoiceMarking, metadata, lastActivityAt: new Date() } });
+      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, name, description, invoiceMarking, metadata, lastActivityAt: clock.now() } });
       return payrunApi(tx, current.pk, baseUrl);
     }),
   );
@@ -133,8 +140,8 @@ export async function deletePayrun(db: Db, scope: IntegrationScope, id: string):
  * Close (finalise): no more Payouts join it (the next Payout of its currency opens a new Payrun), and its
  * Invoice is issued, in the same transaction. `dueDate` (YYYY-MM-DD) overrides the payment terms.
  */
-export async function closeAndInvoice(tx: Prisma.TransactionClient, payrunPk: string, dueDate?: string): Promise<string> {
-  const now = new Date();
+export async function closeAndInvoice(tx: Prisma.TransactionClient, payrunPk: string, clock: Clock, dueDate?: string): Promise<string> {
+  const now = clock.now();
   await tx.payrun.update({ where: { pk: payrunPk }, data: { open: false, closedAt: now } });
   return issuePayrunInvoice(tx, payrunPk, now, dueDate);
 }

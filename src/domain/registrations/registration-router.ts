@@ -84,7 +84,7 @@ export const registrationRouter = router({
     .output(ZRegistration)
     .mutation(async ({ ctx, input }) =>
       toRegistrationApi(
-        await approveDemoRegistration(ctx.db, ctx.scope, input.registration_id, { userId: ctx.principal.userId, apiKeyPk: ctx.principal.apiKeyPk }),
+        await approveDemoRegistration(ctx.db, ctx.scope, input.registration_id, { userId: ctx.principal.userId, apiKeyPk: ctx.principal.apiKeyPk }, ctx.clock),
       ),
     ),
 
