@@ -55,6 +55,8 @@ const DOMAIN = ["domain", ...Object.keys(ROOMS)];
  */
 const LAYERS = [
   { type: "generated", pattern: "src/generated" },
+  // Neither domain nor edge (Luhn, quality lists, cookies): it imports nothing of the app, and everything may import it.
+  { type: "lib", pattern: "src/lib" },
   // The texts of every language and how a language is chosen: data and pure functions that the browser needs too.
   { type: "isomorphic", pattern: "src/i18n/catalogue" },
   { type: "base", pattern: "src/{config,i18n}" },
@@ -81,7 +83,7 @@ const FILES = [
   { category: "api", pattern: "src/trpc/app-router.ts" },
 ];
 
-const BELOW_DOMAIN = ["generated", "base", "db", "rules", "isomorphic"];
+const BELOW_DOMAIN = ["lib", "generated", "base", "db", "rules", "isomorphic"];
 const layerMessage = "{{from.type}} code may not import this {{to.type}} code (docs/architecture.md, allowed arrows)";
 const SERVER = ["generated", "base", "db", "rules", ...DOMAIN, "trpc", "edge", "worker", "app"];
 
@@ -206,11 +208,12 @@ export default tseslint.config(
           checkInternals: true,
           message: layerMessage,
           policies: [
+            layer("lib", ["lib"]),
             layer("generated", ["generated"]),
-            layer("base", ["generated", "base", "isomorphic"]),
-            layer("db", ["generated", "base", "db"]),
-            layer("rules", ["generated", "base", "rules"]),
-            layer("isomorphic", ["isomorphic"]),
+            layer("base", ["lib", "generated", "base", "isomorphic"]),
+            layer("db", ["lib", "generated", "base", "db"]),
+            layer("rules", ["lib", "generated", "base", "rules"]),
+            layer("isomorphic", ["lib", "isomorphic"]),
             // Services and schemas: no tRPC, no HTTP, no worker, no server, no dashboard; a room only the rooms it lists.
             layer("domain", [...BELOW_DOMAIN, "domain"]),
             ...Object.entries(ROOMS).map(([room, may]) => layer(room, [...BELOW_DOMAIN, "domain", room, ...may])),
@@ -227,7 +230,7 @@ export default tseslint.config(
             { from: { file: { categories: "api" } }, allow: routers },
             { from: { element: { types: ["edge", "app"] } }, allow: api },
             // The dashboard runs in the browser: server code reaches it only as types (the AppRouter, zod inputs).
-            layer("dashboard", ["dashboard", "isomorphic"]),
+            layer("dashboard", ["dashboard", "isomorphic", "lib"]),
             layer("dashboard", SERVER, "type"),
             { from: { element: { type: "dashboard" } }, allow: { ...api, dependency: { kind: "type" } } },
           ],

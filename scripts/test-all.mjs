@@ -33,7 +33,10 @@ function vitestSuite(name, project, env = {}) {
   try {
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
     passed = report.numPassedTests;
-    failed = report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    // A failed test counts once; a file that failed with no failed test of its own (it did not load, a hook
+    // threw) counts as one more. numFailedTestSuites would count a failed test again for each describe around it.
+    const brokenFiles = report.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+    failed = report.numFailedTests + brokenFiles;
   } catch {
     failed = 1; // the runner died before reporting
   }

@@ -12,7 +12,8 @@ import http from "node:http";
 import net from "node:net";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { ApiRateLimiter, type RateLimitStore } from "../../src/http/rate-limit";
+import { postgresCounters, redisCounters, type RateLimitStore } from "../../src/http/limit-stores";
+import { ApiRateLimiter } from "../../src/http/rate-limit";
 import type { HttpResponse } from "../../src/http/respond";
 import { createLogger } from "../../src/log";
 import type { Principal } from "../../src/trpc/context";
@@ -70,10 +71,10 @@ export async function limiterCpu(pgUrl: string, redisUrl: string | null, rounds:
   try {
     if (redis) await new Promise((resolve) => redis.once("ready", resolve));
     const stores: [string, RateLimitStore][] = [
-      ["memory", { kind: "memory" }],
-      ["PostgreSQL", { kind: "postgres", pool }],
-      ...(redis ? [["Redis", { kind: "redis", client: redis }] as [string, RateLimitStore]] : []),
+      ["memory", { kind: "memory", counters: null }],
+      ["PostgreSQL", { kind: "postgres", counters: postgresCounters(pool) }],
     ];
+    if (redis) stores.push(["Redis", { kind: "redis", counters: redisCounters(redis) }]);
     await cpuPerRequest(null, n); // warm-up
     const samples = new Map<string, number[]>(stores.map(([name]) => [name, []]));
     for (let round = 0; round < rounds; round++) {

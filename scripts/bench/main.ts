@@ -104,8 +104,13 @@ function comparedServer(): string | null {
  */
 function npmStartFlags(): string[] {
   const start = z.object({ scripts: z.object({ start: z.string() }) }).parse(JSON.parse(fs.readFileSync("package.json", "utf8"))).scripts.start;
-  const words = start.split(/\s+/).filter(Boolean);
-  if (words[0] !== "node" || words.at(-1) !== "dist/server.js") throw new Error(`package.json's start script is not "node FLAGS dist/server.js": ${start}`);
+  // Leading NAME=value words are its environment (NODE_ENV=production), which startProcess sets for every server.
+  const words = start
+    .split(/\s+/)
+    .filter(Boolean)
+    .filter((word) => !/^[A-Z_]+=/.test(word));
+  if (words[0] !== "node" || words.at(-1) !== "dist/server.js")
+    throw new Error(`package.json's start script is not "[NAME=value] node FLAGS dist/server.js": ${start}`);
   return words.slice(1, -1);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling by failed attempts, with rate-limiter-flexible on the same store as the API's limits:
+ * Sign-in throttling by failed attempts, counted by `Limiter`s on the same store as the API's limits:
  * - per account: failures are counted per email address (existing or not, so the answer tells nothing about
  *   who has an account). After `maxFailures` within `lockoutMinutes`, every attempt for that email, the
  *   right password included, is refused with 429 and `Retry-After` until the window ends; a successful
@@ -10,8 +10,8 @@
  * better-auth's own limiter (see `createAuth`) caps bursts of attempts per address on top.
  */
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createLimiter, type RateLimitStore } from "@/http/rate-limit";
+import { createLimiter, type RateLimitStore } from "@/http/limit-stores";
+import type { Limiter } from "@/http/limiter";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { t } from "@/i18n/locale";
 import { isLocale, LOCALE_COOKIE } from "@/i18n/catalogue/locales";
@@ -53,24 +53,19 @@ function emailOf(body: unknown): string | null {
 }
 
 /**
- * Takes one point of `key` for an attempt about to be checked (the store's single atomic increment), and
- * answers the milliseconds until it may try again when that point is over `max`, else 0. Counting before
- * the check, not after it, keeps concurrent attempts from all passing a count none of them has added to yet.
+ * Takes one point of `key` for an attempt about to be checked (one atomic addition in the store), and answers
+ * the milliseconds until it may try again when that point is over the limit, else 0. Counting before the
+ * check, not after it, keeps concurrent attempts from all passing a count none of them has added to yet.
  */
-async function reserve(limiter: RateLimiterAbstract, key: string | null): Promise<number> {
+async function reserve(limiter: Limiter, key: string | null): Promise<number> {
   if (!key) return 0;
-  try {
-    await limiter.consume(key);
-    return 0;
-  } catch (e) {
-    if (e instanceof RateLimiterRes) return Math.max(1000, e.msBeforeNext);
-    throw e;
-  }
+  const answer = await limiter.take(key);
+  return answer.allowed ? 0 : Math.max(1000, answer.msBeforeNext);
 }
 
 /** Gives back a point `reserve` took, for an attempt that turned out to be no failed password. */
-async function giveBack(limiter: RateLimiterAbstract, key: string | null): Promise<void> {
-  if (key) await limiter.reward(key);
+async function giveBack(limiter: Limiter, key: string | null): Promise<void> {
+  if (key) await limiter.giveBack(key);
 }
 
 /**
@@ -79,9 +74,10 @@ async function giveBack(limiter: RateLimiterAbstract, key: string | null): Promi
  * gives the address's point back, anything else gives both back.
  */
 export function signInHooks({ settings, store, log }: SignInThrottle) {
-  const window = settings.lockoutMinutes * 60;
-  const byEmail = createLimiter(store, { keyPrefix: "sign_in_email", points: settings.maxFailures, duration: window }, log);
-  const byAddress = createLimiter(store, { keyPrefix: "sign_in_address", points: settings.addressMaxFailures, duration: window }, log);
+  // Every attempt asks the store (a local share of 0): attempts are few, and each must count everywhere at once.
+  const window = { windowSeconds: settings.lockoutMinutes * 60, localShare: 0 };
+  const byEmail = createLimiter(store, { prefix: "sign_in_email", points: settings.maxFailures, ...window }, log);
+  const byAddress = createLimiter(store, { prefix: "sign_in_address", points: settings.addressMaxFailures, ...window }, log);
   return {
     before: createAuthMiddleware(async (ctx) => {
       if (ctx.path !== SIGN_IN_PATH) return;
@@ -92,7 +88,7 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
       if (ms === 0) return;
       // A refused attempt checks no password, so it is no failure: a point taken under a limit it did not
       // reach goes back (the after hook does not run for it). The refused key keeps its extra point: it is
-      // locked until its window ends anyway, and a refusal from the limiter's in-memory block took none.
+      // locked until its window ends anyway, and a refusal from the limiter's memory took none.
       await Promise.all([emailMs === 0 && giveBack(byEmail, email), addressMs === 0 && giveBack(byAddress, address)]);
       const seconds = Math.ceil(ms / 1000);
       const retry = String(seconds);
@@ -111,7 +107,7 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
         if (returned.statusCode === 401) return; // a wrong password: the points taken before stay
         await Promise.all([giveBack(byEmail, email), giveBack(byAddress, address)]);
       } else {
-        if (email) await byEmail.delete(email);
+        if (email) await byEmail.clear(email);
         await giveBack(byAddress, address);
         restoreLocale(ctx.context.newSession?.user, (value) =>
           ctx.setCookie(LOCALE_COOKIE, value, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax", httpOnly: false }),

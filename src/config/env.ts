@@ -1,6 +1,6 @@
 /** Configuration, read once from the environment and validated (README, "Configuration"). */
 import { z } from "zod";
-import { luhnCheckDigit } from "./luhn";
+import { luhnCheckDigit } from "@/lib/luhn";
 
 const flag = z
   .string()

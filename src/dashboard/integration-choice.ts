@@ -1,4 +1,4 @@
-import { cookieValue } from "@/i18n/catalogue/cookie-value";
+import { cookieValue } from "@/lib/cookie-value";
 
 /**
  * The Integration the dashboard acts as. A browser cannot send the `Integration-ID` header, so the

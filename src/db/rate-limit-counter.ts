@@ -1,12 +1,13 @@
 /**
- * The API rate limiter's batched addition (src/http/rate-limit.ts) on RateLimiterPostgres's table
- * `rate_limit_counter` (migration 0008): many keys in one statement, with the library's upsert rule (a row
- * whose window has ended starts again from the added points). It runs on every flush of the hot path, so it
- * is compiled once, here at module load, and sent as a named prepared statement.
+ * The rate limits' counters in PostgreSQL (src/http/limit-stores.ts), the table `rate_limit_counter` of
+ * migration 0008 (the layout of rate-limiter-flexible's RateLimiterPostgres, which kept them before): a batched
+ * addition of many keys in one statement (a row whose window has ended starts again from the added points),
+ * removing a key, and sweeping rows long expired. The addition runs on every flush of the hot path, so it is
+ * compiled once, here at module load, and sent as a named prepared statement.
  */
 import type { InferResult } from "kysely";
 import type pg from "pg";
-import { compiledOnce, placeholder, qb, unnestAs } from "./query-builder";
+import { compiledOnce, pgRunner, placeholder, qb, runQuery, unnestAs } from "./query-builder";
 
 /** $1 keys, $2 points (the batch), $3 the window end of a new row, $4 now (ms since the epoch). */
 const now = placeholder<string>(4, "bigint");
@@ -46,4 +47,14 @@ export async function addRateLimitPoints(pool: pg.Pool, keys: string[], points: 
     values: [keys, points, expire, at],
   });
   return rows;
+}
+
+/** Forgets `key`'s counter (a successful sign-in clears its email's failures). */
+export async function removeRateLimitCounter(pool: pg.Pool, key: string): Promise<void> {
+  await runQuery(pgRunner(pool), qb.deleteFrom("rate_limit_counter").where("key", "=", key));
+}
+
+/** Deletes the rows whose window ended before `before` (ms since the epoch): keys seen once (an email, an address) leave no row behind. */
+export async function sweepRateLimitCounters(pool: pg.Pool, before: number): Promise<void> {
+  await runQuery(pgRunner(pool), qb.deleteFrom("rate_limit_counter").where("expire", "<", String(before)));
 }

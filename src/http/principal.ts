@@ -9,7 +9,7 @@ import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { ipAllowed, touchApiKey, verifyApiKey } from "@/domain/api-keys/api-key-service";
 import { isEnvironment } from "@/domain/environments";
-import { cookieValue } from "@/i18n/catalogue/cookie-value";
+import { cookieValue } from "@/lib/cookie-value";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
 import type { Principal } from "@/trpc/context";

@@ -9,6 +9,11 @@ describe("the heap flags", () => {
     for (const flag of WORKER_HEAP_FLAGS) expect(scripts.worker.split(" ")).toContain(flag);
   });
 
+  it("leave npm start in production mode without Node's source maps (docs/deploy.md)", () => {
+    expect(scripts.start.split(" ").slice(0, 2)).toEqual(["NODE_ENV=production", "node"]);
+    expect(scripts.start).not.toContain("--enable-source-maps");
+  });
+
   it("of the server are npm start's", () => {
     for (const flag of SERVER_HEAP_FLAGS) expect(scripts.start.split(" ")).toContain(flag);
   });

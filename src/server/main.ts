@@ -14,7 +14,7 @@ import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock } from "@/domain/shared/clock";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
-import { rateLimitStore } from "@/http/rate-limit";
+import { rateLimitStore } from "@/http/limit-stores";
 import { createLogger } from "@/log";
 import { jobHandlers } from "@/worker/job-registry";
 import { postgresJobListener } from "@/worker/job-wakeup";

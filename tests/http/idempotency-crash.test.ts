@@ -57,18 +57,25 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 /**
  * A TCP proxy to `target` that passes each chunk of the server's answers on `ms` later, calling `onAnswer` as
  * it arrives; when the server's side closes, the client's connection is cut at once and what was still on its
- * way is lost.
+ * way is lost. When `onAnswer` says the server is being killed, every connection is cut at once: on a busy
+ * machine the proxy may notice the dead server's sockets close only after a delayed answer was passed on.
  */
-async function delayingProxy(target: string, ms: number, onAnswer: () => void): Promise<{ url: string; close: () => Promise<void> }> {
+async function delayingProxy(target: string, ms: number, onAnswer: () => boolean): Promise<{ url: string; close: () => Promise<void> }> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<net.Socket>();
+  let killed = false;
   const proxy = net.createServer((client) => {
     const upstream = net.connect(Number(port), hostname);
     sockets.add(client).add(upstream);
     client.on("data", (chunk) => upstream.write(chunk));
     upstream.on("data", (chunk) => {
-      onAnswer();
-      setTimeout(() => client.destroyed || client.write(chunk), ms);
+      if (killed) return;
+      if (onAnswer()) {
+        killed = true;
+        for (const s of sockets) s.destroy();
+        return;
+      }
+      setTimeout(() => killed || client.destroyed || client.write(chunk), ms);
     });
     const cut = () => {
       client.destroy();
@@ -152,9 +159,11 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     let next = 0;
     let killed = false;
     const proxy = await delayingProxy(first.url, 100, () => {
-      if (killed || answers.size < REQUESTS / 3) return;
+      if (killed) return true;
+      if (answers.size < REQUESTS / 3) return false;
       killed = true;
       first.child.kill("SIGKILL");
+      return true;
     });
     cleanups.push(() => proxy.close());
     const lane = async () => {

@@ -5,10 +5,12 @@
  */
 import http from "node:http";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALONE_FACTOR } from "@/http/in-flight";
 import type { RateLimitSettings } from "@/http/rate-limit";
 import { createUser } from "@/auth/auth";
+import { sweepRateLimitCounters } from "@/db/rate-limit-counter";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/batch-limit";
 import { integrationBody, startTestApp, TEST_DB, trpc, type TestApp } from "../support/test-app";
 
@@ -313,6 +315,20 @@ describe.skipIf(TEST_DB !== "pg")("two instances on one PostgreSQL database", ()
     );
     expect(await statuses(second, key, 3)).toEqual([200, 200, 429]);
     expect(await statuses(app, key, 1)).toEqual([429]);
+  });
+
+  it("sweeps rows an hour past their window (keys seen once, an email or an address, leave none behind)", async () => {
+    const now = Date.now();
+    await app.db
+      .$executeRaw`INSERT INTO rate_limit_counter (key, points, expire) VALUES ('sweep:old', 1, ${now - 2 * 3600_000}), ('sweep:new', 1, ${now + 60_000})`;
+    const pool = new pg.Pool({ connectionString: app.databaseUrl ?? "" });
+    try {
+      await sweepRateLimitCounters(pool, now - 3600_000);
+    } finally {
+      await pool.end();
+    }
+    const keys = await app.db.$queryRaw<{ key: string }[]>`SELECT key FROM rate_limit_counter WHERE key LIKE 'sweep:%'`;
+    expect(keys.map((k) => k.key)).toEqual(["sweep:new"]);
   });
 
   it("never lets two instances together pass a key's limit, even before they settle", async () => {

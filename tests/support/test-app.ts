@@ -21,7 +21,8 @@ import type { PrivateTargets, WebhookSettings } from "@/config/webhook-settings"
 import type { OutboxSettings } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock, type Clock } from "@/domain/shared/clock";
-import { rateLimitStore, type RateLimitSettings } from "@/http/rate-limit";
+import { rateLimitStore } from "@/http/limit-stores";
+import type { RateLimitSettings } from "@/http/rate-limit";
 import { createLogger } from "@/log";
 import type { Logger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";

@@ -4,7 +4,7 @@
  * (modulus 10) check digit over everything before it. Banks refuse a payment whose reference fails either check.
  */
 
-import { luhnCheckDigit } from "@/config/luhn";
+import { luhnCheckDigit } from "@/lib/luhn";
 
 export { luhnCheckDigit };
 

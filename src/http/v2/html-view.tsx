@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactNode } from "react";
 import { t, type Locale } from "@/i18n/locale";
 import { viewTitlesSv } from "@/i18n/messages";
-import { qualityValues } from "@/i18n/catalogue/quality-values";
+import { qualityValues } from "@/lib/quality-values";
 import type { Route } from "./routes";
 
 /** Browsers ask for text/html first; `?format=json` forces JSON. */

@@ -3,7 +3,7 @@
  * `payroute_locale` cookie, which the dashboard's language switch sets and sign-in restores from the
  * person's setting), else Accept-Language, else English. Pure, so the browser and the server share it.
  */
-import { qualityValues } from "./quality-values";
+import { qualityValues } from "@/lib/quality-values";
 
 export const LOCALES = ["en", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,6 +1,7 @@
 /**
  * An HTTP quality list (Accept, Accept-Language: `text/html, application/json;q=0.9`) as lowercased values with
- * their q (1 when absent). Here, below the HTTP edge, because locale negotiation reads Accept-Language too.
+ * their q (1 when absent). In src/lib because the HTTP edge reads Accept and the locale negotiation, which the
+ * browser runs too, reads Accept-Language. Hand-written: `negotiator` is not among our packages (issue 23).
  */
 export function qualityValues(header: string): { value: string; q: number }[] {
   return header.split(",").map((part) => {

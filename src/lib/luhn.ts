@@ -1,7 +1,7 @@
 /**
  * The Luhn (modulus 10) check digit, used by Swedish OCR references (src/domain/billing/ocr.ts) and by
- * Bankgiro numbers (BANKGIRO, checked when the configuration is read): here, in the base layer, so that both
- * share one implementation.
+ * Bankgiro numbers (BANKGIRO, checked when the configuration is read): here, in src/lib, so that both share
+ * one implementation.
  */
 
 /** The Luhn check digit of `digits`: doubling every second digit from the right, starting with the last. */

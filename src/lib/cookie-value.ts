@@ -1,7 +1,7 @@
 /**
- * The value of cookie `name` in a Cookie header or a `document.cookie` string. Here, below the HTTP edge and
- * the dashboard, because both read cookies: the edge the session's environment and the language, the
- * dashboard the chosen Integration.
+ * The value of cookie `name` in a Cookie header or a `document.cookie` string. In src/lib because the HTTP edge
+ * (the session's environment, the language) and the dashboard (the chosen Integration) both read cookies.
+ * Hand-written: the `cookie` package is not among ours (issue 23).
  */
 export function cookieValue(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(";")) {
