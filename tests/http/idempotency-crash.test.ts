@@ -148,7 +148,10 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     await setup.prisma.integration.update({ where: { pk: integration.pk }, data: { id: INTEGRATION } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: INTEGRATION };
     for (const id of PAYEES)
-      await createEmployee(setup.prisma, scope, { id, name: id, email: `${id}@crash.example`, country: "SWE" }, "http://payroute.test", systemClock);
+      await createEmployee(
+        { db: setup.prisma, scope, clock: systemClock, baseUrl: "http://payroute.test" },
+        { id, name: id, email: `${id}@crash.example`, country: "SWE" },
+      );
     await setup.close(); // an embedded data folder is opened by one process at a time
 
     // The burst: LANES requests in flight at all times. Once a third have been answered, the process is killed

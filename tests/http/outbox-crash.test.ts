@@ -57,7 +57,10 @@ describe("outbox worker killed mid-job", () => {
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
     await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] }, "demo");
-    await createEmployee(db.prisma, scope, { name: "Kim Kvist", email: "kim@example.se", country: "SWE" }, "http://payroute.test", systemClock);
+    await createEmployee(
+      { db: db.prisma, scope, clock: systemClock, baseUrl: "http://payroute.test" },
+      { name: "Kim Kvist", email: "kim@example.se", country: "SWE" },
+    );
     await db.close(); // an embedded data folder is opened by one process at a time
 
     // An SMTP server that holds the first message forever and accepts the rest.

@@ -1,14 +1,12 @@
 /** Creating Employees: the Employee, Employee.created and the invitation job in one statement, compiled once. */
 import crypto from "node:crypto";
-import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
+import type { ServiceContext } from "@/domain/shared/service-context";
 import { fastSql } from "@/db/fast-sql";
 import { at, jsonb, qb, slotsOf, sqlIn, Statement, typed, type SqlRunner } from "@/db/query-builder";
 import type { Prisma } from "@/generated/prisma/client";
 import { addEventRows, eventArgs, eventSlots, type EventArgs } from "@/domain/events/event-service";
 import { addJobSlots, jobArgs, type JobArgs } from "@/domain/outbox/outbox-service";
 import { withUniqueId } from "@/domain/shared/unique-id";
-import type { IntegrationScope } from "@/domain/scope";
 import { phoneOrError } from "./employee-input";
 import { NOTIFY_EMPLOYEE_JOB } from "./employee-invitation";
 import { toEmployeeApi, type EmployeeRow } from "./employee-representation";
@@ -23,7 +21,7 @@ function newInvitationCode(): string {
  * Creates an Employee, records Employee.created (with its webhook deliveries) and schedules the invitation,
  * all in one statement: atomic on its own, or part of the caller's transaction.
  */
-async function insertEmployee(sql: SqlRunner, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string, clock: Clock): Promise<EmployeeRow> {
+async function insertEmployee(sql: SqlRunner, { scope, clock, baseUrl }: Omit<ServiceContext, "db">, input: TCreateEmployeeRequest): Promise<EmployeeRow> {
   const row: EmployeeRow = {
     pk: crypto.randomUUID(),
     id: input.id ?? crypto.randomUUID(),
@@ -108,11 +106,11 @@ const CREATE_EMPLOYEE = (() => {
 })();
 
 /** Creates an Employee inside `tx` (bulk requests). */
-export function createEmployeeInTx(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string, clock: Clock) {
-  return insertEmployee(sqlIn(tx), scope, input, baseUrl, clock);
+export function createEmployeeInTx(tx: Prisma.TransactionClient, ctx: Omit<ServiceContext, "db">, input: TCreateEmployeeRequest) {
+  return insertEmployee(sqlIn(tx), ctx, input);
 }
 
 /** Creates one Employee: a single statement straight to the driver (the API's most frequent write). */
-export async function createEmployee(db: Db, scope: IntegrationScope, input: TCreateEmployeeRequest, baseUrl: string, clock: Clock) {
-  return withUniqueId(() => insertEmployee(fastSql(db), scope, input, baseUrl, clock));
+export async function createEmployee(ctx: ServiceContext, input: TCreateEmployeeRequest) {
+  return withUniqueId(() => insertEmployee(fastSql(ctx.db), ctx, input));
 }

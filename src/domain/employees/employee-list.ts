@@ -1,11 +1,10 @@
 /** The Employee list, GET /v2/employees/: pages, searches and counts, compiled once where the shape is frequent. */
 import type { Expression, ExpressionBuilder, RawBuilder, SqlBool } from "kysely";
-import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import { compiledOnce, jsonArrayOf, placeholder, qb, runCompiled, runQuery, type JsonRow, type Tables } from "@/db/query-builder";
 import { pageWindow } from "@/domain/shared/pagination";
 import { containsPattern, nullableTimestampWhere, timestampConditions, timestampWhere } from "@/domain/shared/timestamp-filters";
-import type { IntegrationScope } from "@/domain/scope";
+import type { ScopedDb } from "@/domain/shared/service-context";
 import { ListMemo } from "./employee-list-memo";
 import { employeeColumns, type EmployeeRow } from "./employee-representation";
 import type { TListEmployeesQuery } from "./employee-schemas";
@@ -150,7 +149,7 @@ const ROWS_VERSION = compiledOnce(
  * that, a count read in one snapshot with the version it is remembered under. A search page comes from the memo
  * while the rows version it was read at is still the current one.
  */
-export async function listEmployees(db: Db, scope: IntegrationScope, q: TListEmployeesQuery) {
+export async function listEmployees({ db, scope }: ScopedDb, q: TListEmployeesQuery) {
   const { skip, take } = pageWindow(q);
   // Filters on fields the version covers (created_at never changes; search reads name, email, phone).
   const created = timestampWhere(q, "created_at");

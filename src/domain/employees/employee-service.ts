@@ -3,8 +3,7 @@
  * creating in employee-create.ts, the list in employee-list.ts, the representation in employee-representation.ts.
  */
 import crypto from "node:crypto";
-import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
 import { fastSql } from "@/db/fast-sql";
 import { compiledOnce, placeholder, qb, runCompiled } from "@/db/query-builder";
 import type { Prisma } from "@/generated/prisma/client";
@@ -32,7 +31,7 @@ const GET = compiledOnce(
     .where("id", "=", placeholder<string>(2, "text")),
 );
 
-export async function getEmployee(db: Db, scope: IntegrationScope, id: string): Promise<EmployeeRow> {
+export async function getEmployee({ db, scope }: ScopedDb, id: string): Promise<EmployeeRow> {
   const [row] = await runCompiled(fastSql(db), GET, [scope.integrationPk, id]);
   if (!row) throw notFound();
   return row;
@@ -40,8 +39,7 @@ export async function getEmployee(db: Db, scope: IntegrationScope, id: string): 
 
 /** PATCH (`partial`) keeps omitted fields; PUT (`replace`) resets omitted optional ones, as create would. */
 export async function updateEmployee(
-  db: Db,
-  scope: IntegrationScope,
+  { db, scope }: ScopedDb,
   id: string,
   input: Partial<TCreateEmployeeRequest>,
   mode: "partial" | "replace",
@@ -64,7 +62,7 @@ export async function updateEmployee(
   );
 }
 
-export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+export async function deleteEmployee({ db, scope }: ScopedDb, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await lockFound(tx, "employee", await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true } }), id);
     const payout = await tx.payout.findFirst({ where: { employeePk: current.pk, integrationPk: scope.integrationPk }, select: { pk: true } });
@@ -75,7 +73,7 @@ export async function deleteEmployee(db: Db, scope: IntegrationScope, id: string
 
 /** Sends the invitation again; resends are at least 24 hours apart (429 with Retry-After otherwise). */
 /** Sends the invitation again unless the once-a-day rule forbids it: null when queued, else when it is next allowed. */
-async function resendOnce(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<Date | null> {
+async function resendOnce({ db, scope, clock, baseUrl }: ServiceContext, id: string): Promise<Date | null> {
   return db.$transaction(async (tx) => {
     const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, resentAt: true } });
     if (!current) throw notFound();
@@ -90,10 +88,10 @@ async function resendOnce(db: Db, scope: IntegrationScope, id: string, baseUrl: 
   });
 }
 
-export async function resendInvitation(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<void> {
-  const allowedAt = await resendOnce(db, scope, id, baseUrl, clock);
+export async function resendInvitation(ctx: ServiceContext, id: string): Promise<void> {
+  const allowedAt = await resendOnce(ctx, id);
   if (allowedAt) {
-    const wait = Math.max(1, Math.ceil((allowedAt.getTime() - clock.now().getTime()) / 1000));
+    const wait = Math.max(1, Math.ceil((allowedAt.getTime() - ctx.clock.now().getTime()) / 1000));
     throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
   }
 }
@@ -102,11 +100,11 @@ export async function resendInvitation(db: Db, scope: IntegrationScope, id: stri
  * The dashboard's bulk resend: each Employee on its own (one refused resend does not stop the others), the
  * once-a-day rule applied to each; the ones skipped say why and, when throttled, when a resend is allowed.
  */
-export async function resendInvitations(db: Db, scope: IntegrationScope, ids: string[], baseUrl: string, clock: Clock): Promise<TBulkResendResult> {
+export async function resendInvitations(ctx: ServiceContext, ids: string[]): Promise<TBulkResendResult> {
   const result: TBulkResendResult = { sent: [], skipped: [] };
   for (const id of new Set(ids)) {
     try {
-      const allowedAt = await resendOnce(db, scope, id, baseUrl, clock);
+      const allowedAt = await resendOnce(ctx, id);
       if (allowedAt) result.skipped.push({ id, reason: "too_soon", retry_at: allowedAt.toISOString() });
       else result.sent.push(id);
     } catch (e) {

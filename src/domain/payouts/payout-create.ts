@@ -68,7 +68,8 @@ interface Planning {
 }
 
 /** The Employee of an item: found, or (inline, unmatched) created in this transaction. Errors nest under "employee". */
-async function employeeFor({ tx, scope, batch, baseUrl, clock }: Planning, draft: PayoutDraft): Promise<ItemResult<EmployeeRow>> {
+async function employeeFor(planning: Planning, draft: PayoutDraft): Promise<ItemResult<EmployeeRow>> {
+  const { tx, scope, batch } = planning;
   const ref = draft.body.employee;
   // An inline Employee is matched by email first, so its email identifies it within the request.
   const cacheKey = typeof ref === "string" ? `id:${ref}` : `email:${ref.email}`;
@@ -86,7 +87,7 @@ async function employeeFor({ tx, scope, batch, baseUrl, clock }: Planning, draft
   if ("pk" in match) row = match;
   else {
     try {
-      row = await createEmployeeInTx(tx, scope, match, baseUrl, clock);
+      row = await createEmployeeInTx(tx, planning, match);
     } catch (e) {
       if (e instanceof DomainError && e.code === "validation" && typeof e.body !== "string") return { ok: false, errors: { employee: e.body } };
       throw e;
