@@ -5,8 +5,8 @@
  * their events are recorded. Payouts that prepaid money covers are notified at once.
  */
 import crypto from "node:crypto";
+import type { ServiceContext } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { createEmployeeInTx } from "@/domain/employees/employee-create";
 import type { EmployeeRow } from "@/domain/employees/employee-representation";
@@ -154,7 +154,7 @@ async function insertedRows(tx: Prisma.TransactionClient, pks: string[]): Promis
 }
 
 /** Every item checked (fields, Employee, price, id), inline Employees created in `tx`: the errors (null for a valid item) and the plans. */
-async function planAll(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string, clock: Clock) {
+async function planAll(tx: Prisma.TransactionClient, { scope, baseUrl, clock }: ServiceContext, input: TCreatePayoutsInput) {
   const drafts = input.items.map(readPayoutBody);
   await lockInlineEmployees(
     tx,
@@ -183,11 +183,11 @@ class DryRun extends Error {
  * A dry run of `createPayouts`: the same checks in the same order, rolled back, so nothing is written. The
  * answer is index-aligned with the items (`{}` for a valid one), as a bulk create's 400 would be.
  */
-export async function validatePayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string, clock: Clock): Promise<FieldErrors[]> {
+export async function validatePayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<FieldErrors[]> {
   checkBatchSize(input.items);
   try {
-    await db.$transaction(async (tx) => {
-      throw new DryRun((await planAll(tx, scope, input, baseUrl, clock)).errors);
+    await ctx.db.$transaction(async (tx) => {
+      throw new DryRun((await planAll(tx, ctx, input)).errors);
     }, TRANSACTION_OPTIONS);
   } catch (e) {
     if (e instanceof DryRun) return e.errors.map((errors) => errors ?? {});
@@ -196,11 +196,12 @@ export async function validatePayouts(db: Db, scope: IntegrationScope, input: TC
   throw new Error("a dry run always rolls back");
 }
 
-export async function createPayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string, clock: Clock): Promise<PayoutRow[]> {
+export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<PayoutRow[]> {
+  const { db, scope, baseUrl, clock } = ctx;
   checkBatchSize(input.items);
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const { errors, planned } = await planAll(tx, scope, input, baseUrl, clock);
+      const { errors, planned } = await planAll(tx, ctx, input);
       throwItemErrors(errors, input.bulk);
 
       // Currencies in a fixed order, so that concurrent bulk requests take the Payrun locks in the same order.
