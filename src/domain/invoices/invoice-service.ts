@@ -1,6 +1,5 @@
 /** Invoices of an Integration: list, retrieve, issue (which, for a Payrun's pro-forma, closes the Payrun) and the PDF. */
-import type { Db } from "@/db/database";
-import type { Clock } from "@/domain/shared/clock";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { closeAndSettle } from "@/domain/payruns/payrun-close";
@@ -35,7 +34,7 @@ function orderBy(ordering: TListInvoicesQuery["ordering"]): Prisma.InvoiceOrderB
   return [first, { pk: "asc" }];
 }
 
-export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvoicesQuery): Promise<{ count: number; rows: InvoiceRow[] }> {
+export async function listInvoices({ db, scope }: ScopedDb, q: TListInvoicesQuery): Promise<{ count: number; rows: InvoiceRow[] }> {
   const where: Prisma.InvoiceWhereInput = {
     integrationPk: scope.integrationPk,
     billingType: q.billing_type,
@@ -44,7 +43,7 @@ export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvo
   return countedPage(db.invoice.count({ where }), db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }));
 }
 
-export async function getInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
+export async function getInvoice({ db, scope, baseUrl }: Omit<ServiceContext, "clock">, id: string): Promise<TInvoice> {
   const row = await orNotFound(db.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } }));
   return invoiceApi(db, row.pk, baseUrl);
 }
@@ -62,7 +61,7 @@ function checkDueDate(dueDate: string | undefined, now: Date): void {
  * a Prepayment's leaves DRAFT for INVOICED.
  * 403 when the Integration may not issue Invoices, 409 once issued.
  */
-export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, dueDate: string | undefined, baseUrl: string, clock: Clock): Promise<TInvoice> {
+export async function issueInvoice({ db, scope, baseUrl, clock }: ServiceContext, id: string, dueDate: string | undefined): Promise<TInvoice> {
   checkDueDate(dueDate, clock.now());
   return db.$transaction(async (tx) => {
     const found = await tx.invoice.findFirst({
@@ -82,9 +81,10 @@ export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, 
 }
 
 /** The issued Invoice as a PDF; a pro-forma has none (404). */
-export async function invoicePdf(db: Db, scope: IntegrationScope, id: string, settings: InvoiceDocumentSettings): Promise<TFileOutput> {
-  const row = await orNotFound(db.invoice.findFirst({ where: { ...scoped(scope, id), issuedAt: { not: null } }, select: { pk: true } }));
-  const doc = await invoiceDocument(db, row.pk, settings);
+/** `ctx`: the request's, whose `baseUrl` and `bankgiro` the document prints. */
+export async function invoicePdf(ctx: ScopedDb & InvoiceDocumentSettings, id: string): Promise<TFileOutput> {
+  const row = await orNotFound(ctx.db.invoice.findFirst({ where: { ...scoped(ctx.scope, id), issuedAt: { not: null } }, select: { pk: true } }));
+  const doc = await invoiceDocument(ctx.db, row.pk, ctx);
   const pdf = await renderInvoicePdf(doc);
   return { filename: `invoice-${doc.invoiceNumber}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
 }

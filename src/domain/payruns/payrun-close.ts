@@ -3,13 +3,12 @@
  * prepaid money pays what it can of that Invoice (first in, first out); when that pays it in full, the
  * Payrun is paid at once and its Payouts are notified. All in the caller's transaction, under the Payrun lock.
  */
-import type { Db } from "@/db/database";
+import type { ServiceContext } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { usePrepayments } from "@/domain/prepayments/prepayment-use";
 import { t } from "@/i18n/locale";
-import type { IntegrationScope } from "@/domain/scope";
 import { payPayrunInTx } from "./payrun-payment";
 import { closeAndInvoice, lockedUnpaid } from "./payrun-service";
 
@@ -21,7 +20,7 @@ export async function closeAndSettle(tx: Prisma.TransactionClient, payrunPk: str
   return invoicePk;
 }
 
-export async function closePayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<void> {
+export async function closePayrun({ db, scope, baseUrl, clock }: ServiceContext, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await lockedUnpaid(tx, scope, id);
     if (!current.open) throw new DomainError("conflict", t("payrun_already_closed"));

@@ -5,6 +5,7 @@
  * itself while open explicit Payruns remain; an explicit Payrun that never got a Payout is removed instead.
  */
 import { advisoryXactLock, executeIn } from "@/db/query-builder";
+import type { ServiceContext } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
@@ -31,7 +32,7 @@ const MAX_SLEEP_MS = 6 * 3_600_000;
 const MAX_ATTEMPTS = 1_000;
 const BATCH = 50;
 
-export async function createPayrun(db: Db, scope: IntegrationScope, input: TCreatePayrunRequest, baseUrl: string, clock: Clock): Promise<TPayrun> {
+export async function createPayrun({ db, scope, baseUrl, clock }: ServiceContext, input: TCreatePayrunRequest): Promise<TPayrun> {
   if (input.id === OPEN_PAYRUN_ID) throw new DomainError("validation", { id: [t("payrun_id_reserved")] });
   return withUniqueId(() =>
     db.$transaction(async (tx) => {

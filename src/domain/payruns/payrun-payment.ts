@@ -6,9 +6,8 @@
  * No money moves in demo.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
+import type { ServiceContext, Unscoped } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
-import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -22,13 +21,13 @@ import { recordPayrunEvent } from "./payrun-service";
 export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
 
 /** `POST /v2/payruns/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, clock: Clock): Promise<TPayrun> {
-  if (scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
-  return markPayrunPaid(db, { id, integrationPk: scope.integrationPk }, baseUrl, clock);
+export async function payDemoPayrun(ctx: ServiceContext, id: string): Promise<TPayrun> {
+  if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
+  return markPayrunPaid(ctx, { id, integrationPk: ctx.scope.integrationPk });
 }
 
 /** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
-export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string, clock: Clock): Promise<TPayrun> {
+export async function markPayrunPaid({ db, baseUrl, clock }: Unscoped, where: Prisma.PayrunWhereInput): Promise<TPayrun> {
   return db.$transaction(async (tx) => {
     const found = await tx.payrun.findFirst({ where, select: { pk: true, currency: true, integrationPk: true } });
     if (!found) throw notFound();
@@ -59,7 +58,7 @@ export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, ba
 }
 
 /** The operators' view: unpaid Payruns that hold Payouts, in every account and environment, oldest first. */
-export async function unpaidPayruns(db: Db, baseUrl: string) {
+export async function unpaidPayruns({ db, baseUrl }: Pick<Unscoped, "db" | "baseUrl">) {
   const rows = await db.payrun.findMany({
     where: { paidAt: null, payouts: { some: {} } },
     orderBy: [{ createdAt: "asc" }, { pk: "asc" }],

@@ -5,8 +5,8 @@
  * never joins a Payrun that is being closed or paid, and two requests never open two Payruns at once.
  */
 import crypto from "node:crypto";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -63,7 +63,7 @@ async function scoped(tx: Prisma.TransactionClient, scope: IntegrationScope, id:
   return { integrationPk: scope.integrationPk, currency, open: true, manuallyManaged: false };
 }
 
-export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayrunsQuery): Promise<{ count: number; rows: PayrunRow[] }> {
+export async function listPayruns({ db, scope }: ScopedDb, q: TListPayrunsQuery): Promise<{ count: number; rows: PayrunRow[] }> {
   const where: Prisma.PayrunWhereInput = {
     integrationPk: scope.integrationPk,
     open: q.open,
@@ -79,7 +79,7 @@ export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayru
   );
 }
 
-export async function getPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
+export async function getPayrun({ db, scope, baseUrl }: ServiceContext, id: string, expand: readonly string[] = []): Promise<TPayrun> {
   const row = await orNotFound(
     db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] }),
   );
@@ -107,12 +107,9 @@ export async function lockedUnpaid(tx: Prisma.TransactionClient, scope: Integrat
 
 /** PATCH: id (the Payrun moves), name, description, invoice_marking and metadata; refused once closed. */
 export async function updatePayrun(
-  db: Db,
-  scope: IntegrationScope,
+  { db, scope, baseUrl, clock }: ServiceContext,
   id: string,
   patch: Omit<TUpdatePayrunRequest, "payrun_id">,
-  baseUrl: string,
-  clock: Clock,
 ): Promise<TPayrun> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
@@ -127,7 +124,7 @@ export async function updatePayrun(
 }
 
 /** DELETE: only an unpaid Payrun without Payouts. */
-export async function deletePayrun(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+export async function deletePayrun({ db, scope }: ScopedDb, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await lockedUnpaid(tx, scope, id);
     const payout = await tx.payout.findFirst({ where: { payrunPk: current.pk, integrationPk: scope.integrationPk }, select: { pk: true } });

@@ -17,3 +17,6 @@ export interface ServiceContext<S extends AccountScope = IntegrationScope> {
 
 /** A service that only reads and writes its scope's rows: the database and the scope. */
 export type ScopedDb<S extends AccountScope = IntegrationScope> = Pick<ServiceContext<S>, "db" | "scope">;
+
+/** What a service acting for no one tenant is given (the operators' views: they name the object themselves). */
+export type Unscoped = Omit<ServiceContext, "scope">;
