@@ -106,7 +106,7 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
     const target = positionals[0];
     if (!target) throw new UsageError("keys revoke needs a key id (from keys list) or the key itself");
     const { prisma } = await db();
-    if (!(await revokeApiKey(prisma, target, systemClock))) throw new UsageError(`no active key matches ${target}`);
+    if (!(await revokeApiKey({ db: prisma, clock: systemClock }, target))) throw new UsageError(`no active key matches ${target}`);
     console.log("Revoked.");
     return;
   }

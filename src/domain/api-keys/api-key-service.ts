@@ -3,6 +3,7 @@
  * tell live from demo keys at a glance (and secret scanners can find leaked ones).
  */
 import crypto from "node:crypto";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
 import net from "node:net";
 import type { Db } from "@/db/database";
@@ -127,7 +128,7 @@ export async function listApiKeys(db: Db, accountName?: string) {
 }
 
 /** Revokes by key id or by the full key; returns whether a key was revoked now. */
-export async function revokeApiKey(db: Db, idOrKey: string, clock: Clock): Promise<boolean> {
+export async function revokeApiKey({ db, clock }: Timed, idOrKey: string): Promise<boolean> {
   const where = KEY_PATTERN.test(idOrKey) ? { hash: hashKey(idOrKey) } : /^[0-9a-f-]{36}$/i.test(idOrKey) ? { pk: idOrKey } : null;
   if (!where) return false;
   const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: clock.now() } });
@@ -147,7 +148,7 @@ export async function findAccountApiKey(db: Db, accountPk: string, pk: string) {
 }
 
 /** Revokes one of the account's keys; false when it is not the account's or was already revoked. */
-export async function revokeAccountApiKey(db: Db, accountPk: string, pk: string, clock: Clock): Promise<boolean> {
+export async function revokeAccountApiKey({ db, clock }: Timed, accountPk: string, pk: string): Promise<boolean> {
   const result = await db.apiKey.updateMany({ where: { pk, accountPk, revokedAt: null }, data: { revokedAt: clock.now() } });
   keyCache.clear();
   return result.count > 0;

@@ -4,7 +4,7 @@
  * live, an operator verifies identity and working permits in the dashboard.
  */
 import crypto from "node:crypto";
-import type { Clock } from "@/domain/shared/clock";
+import type { ServiceContext, Timed } from "@/domain/shared/service-context";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
@@ -41,7 +41,7 @@ async function recordEmployeeEvent(
 }
 
 /** Consumes a magic link; returns a new session token for the cookie. */
-export async function claimWithMagicLink(db: Db, token: string, clock: Clock): Promise<{ sessionToken: string }> {
+export async function claimWithMagicLink({ db, clock }: Timed, token: string): Promise<{ sessionToken: string }> {
   return db.$transaction(async (tx) => {
     const now = clock.now();
     // Marking the link used is the check: of two concurrent claims only one updates the row.
@@ -68,7 +68,7 @@ export async function claimWithMagicLink(db: Db, token: string, clock: Clock): P
   });
 }
 
-export async function employeeForSession(db: Db, sessionToken: string | undefined, clock: Clock): Promise<string | null> {
+export async function employeeForSession({ db, clock }: Timed, sessionToken: string | undefined): Promise<string | null> {
   if (!sessionToken) return null;
   const session = await db.employeeSession.findUnique({ where: { tokenHash: hashToken(sessionToken) }, select: { employeePk: true, expiresAt: true } });
   return session && session.expiresAt > clock.now() ? session.employeePk : null;
@@ -79,7 +79,7 @@ export async function endEmployeeSession(db: Db, sessionToken: string | undefine
 }
 
 /** The employee app's home view: who they are, who pays them, and their Messages, newest first. */
-export async function employeeHome(db: Db, employeePk: string, baseUrl: string) {
+export async function employeeHome({ db, baseUrl }: Pick<ServiceContext, "db" | "baseUrl">, employeePk: string) {
   const employee = await db.employee.findUniqueOrThrow({
     where: { pk: employeePk },
     select: {

@@ -4,7 +4,7 @@
  * representation is unchanged: a rejected Employee stays claimed and unverified; the decision is the reviewers'.
  */
 import type { Db } from "@/db/database";
-import type { Clock } from "@/domain/shared/clock";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -62,7 +62,7 @@ export async function employeeReview(db: Db, employeePk: string) {
 }
 
 /** Verifies a claimed Employee (a rejected one too, when the reviewer changes their mind); records the decision and Employee.verified. */
-export async function approveEmployee(db: Db, employeePk: string, actor: Actor, clock: Clock): Promise<void> {
+export async function approveEmployee({ db, clock }: Timed, employeePk: string, actor: Actor): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await tx.employee.findUnique({ where: { pk: employeePk }, select: { claimedAt: true } });
     if (!current) throw new DomainError("not_found", t("not_found"));
@@ -87,7 +87,7 @@ export async function approveEmployee(db: Db, employeePk: string, actor: Actor, 
 }
 
 /** Rejects a claimed, unverified Employee with a reason; they leave the queue until approved. */
-export async function rejectEmployee(db: Db, employeePk: string, reason: string, actor: Actor, clock: Clock): Promise<void> {
+export async function rejectEmployee({ db, clock }: Timed, employeePk: string, reason: string, actor: Actor): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.employee.updateMany({
       where: { pk: employeePk, claimedAt: { not: null }, verifiedAt: null },

@@ -5,8 +5,7 @@
  * that every instance sees them.
  */
 import { z } from "zod";
-import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
+import type { Timed } from "@/domain/shared/service-context";
 import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
@@ -22,7 +21,7 @@ const SIGN_IN_LINK_LOCKS = 0x5052534c;
 /** One address may be several Employees' (one per employer); each gets their own link, up to this many. */
 const MAX_EMPLOYEES_PER_REQUEST = 10;
 
-export async function requestSignInLink(db: Db, input: { email: string; address: string }, clock: Clock): Promise<void> {
+export async function requestSignInLink({ db, clock }: Timed, input: { email: string; address: string }): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const now = clock.now();
   const since = new Date(now.getTime() - SIGN_IN_LINK_LIMITS.windowMs);

@@ -1,6 +1,6 @@
 /** The employee app's side of Payouts: the signed-in Employee's notified Payouts, and accepting one. */
 import type { Db } from "@/db/database";
-import type { Clock } from "@/domain/shared/clock";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -44,7 +44,7 @@ export async function employeePayouts(db: Db, employeePk: string) {
 }
 
 /** Accepts a notified Payout of the Employee (once); records Payout.accepted. */
-export async function acceptPayout(db: Db, employeePk: string, payoutId: string, clock: Clock) {
+export async function acceptPayout({ db, clock }: Timed, employeePk: string, payoutId: string) {
   return db.$transaction(async (tx) => {
     const now = clock.now();
     const current = await tx.payout.findFirst({

@@ -4,8 +4,8 @@
  * trail and `Registration.verified` is recorded for the account's user-scoped webhooks.
  */
 import { isUniqueViolation } from "@/db/unique-violation";
+import type { ServiceContext } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
-import type { Db } from "@/db/database";
 import { type Prisma } from "@/generated/prisma/client";
 import { DomainError, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -82,7 +82,11 @@ export async function approveInTransaction(
 }
 
 /** `POST /v2/registrations/:id/approve/`: the registrant approves its own Registration, in the demo environment only. */
-export async function approveDemoRegistration(db: Db, scope: AccountScope, id: string, actor: Actor, clock: Clock): Promise<RegistrationRow> {
+export async function approveDemoRegistration(
+  { db, scope, clock }: Omit<ServiceContext<AccountScope>, "baseUrl">,
+  id: string,
+  actor: Actor,
+): Promise<RegistrationRow> {
   if (scope.environment !== "demo") throw new DomainError("forbidden", t("registration_approve_demo_only"));
   return db.$transaction((tx) => approveInTransaction(tx, scopedRegistration(scope, id), actor, clock));
 }

@@ -20,3 +20,6 @@ export type ScopedDb<S extends AccountScope = IntegrationScope> = Pick<ServiceCo
 
 /** What a service acting for no one tenant is given (the operators' views: they name the object themselves). */
 export type Unscoped = Omit<ServiceContext, "scope">;
+
+/** A service that names its rows itself (an Employee's, a reviewer's, a team's act) and reads the time. */
+export type Timed = Pick<ServiceContext, "db" | "clock">;

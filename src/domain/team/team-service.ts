@@ -4,7 +4,7 @@
  * removal. Who acts is an explicit argument; the procedures allow only admins to change anything.
  */
 import crypto from "node:crypto";
-import type { Clock } from "@/domain/shared/clock";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Db } from "@/db/database";
 import { DomainError, fieldError } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -27,7 +27,7 @@ export interface TeamActor {
   userId: string | undefined;
 }
 
-export async function listTeam(db: Db, actor: TeamActor, clock: Clock) {
+export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
   const now = clock.now();
   const [members, invitations] = await Promise.all([
     db.user.findMany({
@@ -67,7 +67,7 @@ export async function listTeam(db: Db, actor: TeamActor, clock: Clock) {
  * account, an operator) is not told: the answer is the same as for a new address, and only the invitee
  * learns it, on accepting. A person already on this team is refused, which the team list shows anyway.
  */
-export async function inviteToTeam(db: Db, actor: TeamActor, input: { email: string; teamRole: TeamRole; requestLocale: Locale }, clock: Clock): Promise<void> {
+export async function inviteToTeam({ db, clock }: Timed, actor: TeamActor, input: { email: string; teamRole: TeamRole; requestLocale: Locale }): Promise<void> {
   await db.$transaction(async (tx) => {
     const member = await tx.user.findFirst({ where: { email: input.email, accountPk: actor.accountPk, role: "client" }, select: { id: true } });
     if (member) throw fieldError("email", t("team_already_member"));
@@ -89,7 +89,7 @@ export async function inviteToTeam(db: Db, actor: TeamActor, input: { email: str
   });
 }
 
-export async function revokeInvitation(db: Db, actor: TeamActor, pk: string, clock: Clock): Promise<void> {
+export async function revokeInvitation({ db, clock }: Timed, actor: TeamActor, pk: string): Promise<void> {
   const { count } = await db.teamInvitation.updateMany({
     where: { pk, accountPk: actor.accountPk, acceptedAt: null, revokedAt: null },
     data: { revokedAt: clock.now() },
@@ -109,7 +109,7 @@ function openInvitationWhere(token: string, now: Date) {
 }
 
 /** Whom an invitation link is for, so that the page can say it before the invitee chooses a password. */
-export async function previewInvitation(db: Db, token: string, clock: Clock): Promise<{ email: string; account: string }> {
+export async function previewInvitation({ db, clock }: Timed, token: string): Promise<{ email: string; account: string }> {
   const row = await db.teamInvitation.findFirst({
     where: openInvitationWhere(token, clock.now()),
     select: { email: true, account: { select: { name: true } } },
@@ -119,7 +119,7 @@ export async function previewInvitation(db: Db, token: string, clock: Clock): Pr
 }
 
 /** Accepts an invitation: the invitee becomes a user of the account with the password they chose. Returns their email, to sign in with. */
-export async function acceptInvitation(db: Db, input: { token: string; name: string; password: string }, clock: Clock): Promise<{ email: string }> {
+export async function acceptInvitation({ db, clock }: Timed, input: { token: string; name: string; password: string }): Promise<{ email: string }> {
   return db.$transaction(async (tx) => {
     const now = clock.now();
     const row = await tx.teamInvitation.findFirst({

@@ -1,6 +1,6 @@
 /** The delivery log of a subscription, redelivery, and test events (the dashboard's webhook tools). */
 import crypto from "node:crypto";
-import type { Clock } from "@/domain/shared/clock";
+import type { Timed } from "@/domain/shared/service-context";
 import { z } from "zod";
 import type { Db } from "@/db/database";
 import { EVENT_CATALOGUE, type EventName } from "./event-catalogue";
@@ -81,7 +81,7 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
 }
 
 /** Sends a delivery's body again, as a new delivery (the original keeps its history). */
-export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, deliveryPk: string, clock: Clock): Promise<string> {
+export async function redeliver({ db, clock }: Timed, scope: WebhookScope, webhookId: string, deliveryPk: string): Promise<string> {
   const webhook = await getWebhook(db, scope, webhookId);
   const original = await db.webhookDelivery.findFirst({
     where: { pk: deliveryPk, subscriptionPk: webhook.pk },
@@ -97,7 +97,7 @@ export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, 
  * Sends a test event: the latest real object of that event in the subscription's scope, or when there is
  * none yet, a sample object of the right shape with id "test".
  */
-export async function sendTestEvent(db: Db, scope: WebhookScope, webhookId: string, name: EventName, clock: Clock): Promise<string> {
+export async function sendTestEvent({ db, clock }: Timed, scope: WebhookScope, webhookId: string, name: EventName): Promise<string> {
   const webhook = await getWebhook(db, scope, webhookId);
   if (!webhook.events.includes(name)) throw new DomainError("validation", { event: [t("invalid_choice", { value: name })] });
   const latest = await db.event.findFirst({
