@@ -6,10 +6,9 @@
  */
 import crypto from "node:crypto";
 import type { Clock } from "@/domain/shared/clock";
-import type { RawBuilder } from "kysely";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import type { AliasableExpression, ExpressionBuilder } from "kysely";
+import type { AliasableExpression, ExpressionBuilder, RawBuilder } from "kysely";
 import { at, jsonb, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
 
 export interface JobInput {
