@@ -61,7 +61,8 @@ function checkDueDate(dueDate: string | undefined, now: Date): void {
  * a Prepayment's leaves DRAFT for INVOICED.
  * 403 when the Integration may not issue Invoices, 409 once issued.
  */
-export async function issueInvoice({ db, scope, baseUrl, clock }: ServiceContext, id: string, dueDate: string | undefined): Promise<TInvoice> {
+export async function issueInvoice(ctx: ServiceContext, id: string, dueDate: string | undefined): Promise<TInvoice> {
+  const { db, scope, baseUrl, clock } = ctx;
   checkDueDate(dueDate, clock.now());
   return db.$transaction(async (tx) => {
     const found = await tx.invoice.findFirst({
@@ -73,7 +74,7 @@ export async function issueInvoice({ db, scope, baseUrl, clock }: ServiceContext
     await lockPayruns(tx, scope.integrationPk, found.currency);
     const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { issuedAt: true, payrunPk: true, prepaymentPk: true } });
     if (current.issuedAt) throw new DomainError("conflict", t("invoice_already_issued"));
-    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, baseUrl, clock, dueDate);
+    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, ctx, dueDate);
     else if (current.prepaymentPk) await issueInvoiceInTx(tx, found.pk, clock.now(), dueDate);
     else throw new DomainError("conflict", t("invoice_already_issued"));
     return invoiceApi(tx, found.pk, baseUrl);

@@ -5,7 +5,7 @@
  * itself while open explicit Payruns remain; an explicit Payrun that never got a Payout is removed instead.
  */
 import { advisoryXactLock, executeIn } from "@/db/query-builder";
-import type { ServiceContext } from "@/domain/shared/service-context";
+import type { InTx, ServiceContext } from "@/domain/shared/service-context";
 import type { Clock } from "@/domain/shared/clock";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
@@ -79,7 +79,7 @@ async function ensureAutoCloseJob(tx: Prisma.TransactionClient, clock: Clock): P
 }
 
 /** Closes (or, never used, removes) one explicit Payrun if it is still due once locked. */
-async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; currency: string }, clock: Clock, baseUrl: string): Promise<void> {
+async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; currency: string }, ctx: InTx): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockPayruns(tx, payrun.integrationPk, payrun.currency);
     const current = await tx.payrun.findUnique({
@@ -87,16 +87,18 @@ async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; c
       select: { open: true, createdAt: true, lastActivityAt: true, _count: { select: { payouts: true } } },
     });
     if (!current?.open) return;
-    const { inactiveBefore, createdBefore } = closeCutoffs(clock.now());
+    const { inactiveBefore, createdBefore } = closeCutoffs(ctx.clock.now());
     if (current.lastActivityAt > inactiveBefore && current.createdAt > createdBefore) return;
     if (current._count.payouts === 0) await tx.payrun.delete({ where: { pk: payrun.pk } });
-    else await closeAndSettle(tx, payrun.pk, baseUrl, clock);
+    else await closeAndSettle(tx, payrun.pk, ctx);
   });
 }
 
 /** The job: every due explicit Payrun, one transaction each; then the next run is scheduled with the completion. */
 export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promise<void> {
   const { inactiveBefore, createdBefore } = closeCutoffs(ctx.clock.now());
+  // The job's public origin is its `publicUrl`.
+  const settling: InTx = { baseUrl: ctx.publicUrl, clock: ctx.clock };
   for (;;) {
     const due = await ctx.db.payrun.findMany({
       where: { manuallyManaged: true, open: true, OR: [{ lastActivityAt: { lte: inactiveBefore } }, { createdAt: { lte: createdBefore } }] },
@@ -104,7 +106,7 @@ export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promis
       orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
       take: BATCH,
     });
-    for (const payrun of due) await closeIfDue(ctx.db, payrun, ctx.clock, ctx.publicUrl);
+    for (const payrun of due) await closeIfDue(ctx.db, payrun, settling);
     if (due.length < BATCH) break;
   }
   await ctx.db.$transaction(async (tx) => {

@@ -6,8 +6,7 @@
  * No money moves in demo.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
-import type { ServiceContext, Unscoped } from "@/domain/shared/service-context";
-import type { Clock } from "@/domain/shared/clock";
+import type { InTx, ServiceContext, Unscoped } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -27,14 +26,14 @@ export async function payDemoPayrun(ctx: ServiceContext, id: string): Promise<TP
 }
 
 /** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
-export async function markPayrunPaid({ db, baseUrl, clock }: Unscoped, where: Prisma.PayrunWhereInput): Promise<TPayrun> {
-  return db.$transaction(async (tx) => {
+export async function markPayrunPaid(ctx: Unscoped, where: Prisma.PayrunWhereInput): Promise<TPayrun> {
+  return ctx.db.$transaction(async (tx) => {
     const found = await tx.payrun.findFirst({ where, select: { pk: true, currency: true, integrationPk: true } });
     if (!found) throw notFound();
     await lockPayruns(tx, found.integrationPk, found.currency);
     const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
-    return payPayrunInTx(tx, found.pk, baseUrl, clock);
+    return payPayrunInTx(tx, found.pk, ctx);
   });
 }
 
@@ -43,7 +42,7 @@ export async function markPayrunPaid({ db, baseUrl, clock }: Unscoped, where: Pr
  * is unpaid): closed if still open, paid, its Invoice paid in full, Payrun.paid, and its Payouts' notification
  * queued. Also how a Payrun fully paid from Prepayments on closing is settled.
  */
-export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, baseUrl: string, clock: Clock): Promise<TPayrun> {
+export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, { baseUrl, clock }: InTx): Promise<TPayrun> {
   const now = clock.now();
   const row = await tx.payrun.findUniqueOrThrow({
     where: { pk },

@@ -23,3 +23,6 @@ export type Unscoped = Omit<ServiceContext, "scope">;
 
 /** A service that names its rows itself (an Employee's, a reviewer's, a team's act) and reads the time. */
 export type Timed = Pick<ServiceContext, "db" | "clock">;
+
+/** What a step inside the caller's transaction takes of the request (the transaction is its own argument). */
+export type InTx = Pick<ServiceContext, "baseUrl" | "clock">;
