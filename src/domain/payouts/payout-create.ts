@@ -245,7 +245,7 @@ export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsIn
           currency,
           rows.filter((r) => r.currency === currency).map((r) => r.pk),
         );
-        for (const pk of pks) await notifyPayout(tx, pk, baseUrl, clock);
+        for (const pk of pks) await notifyPayout(tx, pk, ctx);
         covered += pks.length;
       }
       if (covered)

@@ -3,7 +3,7 @@
  * one transaction, each Payout notified once (notified_at, Payout.notified, its email job).
  */
 import { z } from "zod";
-import type { Clock } from "@/domain/shared/clock";
+import type { InTx } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordEvent } from "@/domain/events/event-service";
 import { completeOwnJob } from "@/domain/outbox/job-email";
@@ -19,7 +19,7 @@ const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
 const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
 
 /** Sets notified_at once (the conditional update is the check), records Payout.notified and schedules the email. */
-export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string, clock: Clock): Promise<void> {
+export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, { baseUrl, clock }: InTx): Promise<void> {
   const now = clock.now();
   const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: now } });
   if (count === 0) return;
@@ -44,7 +44,9 @@ export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, bas
 
 /** The job: batches of Payouts, each batch one transaction; the last one completes the job. */
 export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  // The origin the paying request had (its payload), the job's time.
   const { payrunPk, baseUrl } = ZNotifyPayload.parse(job.payload);
+  const notifying: InTx = { baseUrl, clock: ctx.clock };
   for (;;) {
     const finished = await ctx.db.$transaction(async (tx) => {
       const batch = await tx.payout.findMany({
@@ -53,7 +55,7 @@ export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Pro
         orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
         take: NOTIFY_BATCH,
       });
-      for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl, ctx.clock);
+      for (const { pk } of batch) await notifyPayout(tx, pk, notifying);
       if (batch.length === NOTIFY_BATCH) return false;
       await completeOwnJob(tx, job, ctx.clock);
       return true;
