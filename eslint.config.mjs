@@ -122,6 +122,27 @@ const ENV_READ = {
 /** Where `env()` may be called: the processes' entry points, the config module, and the migrator's MIGRATIONS_DIR. */
 const ENTRY_POINTS = ["src/server/**", "src/worker/main.ts", "src/cli/**", "src/config/**", "src/db/migrate.ts"];
 const SRC = ["src/**/*.ts", "src/**/*.tsx"];
+/** The domain reads the time from the Clock it is given, in JavaScript and in SQL (docs/architecture.md, Time). */
+const CLOCK_READS = [
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: "the domain reads the time from its Clock: clock.now() (docs/architecture.md, Time)",
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "the domain reads the time from its Clock: clock.now() (docs/architecture.md, Time)",
+  },
+  {
+    selector: "CallExpression[callee.property.name='fn'][arguments.0.value='now']",
+    message: "the domain's SQL takes the time from its Clock as a parameter: at(clock.now()) (docs/architecture.md, Time)",
+  },
+  {
+    selector: "ImportDeclaration[source.value=/query-builder$/] > ImportSpecifier[imported.name='secondsSince']",
+    message: "the database's now() is not the domain's time: compare with at(...) of the Clock's time (docs/architecture.md, Time)",
+  },
+];
+/** Where the time may be read directly: the clock itself (its systemClock); tests are outside the rule. */
+const CLOCK_EXEMPT = ["src/domain/shared/clock.ts", "**/*.test.ts"];
 // --- end ---
 
 /**
@@ -220,6 +241,7 @@ export default tseslint.config(
   // --- SQL text and configuration reads (issue 23): one rule, no-restricted-syntax, whose options each block
   // sets whole (a later block replaces them), hence one block per combination. Tests and scripts are exempt. ---
   { files: SRC, ignores: ["src/db/**", ...ENTRY_POINTS], rules: { "no-restricted-syntax": ["error", SQL_TEXT, ENV_READ] } },
+  { files: ["src/domain/**"], ignores: CLOCK_EXEMPT, rules: { "no-restricted-syntax": ["error", SQL_TEXT, ENV_READ, ...CLOCK_READS] } },
   { files: ["src/db/**"], ignores: ENTRY_POINTS, rules: { "no-restricted-syntax": ["error", ENV_READ] } },
   { files: ENTRY_POINTS, ignores: ["src/db/**"], rules: { "no-restricted-syntax": ["error", SQL_TEXT] } },
   // --- end ---

@@ -22,7 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../src/db/database";
-import { NOTIFY_EMPLOYEE_JOB } from "../src/domain/employees/employee-service";
+import { NOTIFY_EMPLOYEE_JOB } from "../src/domain/employees/employee-invitation";
 import { seed } from "./bench/seed";
 import { ensureDebianTool } from "./ensure-chromium.mjs";
 

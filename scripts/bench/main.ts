@@ -34,7 +34,7 @@ import { startReceiver } from "../../tests/support/webhook-receiver";
 import { limiterCpu } from "./limiter-cpu";
 import { runLoad, toLoadResult, runSequential, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
-import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-service";
+import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-invitation";
 import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
 
 const { values } = parseArgs({

@@ -2,7 +2,8 @@
 import { openDatabase, type DatabaseOptions } from "../../src/db/database";
 import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
-import { createEmployee } from "../../src/domain/employees/employee-service";
+import { createEmployee } from "../../src/domain/employees/employee-create";
+import { systemClock } from "../../src/domain/shared/clock";
 
 const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
 const LAST = [
@@ -44,6 +45,7 @@ export async function seed(options: DatabaseOptions, count: number, log: (s: str
     const { key } = await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] });
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo", type: 1 } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
+    const ctx = { db: db.prisma, scope, clock: systemClock, baseUrl: "http://bench.invalid" };
     const ids: string[] = [];
     const started = Date.now();
     const concurrency = options.driver === "pg" ? 8 : 1;
@@ -55,18 +57,13 @@ export async function seed(options: DatabaseOptions, count: number, log: (s: str
           const first = FIRST[i % FIRST.length];
           const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
           const id = `emp-${i}`;
-          await createEmployee(
-            db.prisma,
-            scope,
-            {
-              id,
-              name: `${first} ${last}`,
-              email: `${first}.${last}.${i}@example.se`.toLowerCase(),
-              country: "SWE",
-              cellphone_number: `+4670${String(1000000 + i).slice(-7)}`,
-            },
-            "http://bench.invalid",
-          );
+          await createEmployee(ctx, {
+            id,
+            name: `${first} ${last}`,
+            email: `${first}.${last}.${i}@example.se`.toLowerCase(),
+            country: "SWE",
+            cellphone_number: `+4670${String(1000000 + i).slice(-7)}`,
+          });
           ids.push(id);
           if (ids.length % 2000 === 0) log(`  seeded ${ids.length}/${count}`);
         }

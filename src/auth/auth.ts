@@ -3,6 +3,7 @@
  * CLI (`users create`), never by self sign-up.
  */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import type { Db } from "@/db/database";
@@ -27,7 +28,10 @@ async function sessionSecret(db: Db, configured: string | undefined): Promise<st
 }
 
 /** `secret`: AUTH_SECRET; undefined: the one kept in the database (made on first start). */
-export async function createAuth(db: Db, opts: { secret: string | undefined; baseURL: string; secureCookies: boolean; throttle: SignInThrottle }) {
+export async function createAuth(
+  db: Db,
+  opts: { secret: string | undefined; baseURL: string; secureCookies: boolean; throttle: SignInThrottle; clock: Clock },
+) {
   return betterAuth({
     appName: "Payroute",
     baseURL: opts.baseURL,
@@ -43,7 +47,7 @@ export async function createAuth(db: Db, opts: { secret: string | undefined; bas
       // Only the newest link works: a request revokes the older ones, a reset all that are left.
       sendResetPassword: async ({ user, url, token }, request) => {
         await revokeResetLinks(db, user.id, token);
-        await enqueuePasswordReset(db, { userId: user.id, url, requestLocale: requestLocale(null, request?.headers.get("accept-language")) });
+        await enqueuePasswordReset(db, { userId: user.id, url, requestLocale: requestLocale(null, request?.headers.get("accept-language")) }, opts.clock);
       },
       onPasswordReset: ({ user }) => revokeResetLinks(db, user.id),
       revokeSessionsOnPasswordReset: true,

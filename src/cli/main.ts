@@ -15,6 +15,7 @@ import { DataDirLockedError } from "@/db/data-dir-lock";
 import { findOrCreateAccount, listAccounts } from "@/domain/accounts/account-service";
 import { createApiKey, listApiKeys, parseCidr, revokeApiKey } from "@/domain/api-keys/api-key-service";
 import { isEnvironment } from "@/domain/environments";
+import { systemClock } from "@/domain/shared/clock";
 import { TargetNotEmptyError } from "@/db/db-transfer";
 import { DbUsageError, runDbCommand } from "./db-commands";
 
@@ -105,7 +106,7 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
     const target = positionals[0];
     if (!target) throw new UsageError("keys revoke needs a key id (from keys list) or the key itself");
     const { prisma } = await db();
-    if (!(await revokeApiKey(prisma, target))) throw new UsageError(`no active key matches ${target}`);
+    if (!(await revokeApiKey({ db: prisma, clock: systemClock }, target))) throw new UsageError(`no active key matches ${target}`);
     console.log("Revoked.");
     return;
   }

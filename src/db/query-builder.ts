@@ -173,11 +173,11 @@ export function runCompiled<R>(runner: SqlRunner, query: CompiledQuery<R>, value
   return runner.query<R & QueryResultRow>(query.sql, [...values], options);
 }
 
-/** The transaction's time, by the database's clock (instances' clocks may differ). */
-export const now = (): RawBuilder<Date> => sql<Date>`now()`;
-
-/** The transaction's time plus `seconds`, by the database's clock. */
-export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`now() + make_interval(secs => ${seconds}::int)`;
+/**
+ * A moment as a `timestamptz` parameter (or a template's slot for one, its argument ISO 8601 text). The domain's
+ * statements take the time from its clock this way, never from the database's `now()` (docs/architecture.md, Time).
+ */
+export const at = (moment: Date | Slot<string>): RawBuilder<Date> => sql<Date>`${moment instanceof Slot ? moment : moment.toISOString()}::timestamptz`;
 
 /** A setting for the rest of the transaction (`SET LOCAL`); null: back to the session's own value. */
 export function setLocal(name: "lock_timeout", value: string | null): RawBuilder<{ set: string }> {
@@ -185,7 +185,7 @@ export function setLocal(name: "lock_timeout", value: string | null): RawBuilder
   return sql<{ set: string }>`select set_config(${typed(name, "text")}, ${setting}, true) as set`;
 }
 
-/** The seconds from `moment` to now, by the database's clock (a float). */
+/** The seconds from `moment` to now, by the database's clock (a float): for metrics; the domain uses its clock (`at`). */
 export function secondsSince(moment: Expression<Date | null>): RawBuilder<number> {
   return sql<number>`extract(epoch from now() - ${moment})::float8`;
 }

@@ -7,6 +7,7 @@ import type http from "node:http";
 import type { Db } from "@/db/database";
 import type { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
+import type { Clock } from "@/domain/shared/clock";
 import type { Context, Principal } from "@/trpc/context";
 import { readCookie } from "./principal";
 
@@ -17,6 +18,7 @@ export interface ContextOptions {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO, for the Invoice PDF; null when none is configured. */
   bankgiro: string | null;
+  clock: Clock;
   requestId: string;
   /** The client's address as the server computed it (never a client's X-Forwarded-For unless trusted). */
   clientIp: string;
@@ -63,6 +65,7 @@ export function createContext(req: http.IncomingMessage, opts: ContextOptions): 
     baseUrl: opts.publicUrl,
     webhookPrivateTargets: opts.webhookPrivateTargets,
     bankgiro: opts.bankgiro,
+    clock: opts.clock,
     pageUrl: pageUrl(opts.publicUrl, opts.pageOf),
     requestId: opts.requestId,
     clientIp: opts.clientIp,

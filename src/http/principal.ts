@@ -3,6 +3,7 @@
  * becomes a Principal. A session acts in the environment chosen in the dashboard (cookie `payroute_env`).
  */
 import type http from "node:http";
+import type { Clock } from "@/domain/shared/clock";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
@@ -21,7 +22,7 @@ export function readCookie(req: http.IncomingMessage, name: string): string | un
 }
 
 /** The API key's principal; throws 401 for a bad key and 403 for an address outside its allow-list. */
-export async function principalFromToken(db: Db, authorization: string, ip: string): Promise<Principal> {
+export async function principalFromToken(db: Db, authorization: string, ip: string, clock: Clock): Promise<Principal> {
   const [scheme, key, extra] = authorization.trim().split(/\s+/);
   if (scheme.toLowerCase() !== "token" || !key || extra !== undefined) {
     throw new DomainError("unauthenticated", t("invalid_token"), { "WWW-Authenticate": "Token" });
@@ -30,7 +31,7 @@ export async function principalFromToken(db: Db, authorization: string, ip: stri
   if (!verified) throw new DomainError("unauthenticated", t("invalid_token"), { "WWW-Authenticate": "Token" });
   if (!ipAllowed(ip, verified.allowIps)) throw new DomainError("forbidden", t("ip_not_allowed", { ip }));
   // "Last used" is a hint for the key list; a failed write only leaves it a minute older, so it is not waited for.
-  touchApiKey(db, verified.pk, () => undefined);
+  touchApiKey(db, verified.pk, clock, () => undefined);
   // A key acts for the account on the public API only; it is no team member (src/trpc/permissions.ts).
   return { via: "api_key", accountPk: verified.accountPk, environment: verified.environment, role: "client", apiKeyPk: verified.pk };
 }

@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
+import type { Clock } from "@/domain/shared/clock";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
 import { createContext } from "@/http/context";
@@ -51,6 +52,8 @@ export interface AppOptions {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO, printed on Invoice PDFs; null when none is configured. */
   bankgiro: string | null;
+  /** What time it is for the domain (`systemClock`; a test's own clock in tests). */
+  clock: Clock;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
@@ -82,6 +85,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     publicUrl: opts.publicUrl,
     webhookPrivateTargets: opts.webhookPrivateTargets,
     bankgiro: opts.bankgiro,
+    clock: opts.clock,
     rateLimiter,
     onRateLimited: metrics ? () => metrics.rateLimited("v2") : undefined,
   };
@@ -95,7 +99,11 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
       const client = clientInfo(req, opts.trustProxyHops);
       const authorization = req.headers.authorization;
       const { principal, authFailure } = await settlePrincipal(
-        authorization ? principalFromToken(opts.db, authorization, client.ip) : opts.auth ? principalFromSession(opts.auth, req) : Promise.resolve(null),
+        authorization
+          ? principalFromToken(opts.db, authorization, client.ip, opts.clock)
+          : opts.auth
+            ? principalFromSession(opts.auth, req)
+            : Promise.resolve(null),
       );
       if (rateLimiter) {
         // Every caller is limited, and a batch counts each of its calls.
@@ -111,6 +119,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
         bankgiro: opts.bankgiro,
+        clock: opts.clock,
         requestId: requestIdOf(req),
         clientIp: client.ip,
         principal,

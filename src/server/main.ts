@@ -12,6 +12,7 @@ import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
+import { systemClock } from "@/domain/shared/clock";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 import { rateLimitStore } from "@/http/limit-stores";
 import { createLogger } from "@/log";
@@ -47,7 +48,13 @@ async function main(): Promise<void> {
     store: limits.store,
     log,
   };
-  const auth = await createAuth(db.prisma, { secret: config.AUTH_SECRET, baseURL: publicUrl, secureCookies: publicUrl.startsWith("https:"), throttle });
+  const auth = await createAuth(db.prisma, {
+    secret: config.AUTH_SECRET,
+    baseURL: publicUrl,
+    secureCookies: publicUrl.startsWith("https:"),
+    throttle,
+    clock: systemClock,
+  });
   const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
   // Next.js replaces the global Date while it prepares (next/dist/server/node-environment-extensions/date.js)
   // so that prerenders with `cacheComponents` notice clock reads; this app does not enable that, and the
@@ -61,7 +68,7 @@ async function main(): Promise<void> {
   const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const outbox = { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS };
   const bankgiro = config.BANKGIRO ?? null;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   // The outbox worker (WORKER=1): by default in this process, yielding to requests (WORKER_REQUEST_SHARE), woken
   // by LISTEN/NOTIFY on PostgreSQL, and embedded one batch at a time (the database is this process's), woken after each write
@@ -76,7 +83,7 @@ async function main(): Promise<void> {
   const inProcessWorker =
     config.WORKER && !childWorker
       ? new OutboxWorker(
-          { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics },
+          { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, clock: systemClock, observe: metrics?.metrics },
           config.DATABASE_URL
             ? { handlers: jobHandlers, log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
             : { handlers: jobHandlers, log, budget, batchSize: 100, parallelBatches: 1 },
@@ -106,6 +113,7 @@ async function main(): Promise<void> {
     allowedHosts: allowedHosts(config),
     webhookPrivateTargets: webhooks.privateTargets,
     bankgiro,
+    clock: systemClock,
     afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {
@@ -138,9 +146,9 @@ async function main(): Promise<void> {
   const purge = setInterval(
     () =>
       void Promise.all([
-        purgeExpiredIdempotencyKeys(db.prisma),
-        purgeFinishedJobs(db.prisma),
-        purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS),
+        purgeExpiredIdempotencyKeys(db.prisma, systemClock.now()),
+        purgeFinishedJobs(db.prisma, systemClock.now()),
+        purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS, systemClock.now()),
       ]).catch((e) => log.warn({ err: e }, "purge failed")),
     3600_000,
   );

@@ -4,6 +4,7 @@ import { publicUrl } from "@/config/public-origin";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { createMailer } from "@/domain/notifications/mailer";
+import { systemClock } from "@/domain/shared/clock";
 import type { JobObserver } from "@/domain/outbox/job-handlers";
 import { createLogger } from "@/log";
 import { startMetricsServer } from "@/server/metrics";
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const config = env();
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm run worker"));
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });
   // Started by `npm start` (an IPC channel): its /metrics counts this worker's webhook attempts.
   const parent = process.send?.bind(process);
   const metrics =
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       webhooks: { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS },
       outbox: { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS },
       bankgiro: config.BANKGIRO ?? null,
+      clock: systemClock,
       observe,
     },
     // PostgreSQL: woken at commit on any instance; embedded, one process: this worker is the only one and polls.

@@ -77,7 +77,7 @@ export class OutboxWorker {
 
   /** Claims one batch and works it; returns its size. */
   async runBatch(): Promise<number> {
-    const jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { leaseSeconds: this.ctx.outbox.leaseSeconds });
+    const jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, { leaseSeconds: this.ctx.outbox.leaseSeconds, clock: this.ctx.clock });
     await this.work(jobs);
     return jobs.length;
   }
@@ -117,7 +117,7 @@ export class OutboxWorker {
   }
 
   private fail(job: ClaimedJob, error: unknown): Promise<"retry" | "failed"> {
-    return failJob(this.ctx.db, job, error, retryDelayMs(job.attempts, this.ctx.outbox.retryBaseMs));
+    return failJob(this.ctx.db, job, error, retryDelayMs(job.attempts, this.ctx.outbox.retryBaseMs), this.ctx.clock);
   }
 
   start(): void {
@@ -151,6 +151,7 @@ export class OutboxWorker {
       try {
         jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, {
           leaseSeconds: this.ctx.outbox.leaseSeconds,
+          clock: this.ctx.clock,
           running: [...this.inFlight.values()].flatMap((b) => b.pks),
         });
       } catch (e) {

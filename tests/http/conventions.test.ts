@@ -31,7 +31,7 @@ describe("authentication", () => {
     const { key: k } = await app.newKey("demo");
     expect((await app.api("/v2/", { key: k })).status).toBe(200);
     const { revokeApiKey } = await import("@/domain/api-keys/api-key-service");
-    expect(await revokeApiKey(app.db, k)).toBe(true);
+    expect(await revokeApiKey(app, k)).toBe(true);
     expect((await app.api("/v2/", { key: k })).status).toBe(401);
   });
 

@@ -78,7 +78,7 @@ describe("/readyz with the worker in the process (WORKER=1)", () => {
     // database run in real time, and the clock moves only when the test moves it.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      await app.db.$transaction((tx) => enqueueJob(tx, { kind: "test.hold", payload: {} }));
+      await app.db.$transaction((tx) => enqueueJob(tx, { kind: "test.hold", payload: {}, runAt: new Date() }));
       app.worker.poke();
       await running;
       // heartbeatMaxAgeMs is 1,000: a heartbeat that old is still fresh, a millisecond more is not.

@@ -15,7 +15,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
-import { createEmployee } from "@/domain/employees/employee-service";
+import { createEmployee } from "@/domain/employees/employee-create";
+import { systemClock } from "@/domain/shared/clock";
 import { childProcessDatabase } from "../support/test-app";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -146,7 +147,11 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     const integration = await setup.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
     await setup.prisma.integration.update({ where: { pk: integration.pk }, data: { id: INTEGRATION } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: INTEGRATION };
-    for (const id of PAYEES) await createEmployee(setup.prisma, scope, { id, name: id, email: `${id}@crash.example`, country: "SWE" }, "http://payroute.test");
+    for (const id of PAYEES)
+      await createEmployee(
+        { db: setup.prisma, scope, clock: systemClock, baseUrl: "http://payroute.test" },
+        { id, name: id, email: `${id}@crash.example`, country: "SWE" },
+      );
     await setup.close(); // an embedded data folder is opened by one process at a time
 
     // The burst: LANES requests in flight at all times. Once a third have been answered, the process is killed

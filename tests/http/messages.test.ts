@@ -276,7 +276,7 @@ describe("housekeeping", () => {
     await app.drainJobs();
     const finished = await app.db.outboxJob.count({ where: { completedAt: { not: null } } });
     expect(finished).toBeGreaterThan(0);
-    expect(await purgeFinishedJobs(app.db)).toBe(0);
+    expect(await purgeFinishedJobs(app.db, app.clock.now())).toBe(0);
     const pending = await app.db.outboxJob.create({ data: { kind: "test.never", payload: {}, runAt: new Date(Date.now() + 86_400_000) } });
     const inEightDays = new Date(Date.now() + 8 * 24 * 3600_000);
     expect(await purgeFinishedJobs(app.db, inEightDays)).toBe(finished);

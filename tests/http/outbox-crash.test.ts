@@ -10,7 +10,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
-import { createEmployee } from "@/domain/employees/employee-service";
+import { createEmployee } from "@/domain/employees/employee-create";
+import { systemClock } from "@/domain/shared/clock";
 import { createWebhook } from "@/domain/webhooks/webhook-service";
 import { childProcessDatabase, TEST_DB } from "../support/test-app";
 import { startReceiver } from "../support/webhook-receiver";
@@ -56,7 +57,10 @@ describe("outbox worker killed mid-job", () => {
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
     await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] }, "demo");
-    await createEmployee(db.prisma, scope, { name: "Kim Kvist", email: "kim@example.se", country: "SWE" }, "http://payroute.test");
+    await createEmployee(
+      { db: db.prisma, scope, clock: systemClock, baseUrl: "http://payroute.test" },
+      { name: "Kim Kvist", email: "kim@example.se", country: "SWE" },
+    );
     await db.close(); // an embedded data folder is opened by one process at a time
 
     // An SMTP server that holds the first message forever and accepts the rest.

@@ -69,6 +69,7 @@ function contextOf(caller: Caller): Context {
     baseUrl: app.publicUrl,
     webhookPrivateTargets: app.webhooks.privateTargets,
     bankgiro: app.bankgiro,
+    clock: app.clock,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),
     cookies: { get: (name) => (caller === "employee" && name === EMPLOYEE_SESSION_COOKIE ? "not-a-session" : undefined), set: () => undefined },

@@ -270,8 +270,8 @@ describe("delivery", () => {
     for (const r of got) {
       const secret = r.path === "/all-int" ? intHook.secret_key : userHook.secret_key;
       expect(r.headers["content-type"]).toBe("application/json");
-      expect(verifySignature(secret, r.body, String(r.headers["service-signature"]))).toBe(true);
-      expect(verifySignature("wrong-secret-0123456789", r.body, String(r.headers["service-signature"]))).toBe(false);
+      expect(verifySignature(secret, r.body, String(r.headers["service-signature"]), new Date())).toBe(true);
+      expect(verifySignature("wrong-secret-0123456789", r.body, String(r.headers["service-signature"]), new Date())).toBe(false);
       expect(r.body).toMatch(/^\{"id": /); // Python json.dumps separators
       expect(r.body).toMatch(/^\p{ASCII}*$/u); // non-ASCII escaped
       const body = JSON.parse(r.body) as Record<string, unknown>;
@@ -407,7 +407,7 @@ describe("Payout and Payrun events", () => {
     await runJobsUntil(async () => receiver.received.filter((r) => r.path === "/pay").length >= 5);
 
     const got = receiver.received.filter((r) => r.path === "/pay");
-    for (const r of got) expect(verifySignature(hook.secret_key, r.body, String(r.headers["service-signature"]))).toBe(true);
+    for (const r of got) expect(verifySignature(hook.secret_key, r.body, String(r.headers["service-signature"]), new Date())).toBe(true);
     const bodies = got.map((r) => JSON.parse(r.body) as Record<string, unknown>);
     const payout = (await app.json<Record<string, unknown>>("/v2/payouts/po-hook/", { key: k, headers: h })).body;
     const payrun = (await app.json<Record<string, unknown>>(`/v2/payruns/${created.body.payrun}/`, { key: k, headers: h })).body;

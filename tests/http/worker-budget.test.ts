@@ -10,6 +10,7 @@ import { single } from "@/domain/outbox/job-handlers";
 import { addJob } from "@/domain/outbox/outbox-service";
 import { createLogger } from "@/log";
 import { OutboxWorker } from "@/worker/worker";
+import { systemClock } from "@/domain/shared/clock";
 import { createPgDatabase, TEST_DB } from "../support/test-app";
 
 const KIND = "test.budgeted";
@@ -39,7 +40,7 @@ async function database(): Promise<Database> {
 async function enqueue(db: Database, count: number): Promise<void> {
   await db.prisma.$transaction(async (tx) => {
     const statement = new Statement();
-    for (let i = 0; i < count; i++) addJob(statement, { kind: KIND, payload: { i } });
+    for (let i = 0; i < count; i++) addJob(statement, { kind: KIND, payload: { i }, runAt: new Date() });
     await statement.run(sqlIn(tx));
   });
 }
@@ -64,6 +65,7 @@ describe("in-process worker budget", () => {
         webhooks: { privateTargets: "none", timeoutMs: 1_000 },
         outbox: { leaseSeconds: 60, retryBaseMs: 10_000 },
         bankgiro: null,
+        clock: systemClock,
       },
       { handlers, log: createLogger("silent"), batchSize: 1, parallelBatches: 2, idleMs: 50, budget: { busy: () => reading, share } },
     );

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { allowedHosts } from "@/config/public-origin";
 import { openDatabase } from "@/db/database";
 import { migrationNames } from "@/db/migrate";
+import { systemClock } from "@/domain/shared/clock";
 import { createLogger } from "@/log";
 import { createAppHandler } from "@/server/app-server";
 import { createHttpServer, DEFAULT_LIMITS } from "@/server/http-server";
@@ -32,6 +33,7 @@ const handler = createAppHandler({
   allowedHosts: allowedHosts({ PUBLIC_URL: publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: port }),
   webhookPrivateTargets: "demo",
   bankgiro: null,
+  clock: systemClock,
   readiness: new Readiness({ db: database.prisma, migrations: migrationNames(), worker: null, heartbeatMaxAgeMs: 60_000 }),
 });
 process.stdout.write(`listening ${port}\n`);

@@ -20,6 +20,7 @@ import type { Environment } from "@/domain/environments";
 import type { PrivateTargets, WebhookSettings } from "@/config/webhook-settings";
 import type { OutboxSettings } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
+import { systemClock, type Clock } from "@/domain/shared/clock";
 import { rateLimitStore } from "@/http/limit-stores";
 import type { RateLimitSettings } from "@/http/rate-limit";
 import { createLogger } from "@/log";
@@ -79,6 +80,8 @@ export interface TestAppOptions {
   bankgiro?: string | null;
   /** OUTBOX_LEASE_SECONDS and OUTBOX_RETRY_BASE_MS over their defaults. */
   outbox?: Partial<OutboxSettings>;
+  /** What time it is for the app and its worker (e.g. a `SettableClock`); default the real time. */
+  clock?: Clock;
 }
 
 export interface ApiCall {
@@ -99,6 +102,8 @@ export interface TestApp {
   webhooks: WebhookSettings;
   /** The Bankgiro account on Invoice PDFs (`opts.bankgiro`). */
   bankgiro: string | null;
+  /** The app's clock (`opts.clock`, else `systemClock`). */
+  clock: Clock;
   /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
   databaseUrl: string | null;
   /** A new account (unique name unless given) with a key for the environment. */
@@ -182,16 +187,17 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     store: limits.store,
     log,
   };
-  const auth = await createAuth(database.prisma, { secret: undefined, baseURL: url, secureCookies: false, throttle });
+  const clock = opts.clock ?? systemClock;
+  const auth = await createAuth(database.prisma, { secret: undefined, baseURL: url, secureCookies: false, throttle, clock });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
-  const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>" });
   const publicUrl = opts.publicUrl ?? url;
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
   const bankgiro = opts.bankgiro ?? null;
+  const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>", clock });
   const outbox: OutboxSettings = { leaseSeconds: defaults.OUTBOX_LEASE_SECONDS, retryBaseMs: defaults.OUTBOX_RETRY_BASE_MS, ...opts.outbox };
   const worker = new OutboxWorker(
-    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, observe: metrics?.metrics },
+    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, clock, observe: metrics?.metrics },
     { handlers: { ...jobHandlers, ...opts.jobs }, log },
   );
   if (opts.worker) worker.start();
@@ -214,6 +220,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
       webhookPrivateTargets: webhooks.privateTargets,
       bankgiro,
+      clock,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
     });
   handler = newHandler();
@@ -241,6 +248,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     webhooks,
     bankgiro,
+    clock,
     databaseUrl: pgUrl ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
@@ -366,6 +374,7 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     integrationId,
     baseUrl: app.publicUrl,
     bankgiro: app.bankgiro,
+    clock: app.clock,
     webhookPrivateTargets: app.webhooks.privateTargets,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),

@@ -33,7 +33,7 @@ export const apiKeyRouter = router({
     .input(ZApiKeyLookup)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await revokeAccountApiKey(ctx.db, ctx.scope.accountPk, input.pk))) throw new DomainError("not_found", t("api_key_not_found"));
+      if (!(await revokeAccountApiKey(ctx, ctx.scope.accountPk, input.pk))) throw new DomainError("not_found", t("api_key_not_found"));
       return { ok: true as const };
     }),
 });

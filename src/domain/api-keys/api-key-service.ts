@@ -3,10 +3,12 @@
  * tell live from demo keys at a glance (and secret scanners can find leaked ones).
  */
 import crypto from "node:crypto";
+import type { Timed } from "@/domain/shared/service-context";
+import type { Clock } from "@/domain/shared/clock";
 import net from "node:net";
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
-import { now, qb, runQuery, secondsSince, typed } from "@/db/query-builder";
+import { at, qb, runQuery, typed } from "@/db/query-builder";
 import { isEnvironment, type Environment } from "@/domain/environments";
 
 const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
@@ -77,6 +79,7 @@ export interface VerifiedKey {
  * A revocation therefore takes effect within KEY_CACHE_MS on every instance (at once on the revoking one).
  */
 export const KEY_CACHE_MS = 5_000;
+// Elapsed time (performance.now()), not the clock's: a revocation takes effect within KEY_CACHE_MS whatever time the domain is told it is.
 const keyCache = new Map<string, { key: VerifiedKey; until: number }>();
 
 /** The key's owner and rules, or null for an unknown, malformed or revoked key. */
@@ -84,7 +87,7 @@ export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | n
   if (!KEY_PATTERN.test(key)) return null;
   const hash = hashKey(key);
   const cached = keyCache.get(hash);
-  if (cached && cached.until > Date.now()) return cached.key;
+  if (cached && cached.until > performance.now()) return cached.key;
   const [row] = await runQuery(
     fastSql(db),
     qb
@@ -104,7 +107,7 @@ export async function verifyApiKey(db: Db, key: string): Promise<VerifiedKey | n
   }
   const verified: VerifiedKey = { pk: row.pk, accountPk: row.account_pk, environment: row.environment, allowIps: row.allow_ips ?? [] };
   if (keyCache.size > 10_000) keyCache.clear();
-  keyCache.set(hash, { key: verified, until: Date.now() + KEY_CACHE_MS });
+  keyCache.set(hash, { key: verified, until: performance.now() + KEY_CACHE_MS });
   return verified;
 }
 
@@ -125,10 +128,10 @@ export async function listApiKeys(db: Db, accountName?: string) {
 }
 
 /** Revokes by key id or by the full key; returns whether a key was revoked now. */
-export async function revokeApiKey(db: Db, idOrKey: string): Promise<boolean> {
+export async function revokeApiKey({ db, clock }: Timed, idOrKey: string): Promise<boolean> {
   const where = KEY_PATTERN.test(idOrKey) ? { hash: hashKey(idOrKey) } : /^[0-9a-f-]{36}$/i.test(idOrKey) ? { pk: idOrKey } : null;
   if (!where) return false;
-  const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: clock.now() } });
   keyCache.clear(); // at once on this instance
   return result.count > 0;
 }
@@ -145,8 +148,8 @@ export async function findAccountApiKey(db: Db, accountPk: string, pk: string) {
 }
 
 /** Revokes one of the account's keys; false when it is not the account's or was already revoked. */
-export async function revokeAccountApiKey(db: Db, accountPk: string, pk: string): Promise<boolean> {
-  const result = await db.apiKey.updateMany({ where: { pk, accountPk, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function revokeAccountApiKey({ db, clock }: Timed, accountPk: string, pk: string): Promise<boolean> {
+  const result = await db.apiKey.updateMany({ where: { pk, accountPk, revokedAt: null }, data: { revokedAt: clock.now() } });
   keyCache.clear();
   return result.count > 0;
 }
@@ -160,17 +163,17 @@ const lastTouched = new Map<string, number>();
  * (a failed write only leaves "last used" a little older). The SQL's own condition keeps several instances
  * to about one write a minute too.
  */
-export function touchApiKey(db: Db, pk: string, onError: (e: unknown) => void): void {
-  const at = Date.now();
-  if ((lastTouched.get(pk) ?? 0) > at - LAST_USE_INTERVAL_MS) return;
+export function touchApiKey(db: Db, pk: string, clock: Clock, onError: (e: unknown) => void): void {
+  const now = clock.now();
+  if ((lastTouched.get(pk) ?? 0) > now.getTime() - LAST_USE_INTERVAL_MS) return;
   if (lastTouched.size > 10_000) lastTouched.clear();
-  lastTouched.set(pk, at);
+  lastTouched.set(pk, now.getTime());
   runQuery(
     fastSql(db),
     qb
       .updateTable("api_key")
-      .set({ last_used_at: now() })
+      .set({ last_used_at: at(now) })
       .where("pk", "=", typed(pk, "uuid"))
-      .where((eb) => eb.or([eb("last_used_at", "is", null), eb(secondsSince(eb.ref("last_used_at")), ">", LAST_USE_INTERVAL_MS / 1000)])),
+      .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<", at(new Date(now.getTime() - LAST_USE_INTERVAL_MS)))])),
   ).catch(onError);
 }

@@ -78,7 +78,7 @@ export async function issueInvoiceInTx(tx: Prisma.TransactionClient, pk: string,
     },
   });
   if (invoice.prepayment) await tx.prepayment.update({ where: { pk: invoice.prepayment.pk }, data: { invoicedAt: now } });
-  await enqueueJob(tx, { kind: EMAIL_INVOICE_JOB, payload: { invoicePk: pk } });
+  await enqueueJob(tx, { kind: EMAIL_INVOICE_JOB, payload: { invoicePk: pk }, runAt: now });
 }
 
 /** Issues the Invoice of a Payrun (creating it first if the Payrun has none). Returns the Invoice's pk. */

@@ -18,7 +18,7 @@ import { requestSignInLink } from "./employee-sign-in-link";
 
 /** A procedure of the signed-in Employee (the session cookie); its Payouts' are in payouts/employee-payout-router.ts. */
 export const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const employeePk = await employeeForSession(ctx.db, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
+  const employeePk = await employeeForSession(ctx, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
   if (!employeePk) throw new DomainError("unauthenticated", t("employee_session_required"));
   return next({ ctx: { employeePk } });
 });
@@ -28,17 +28,17 @@ export const employeeAppRouter = router({
     .input(z.object({ token: z.string().min(1).max(200) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      const { sessionToken } = await claimWithMagicLink(ctx.db, input.token);
+      const { sessionToken } = await claimWithMagicLink(ctx, input.token);
       ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, sessionToken, { maxAgeSeconds: EMPLOYEE_SESSION_TTL_S, httpOnly: true });
       return { ok: true } as const;
     }),
-  home: employeeProcedure.output(ZEmployeeHome).query(({ ctx }) => employeeHome(ctx.db, ctx.employeePk, ctx.baseUrl)),
+  home: employeeProcedure.output(ZEmployeeHome).query(({ ctx }) => employeeHome(ctx, ctx.employeePk)),
   /** /e/login: a fresh link by email; the same answer whether the address is an Employee's or not. */
   requestLink: publicProcedure
     .input(z.object({ email: z.email().max(254) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await requestSignInLink(ctx.db, { email: input.email, address: ctx.clientIp ?? "unknown" });
+      await requestSignInLink(ctx, { email: input.email, address: ctx.clientIp ?? "unknown" });
       return { ok: true } as const;
     }),
   signOut: publicProcedure.output(ZOk).mutation(async ({ ctx }) => {
@@ -58,9 +58,9 @@ export const employeeVerificationRouter = router({
   verify: operatorProcedure
     .input(ZEmployeeLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => approveEmployee(ctx.db, input.employeePk, { userId: ctx.principal.userId })),
+    .mutation(({ ctx, input }) => approveEmployee(ctx, input.employeePk, { userId: ctx.principal.userId })),
   reject: operatorProcedure
     .input(ZRejectEmployee)
     .output(z.void())
-    .mutation(({ ctx, input }) => rejectEmployee(ctx.db, input.employeePk, input.reason, { userId: ctx.principal.userId })),
+    .mutation(({ ctx, input }) => rejectEmployee(ctx, input.employeePk, input.reason, { userId: ctx.principal.userId })),
 });

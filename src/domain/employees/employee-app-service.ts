@@ -4,6 +4,7 @@
  * live, an operator verifies identity and working permits in the dashboard.
  */
 import crypto from "node:crypto";
+import type { ServiceContext, Timed } from "@/domain/shared/service-context";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
@@ -12,7 +13,7 @@ import { fileUrl } from "@/domain/files/image-upload";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import { hashToken } from "./employee-invitation";
-import { employeeSelect, toEmployeeApi } from "./employee-service";
+import { employeeSelect, toEmployeeApi } from "./employee-representation";
 
 export const EMPLOYEE_SESSION_COOKIE = "payroute_employee";
 export const EMPLOYEE_SESSION_TTL_S = 30 * 24 * 60 * 60;
@@ -23,21 +24,26 @@ async function recordEmployeeEvent(
   tx: Prisma.TransactionClient,
   name: "Employee.claimed" | "Employee.verified",
   employee: Prisma.EmployeeGetPayload<{ select: typeof withIntegration }>,
+  now: Date,
 ) {
-  await recordEvent(tx, {
-    name,
-    accountPk: employee.integration.accountPk,
-    environment: employee.integration.environment,
-    integrationPk: employee.integration.pk,
-    objectPk: employee.pk,
-    data: toEmployeeApi(employee),
-  });
+  await recordEvent(
+    tx,
+    {
+      name,
+      accountPk: employee.integration.accountPk,
+      environment: employee.integration.environment,
+      integrationPk: employee.integration.pk,
+      objectPk: employee.pk,
+      data: toEmployeeApi(employee),
+    },
+    now,
+  );
 }
 
 /** Consumes a magic link; returns a new session token for the cookie. */
-export async function claimWithMagicLink(db: Db, token: string): Promise<{ sessionToken: string }> {
+export async function claimWithMagicLink({ db, clock }: Timed, token: string): Promise<{ sessionToken: string }> {
   return db.$transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     // Marking the link used is the check: of two concurrent claims only one updates the row.
     const link = await tx.magicLink.findUnique({ where: { tokenHash: hashToken(token) }, select: { pk: true, employeePk: true } });
     const { count } = link
@@ -48,10 +54,10 @@ export async function claimWithMagicLink(db: Db, token: string): Promise<{ sessi
     let employee = await tx.employee.findUniqueOrThrow({ where: { pk: link.employeePk }, select: withIntegration });
     if (!employee.claimedAt) {
       employee = await tx.employee.update({ where: { pk: employee.pk }, data: { claimedAt: now }, select: withIntegration });
-      await recordEmployeeEvent(tx, "Employee.claimed", employee);
+      await recordEmployeeEvent(tx, "Employee.claimed", employee, now);
       if (employee.integration.environment === "demo" && !employee.verifiedAt) {
         employee = await tx.employee.update({ where: { pk: employee.pk }, data: { verifiedAt: now }, select: withIntegration });
-        await recordEmployeeEvent(tx, "Employee.verified", employee);
+        await recordEmployeeEvent(tx, "Employee.verified", employee, now);
       }
     }
     const sessionToken = crypto.randomBytes(32).toString("base64url");
@@ -62,10 +68,10 @@ export async function claimWithMagicLink(db: Db, token: string): Promise<{ sessi
   });
 }
 
-export async function employeeForSession(db: Db, sessionToken: string | undefined): Promise<string | null> {
+export async function employeeForSession({ db, clock }: Timed, sessionToken: string | undefined): Promise<string | null> {
   if (!sessionToken) return null;
   const session = await db.employeeSession.findUnique({ where: { tokenHash: hashToken(sessionToken) }, select: { employeePk: true, expiresAt: true } });
-  return session && session.expiresAt > new Date() ? session.employeePk : null;
+  return session && session.expiresAt > clock.now() ? session.employeePk : null;
 }
 
 export async function endEmployeeSession(db: Db, sessionToken: string | undefined): Promise<void> {
@@ -73,7 +79,7 @@ export async function endEmployeeSession(db: Db, sessionToken: string | undefine
 }
 
 /** The employee app's home view: who they are, who pays them, and their Messages, newest first. */
-export async function employeeHome(db: Db, employeePk: string, baseUrl: string) {
+export async function employeeHome({ db, baseUrl }: Pick<ServiceContext, "db" | "baseUrl">, employeePk: string) {
   const employee = await db.employee.findUniqueOrThrow({
     where: { pk: employeePk },
     select: {

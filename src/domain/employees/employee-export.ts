@@ -1,9 +1,9 @@
 /** CSV export of the Employees a list's filters match (all of them, not one page). */
-import type { Db } from "@/db/database";
-import type { IntegrationScope } from "@/domain/scope";
+import type { ScopedDb } from "@/domain/shared/service-context";
 import { allRows, toCsv, type TCsvExport } from "@/domain/shared/csv-export";
 import type { TListEmployeesQuery } from "./employee-schemas";
-import { listEmployees, toEmployeeApi } from "./employee-service";
+import { listEmployees } from "./employee-list";
+import { toEmployeeApi } from "./employee-representation";
 
 export const EMPLOYEE_EXPORT_COLUMNS = [
   "id",
@@ -18,8 +18,8 @@ export const EMPLOYEE_EXPORT_COLUMNS = [
   "verified_at",
 ] as const;
 
-export async function exportEmployees(db: Db, scope: IntegrationScope, q: Omit<TListEmployeesQuery, "page" | "page_size">): Promise<TCsvExport> {
-  const rows = await allRows((page) => listEmployees(db, scope, { ...q, ...page }));
+export async function exportEmployees(ctx: ScopedDb, q: Omit<TListEmployeesQuery, "page" | "page_size">): Promise<TCsvExport> {
+  const rows = await allRows((page) => listEmployees(ctx, { ...q, ...page }));
   return toCsv(
     EMPLOYEE_EXPORT_COLUMNS,
     rows.map((row) => {

@@ -11,13 +11,14 @@ import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
 import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery, Statement, typed, now } from "@/db/query-builder";
+import { at, qb, runQuery, Statement, typed } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
 import type { Locale } from "@/i18n/locale";
 import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
-import { employeeColumns, toEmployeeApi } from "./employee-service";
+import { employeeColumns, toEmployeeApi } from "./employee-representation";
 
+export const NOTIFY_EMPLOYEE_JOB = "employee.notify";
 export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Links use the worker's public URL; a `baseUrl` in the payload (the request's origin, once) is ignored.
@@ -39,11 +40,12 @@ export async function issueMagicLink(ctx: JobContext, employeePk: string): Promi
  * one Employee (a sign-in link) or a batch of invitations alike.
  */
 async function issueLinks(ctx: JobContext, links: readonly { employeePk: string; token: string }[]): Promise<void> {
+  const now = ctx.clock.now();
   const statement = new Statement();
   statement.with(
     qb
       .updateTable("magic_link")
-      .set({ expires_at: now() })
+      .set({ expires_at: at(now) })
       .where((eb) =>
         eb(
           "employee_pk",
@@ -70,7 +72,7 @@ async function issueLinks(ctx: JobContext, links: readonly { employeePk: string;
             eb.fn<string>("gen_random_uuid").as("pk"),
             "l.employee_pk",
             "l.token_hash",
-            typed(new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString(), "timestamptz").as("expires_at"),
+            at(new Date(now.getTime() + MAGIC_LINK_TTL_MS)).as("expires_at"),
           ]),
       ),
   );
@@ -171,7 +173,7 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
         });
         sent.push(s);
       } catch (e) {
-        await failJob(ctx.db, s.job, e, retryDelayMs(s.job.attempts, ctx.outbox.retryBaseMs));
+        await failJob(ctx.db, s.job, e, retryDelayMs(s.job.attempts, ctx.outbox.retryBaseMs), ctx.clock);
       }
     }),
   );
@@ -179,12 +181,13 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
   await direct.transaction(async (run) => {
     // The jobs still ours are completed, and their Employees marked notified, in one statement.
     const complete = new Statement();
-    const mine = complete.with(completeJobsQuery([...nothing, ...sent.map((s) => s.job)]));
+    const now = ctx.clock.now();
+    const mine = complete.with(completeJobsQuery([...nothing, ...sent.map((s) => s.job)], now));
     const notified = await complete.run(
       run,
       qb
         .updateTable("employee")
-        .set({ notified_at: now() })
+        .set({ notified_at: at(now) })
         .where("pk", "in", (eb) =>
           eb
             .selectFrom([mine.as("m"), rowsOf("sent", { job_pk: [sent.map((s) => s.job.pk), "text"], employee_pk: [sent.map((s) => s.employeePk), "uuid"] })])
@@ -213,6 +216,7 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
             ]
           : [];
       }),
+      now,
     );
     await events.run(run);
   });

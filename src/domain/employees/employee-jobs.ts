@@ -1,7 +1,6 @@
 /** The Employees' outbox jobs: invitation emails (in batches) and sign-in links. */
 import { batch, single, type JobHandlers } from "@/domain/outbox/job-handlers";
-import { sendInvitations } from "./employee-invitation";
-import { NOTIFY_EMPLOYEE_JOB } from "./employee-service";
+import { NOTIFY_EMPLOYEE_JOB, sendInvitations } from "./employee-invitation";
 import { SIGN_IN_LINK_JOB, sendSignInLink } from "./employee-sign-in-link";
 
 export const employeeJobs: JobHandlers = {

@@ -4,13 +4,14 @@
  * representation is unchanged: a rejected Employee stays claimed and unverified; the decision is the reviewers'.
  */
 import type { Db } from "@/db/database";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { reviewerOf, type Actor } from "@/domain/shared/reviewer";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import { employeeSelect, toEmployeeApi } from "./employee-service";
+import { employeeSelect, toEmployeeApi } from "./employee-representation";
 
 const withIntegration = { ...employeeSelect, integration: { select: { pk: true, accountPk: true, environment: true } } } satisfies Prisma.EmployeeSelect;
 
@@ -61,32 +62,36 @@ export async function employeeReview(db: Db, employeePk: string) {
 }
 
 /** Verifies a claimed Employee (a rejected one too, when the reviewer changes their mind); records the decision and Employee.verified. */
-export async function approveEmployee(db: Db, employeePk: string, actor: Actor): Promise<void> {
+export async function approveEmployee({ db, clock }: Timed, employeePk: string, actor: Actor): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await tx.employee.findUnique({ where: { pk: employeePk }, select: { claimedAt: true } });
     if (!current) throw new DomainError("not_found", t("not_found"));
     if (!current.claimedAt) throw new DomainError("conflict", t("employee_not_claimed"));
-    const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: new Date(), rejectedAt: null } });
+    const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: clock.now(), rejectedAt: null } });
     if (count === 0) throw new DomainError("conflict", t("employee_already_verified"));
     await tx.employeeDecision.create({ data: { employeePk, decision: "approved", ...(await reviewerOf(tx, actor)) } });
     const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
-    await recordEvent(tx, {
-      name: "Employee.verified",
-      accountPk: employee.integration.accountPk,
-      environment: employee.integration.environment,
-      integrationPk: employee.integration.pk,
-      objectPk: employee.pk,
-      data: toEmployeeApi(employee),
-    });
+    await recordEvent(
+      tx,
+      {
+        name: "Employee.verified",
+        accountPk: employee.integration.accountPk,
+        environment: employee.integration.environment,
+        integrationPk: employee.integration.pk,
+        objectPk: employee.pk,
+        data: toEmployeeApi(employee),
+      },
+      clock.now(),
+    );
   });
 }
 
 /** Rejects a claimed, unverified Employee with a reason; they leave the queue until approved. */
-export async function rejectEmployee(db: Db, employeePk: string, reason: string, actor: Actor): Promise<void> {
+export async function rejectEmployee({ db, clock }: Timed, employeePk: string, reason: string, actor: Actor): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.employee.updateMany({
       where: { pk: employeePk, claimedAt: { not: null }, verifiedAt: null },
-      data: { rejectedAt: new Date() },
+      data: { rejectedAt: clock.now() },
     });
     if (count === 0) {
       const exists = await tx.employee.findUnique({ where: { pk: employeePk }, select: { pk: true } });

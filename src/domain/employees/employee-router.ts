@@ -15,16 +15,10 @@ import {
   ZReplaceEmployeeRequest,
   ZUpdateEmployeeRequest,
 } from "./employee-schemas";
-import {
-  createEmployee,
-  deleteEmployee,
-  getEmployee,
-  listEmployees,
-  resendInvitation,
-  resendInvitations,
-  toEmployeeApi,
-  updateEmployee,
-} from "./employee-service";
+import { createEmployee } from "./employee-create";
+import { listEmployees } from "./employee-list";
+import { toEmployeeApi } from "./employee-representation";
+import { deleteEmployee, getEmployee, resendInvitation, resendInvitations, updateEmployee } from "./employee-service";
 
 const meta = restMeta(integrationScoped("Employees"), "/employees/", "/employees/{employee_id}/");
 const resend = "/employees/{employee_id}/resend/";
@@ -35,7 +29,7 @@ const resendProcedure = (resendMeta: Meta) =>
     .meta({ ...resendMeta, status: 204 })
     .input(ZEmployeeLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.scope, input.employee_id, ctx.baseUrl));
+    .mutation(({ ctx, input }) => resendInvitation(ctx, input.employee_id));
 
 /** PATCH (`partial`) keeps omitted fields, PUT (`replace`) resets them as create would: one service call, told which. */
 const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateEmployeeRequest | typeof ZReplaceEmployeeRequest, mode: "partial" | "replace") =>
@@ -43,38 +37,38 @@ const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateEmployeeRequest 
     .meta(writeMeta)
     .input(request)
     .output(ZEmployee)
-    .mutation(async ({ ctx, input: { employee_id, ...body } }) => toEmployeeApi(await updateEmployee(ctx.db, ctx.scope, employee_id, body, mode)));
+    .mutation(async ({ ctx, input: { employee_id, ...body } }) => toEmployeeApi(await updateEmployee(ctx, employee_id, body, mode)));
 
 export const employeeRouter = router({
   list: integrationProcedure
     .meta(meta.list("List Employees"))
     .input(ZListEmployeesQuery)
     .output(ZEmployeeList)
-    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listEmployees(ctx.db, ctx.scope, input), (rows) => rows.map(toEmployeeApi))),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listEmployees(ctx, input), (rows) => rows.map(toEmployeeApi))),
 
   /** The dashboard's CSV export: every Employee the list's filters match (no REST path). */
   export: integrationProcedure
     .input(ZListEmployeesQuery.omit({ page: true, page_size: true }))
     .output(ZCsvExport)
-    .query(({ ctx, input }) => exportEmployees(ctx.db, ctx.scope, input)),
+    .query(({ ctx, input }) => exportEmployees(ctx, input)),
 
   /** The dashboard's bulk resend: sends what the once-a-day rule allows and reports the rest (no REST path). */
   resendMany: integrationProcedure
     .input(ZBulkResendInput)
     .output(ZBulkResendResult)
-    .mutation(({ ctx, input }) => resendInvitations(ctx.db, ctx.scope, input.employee_ids, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => resendInvitations(ctx, input.employee_ids)),
 
   get: integrationProcedure
     .meta(meta.get("Retrieve an Employee"))
     .input(ZEmployeeLookup)
     .output(ZEmployee)
-    .query(async ({ ctx, input }) => toEmployeeApi(await getEmployee(ctx.db, ctx.scope, input.employee_id))),
+    .query(async ({ ctx, input }) => toEmployeeApi(await getEmployee(ctx, input.employee_id))),
 
   create: integrationProcedure
     .meta(meta.create("Create an Employee (and send the invitation)"))
     .input(ZCreateEmployeeRequest)
     .output(ZEmployee)
-    .mutation(async ({ ctx, input }) => toEmployeeApi(await createEmployee(ctx.db, ctx.scope, input, ctx.baseUrl))),
+    .mutation(async ({ ctx, input }) => toEmployeeApi(await createEmployee(ctx, input))),
 
   update: writeProcedure(meta.update("Update an Employee (omitted fields keep their value)"), ZUpdateEmployeeRequest, "partial"),
   replace: writeProcedure(meta.replace("Replace an Employee"), ZReplaceEmployeeRequest, "replace"),
@@ -83,7 +77,7 @@ export const employeeRouter = router({
     .meta(meta.delete("Delete an Employee (refused once a Payout exists)"))
     .input(ZEmployeeLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.scope, input.employee_id)),
+    .mutation(({ ctx, input }) => deleteEmployee(ctx, input.employee_id)),
 
   resend: resendProcedure(meta.at("PATCH", resend, "Send the invitation again (at most once per 24 hours)")),
   /** Older clients send PUT. */

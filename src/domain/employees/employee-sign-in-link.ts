@@ -5,7 +5,7 @@
  * that every instance sees them.
  */
 import { z } from "zod";
-import type { Db } from "@/db/database";
+import type { Timed } from "@/domain/shared/service-context";
 import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
@@ -21,9 +21,10 @@ const SIGN_IN_LINK_LOCKS = 0x5052534c;
 /** One address may be several Employees' (one per employer); each gets their own link, up to this many. */
 const MAX_EMPLOYEES_PER_REQUEST = 10;
 
-export async function requestSignInLink(db: Db, input: { email: string; address: string }): Promise<void> {
+export async function requestSignInLink({ db, clock }: Timed, input: { email: string; address: string }): Promise<void> {
   const email = input.email.trim().toLowerCase();
-  const since = new Date(Date.now() - SIGN_IN_LINK_LIMITS.windowMs);
+  const now = clock.now();
+  const since = new Date(now.getTime() - SIGN_IN_LINK_LIMITS.windowMs);
   await db.$transaction(async (tx) => {
     // Count and insert under a lock per email and per address (in that order, so no deadlock): concurrent
     // requests would otherwise all count before any of them inserted, and together pass the limit.
@@ -39,7 +40,7 @@ export async function requestSignInLink(db: Db, input: { email: string; address:
     // Older requests no longer count: kept small without a separate clean-up.
     await tx.signInLinkRequest.deleteMany({ where: { createdAt: { lt: since } } });
     const employees = await tx.employee.findMany({ where: { email }, select: { pk: true }, take: MAX_EMPLOYEES_PER_REQUEST });
-    for (const e of employees) await enqueueJob(tx, { kind: SIGN_IN_LINK_JOB, payload: { employeePk: e.pk } });
+    for (const e of employees) await enqueueJob(tx, { kind: SIGN_IN_LINK_JOB, payload: { employeePk: e.pk }, runAt: now });
   });
 }
 
@@ -61,5 +62,5 @@ export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<
       locale: employeeLocale(employee),
     });
   }
-  await ctx.db.$transaction((tx) => completeOwnJob(tx, job));
+  await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
 }

@@ -7,7 +7,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Environment } from "@/domain/environments";
 import { addFanOut, fanOutColumns, type FanOutRow } from "@/domain/webhooks/webhook-fanout";
 import { rowsOf, textsOf, type Column } from "@/db/row-sets";
-import { qb, Slot, sqlIn, Statement } from "@/db/query-builder";
+import type { RawBuilder } from "kysely";
+import { at, qb, Slot, sqlIn, Statement } from "@/db/query-builder";
 import type { EventName } from "@/domain/webhooks/event-catalogue";
 
 export interface EventInput {
@@ -28,11 +29,11 @@ export type EventColumns = { [K in keyof EventRow]: Column<EventRow[K]> };
 
 /**
  * Adds the events and their webhook deliveries to `statement`, set-based: one text however many events (a
- * batch of the worker's is one statement, prepared once); returns the events' pks, in order.
+ * batch of the worker's is one statement, prepared once); returns the events' pks, in order. `now`: the clock's time.
  */
-export function addEvents(statement: Statement, events: readonly EventInput[]): string[] {
+export function addEvents(statement: Statement, events: readonly EventInput[], now: Date): string[] {
   const pks = events.map(() => crypto.randomUUID());
-  addEventRows(statement, eventColumns(pks, events));
+  addEventRows(statement, eventColumns(pks, events), at(now));
   return pks;
 }
 
@@ -49,16 +50,20 @@ function eventColumns(pks: readonly string[], events: readonly EventInput[]): Ev
   };
 }
 
-/** Adds the events of `columns` and their webhook deliveries to `statement`. */
-export function addEventRows(statement: Statement, columns: EventColumns): void {
+/** Adds the events of `columns` and their webhook deliveries, made at `now` (a value, or a template's slot), to `statement`. */
+export function addEventRows(statement: Statement, columns: EventColumns, now: RawBuilder<Date>): void {
   const rows = statement.with(qb.selectFrom(rowsOf<EventRow, "e">("e", columns)).selectAll());
   statement.with(
     qb
       .insertInto("event")
-      .columns(["pk", "account_pk", "environment", "integration_pk", "name", "object_pk", "data"])
-      .expression(qb.selectFrom(rows.as("e")).select(["e.pk", "e.account_pk", "e.environment", "e.integration_pk", "e.name", "e.object_pk", "e.data"])),
+      .columns(["pk", "account_pk", "environment", "integration_pk", "name", "object_pk", "data", "created_at"])
+      .expression(
+        qb
+          .selectFrom(rows.as("e"))
+          .select(["e.pk", "e.account_pk", "e.environment", "e.integration_pk", "e.name", "e.object_pk", "e.data", now.as("created_at")]),
+      ),
   );
-  addFanOut(statement, rows);
+  addFanOut(statement, rows, now);
 }
 
 /** The arguments of `eventSlots`: one event's columns as texts. */
@@ -101,14 +106,14 @@ export function eventArgs(pk: string, event: EventInput): EventArgs {
 }
 
 /** Adds the event and its webhook deliveries to `statement`; returns the event's pk. */
-export function addEvent(statement: Statement, event: EventInput): string {
-  return addEvents(statement, [event])[0];
+export function addEvent(statement: Statement, event: EventInput, now: Date): string {
+  return addEvents(statement, [event], now)[0];
 }
 
 /** Records the event inside `tx`, in one statement with its deliveries. */
-export async function recordEvent(tx: Prisma.TransactionClient, event: EventInput): Promise<string> {
+export async function recordEvent(tx: Prisma.TransactionClient, event: EventInput, now: Date): Promise<string> {
   const statement = new Statement();
-  const pk = addEvent(statement, event);
+  const pk = addEvent(statement, event, now);
   await statement.run(sqlIn(tx));
   return pk;
 }

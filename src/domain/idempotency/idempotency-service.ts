@@ -10,8 +10,9 @@
  * it committed, or claims the key when it rolled back.
  */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
-import { qb, runIn, secondsSince, setLocal, typed } from "@/db/query-builder";
+import { at, qb, runIn, setLocal, typed } from "@/db/query-builder";
 import type { AccountScope } from "@/domain/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,8 +43,9 @@ function isLockTimeout(e: unknown): boolean {
  * over; so is a row without an answer, which only the claims of earlier versions (committed before the work)
  * can leave. After `in_progress` the transaction is unusable: roll it back.
  */
-export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: string, fingerprint: string, clock: Clock): Promise<IdempotencyClaim> {
   const pk = crypto.randomUUID();
+  const now = clock.now();
   await runIn(tx, setLocal("lock_timeout", WAIT_FOR_OTHER));
   let claimed: { pk: string }[];
   try {
@@ -51,14 +53,14 @@ export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: stri
       tx,
       qb
         .insertInto("idempotency_record")
-        .values((eb) => ({
+        .values({
           pk: typed(pk, "uuid"),
           account_pk: typed(scope.accountPk, "uuid"),
           environment: typed(scope.environment, "Environment"),
           key,
           request_hash: fingerprint,
-          created_at: eb.fn<Date>("now"),
-        }))
+          created_at: at(now),
+        })
         .onConflict((oc) =>
           oc
             .columns(["account_pk", "environment", "key"])
@@ -71,7 +73,7 @@ export async function claimIdempotencyKey(tx: Db, scope: AccountScope, key: stri
               body: null,
             }))
             .where((eb) =>
-              eb.or([eb(secondsSince(eb.ref("idempotency_record.created_at")), ">", IDEMPOTENCY_TTL_MS / 1000), eb("idempotency_record.status", "is", null)]),
+              eb.or([eb("idempotency_record.created_at", "<", at(new Date(now.getTime() - IDEMPOTENCY_TTL_MS))), eb("idempotency_record.status", "is", null)]),
             ),
         )
         .returning((eb) => eb.cast<string>("pk", "text").as("pk")),
@@ -104,7 +106,7 @@ export async function completeIdempotencyKey(tx: Db, pk: string, response: Store
   });
 }
 
-export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const { count } = await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } } });
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const { count } = await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } } });
   return count;
 }

@@ -39,5 +39,5 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
       });
     }
   }
-  await ctx.db.$transaction((tx) => completeJob(tx, job));
+  await ctx.db.$transaction((tx) => completeJob(tx, job, ctx.clock));
 }

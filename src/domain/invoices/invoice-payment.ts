@@ -4,8 +4,7 @@
  * first. In demo the client may do this (it stands in for the bank transfer); in live, the review team does.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
-import type { Db } from "@/db/database";
-import type { IntegrationScope } from "@/domain/scope";
+import type { ServiceContext, Unscoped } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { markPayrunPaid } from "@/domain/payruns/payrun-payment";
@@ -16,22 +15,23 @@ import { invoiceApi, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoi
 import type { TInvoice } from "@/domain/billing/invoice-schemas";
 
 /** `POST /v2/invoices/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
-  if (scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
-  return payInvoice(db, { id, integrationPk: scope.integrationPk }, baseUrl);
+export async function payDemoInvoice(ctx: ServiceContext, id: string): Promise<TInvoice> {
+  if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
+  return payInvoice(ctx, { id, integrationPk: ctx.scope.integrationPk });
 }
 
-export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUrl: string): Promise<TInvoice> {
+export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput): Promise<TInvoice> {
+  const { db, baseUrl, clock } = ctx;
   const found = await db.invoice.findFirst({ where, select: { pk: true, payrunPk: true, prepaymentPk: true } });
   if (!found) throw notFound();
   if (found.payrunPk) {
-    await markPayrunPaid(db, { pk: found.payrunPk }, baseUrl);
+    await markPayrunPaid(ctx, { pk: found.payrunPk });
     return invoiceApi(db, found.pk, baseUrl);
   }
   const prepaymentPk = found.prepaymentPk;
   if (!prepaymentPk) throw new DomainError("conflict", t("invoice_already_paid"));
   return db.$transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     // Takes the Prepayment's row lock first, so that of two concurrent payments the second sees the first.
     await tx.prepayment.update({ where: { pk: prepaymentPk }, data: { updatedAt: now } });
     const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
@@ -47,7 +47,7 @@ export async function payInvoice(db: Db, where: Prisma.InvoiceWhereInput, baseUr
  * The operators' view of issued, unpaid Prepayment Invoices in every account and environment, oldest first
  * (unpaid Payruns have their own view, `payruns.unpaid`): what bank transfers are matched against.
  */
-export async function unpaidPrepaymentInvoices(db: Db, baseUrl: string) {
+export async function unpaidPrepaymentInvoices({ db, baseUrl }: Pick<Unscoped, "db" | "baseUrl">) {
   const rows = await db.invoice.findMany({
     where: { billingType: "prepayment", issuedAt: { not: null }, paidAt: null },
     orderBy: [{ issuedAt: "asc" }, { pk: "asc" }],

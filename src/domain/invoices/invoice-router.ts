@@ -23,15 +23,13 @@ export const invoiceRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path: "/invoices/", summary: "List Invoices" }, detailPath: "/v2/invoices/{id}/" })
     .input(ZListInvoicesQuery)
     .output(ZInvoiceList)
-    .query(async ({ ctx, input }) =>
-      pageEnvelope(ctx, input, await listInvoices(ctx.db, ctx.scope, input), (rows) => toInvoicesApi(ctx.db, rows, ctx.baseUrl)),
-    ),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listInvoices(ctx, input), (rows) => toInvoicesApi(ctx.db, rows, ctx.baseUrl))),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve an Invoice" } })
     .input(ZInvoiceLookup)
     .output(ZInvoice)
-    .query(({ ctx, input }) => getInvoice(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
+    .query(({ ctx, input }) => getInvoice(ctx, input.invoice_id)),
 
   issue: integrationProcedure
     .meta({
@@ -39,27 +37,27 @@ export const invoiceRouter = router({
     })
     .input(ZIssueInvoiceRequest)
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => issueInvoice(ctx.db, ctx.scope, input.invoice_id, input.due_date, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => issueInvoice(ctx, input.invoice_id, input.due_date)),
 
   pdf: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: "/invoices/{invoice_id}/pdf/", summary: "The issued Invoice as a PDF" }, file: "application/pdf" })
     .input(ZInvoiceLookup)
     .output(ZFileOutput)
-    .query(({ ctx, input }) => invoicePdf(ctx.db, ctx.scope, input.invoice_id, { baseUrl: ctx.baseUrl, bankgiro: ctx.bankgiro })),
+    .query(({ ctx, input }) => invoicePdf(ctx, input.invoice_id)),
 
   /** Demo only: stands in for the bank transfer (a Payrun's Invoice: as POST /v2/payruns/{id}/pay/). */
   pay: integrationProcedure
     .meta({ openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/pay/", summary: "Mark an Invoice paid (demo environment only)" } })
     .input(ZInvoiceLookup)
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => payDemoInvoice(ctx.db, ctx.scope, input.invoice_id, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => payDemoInvoice(ctx, input.invoice_id)),
 
   /** The review team's view (dashboard only): issued, unpaid Prepayment Invoices of every account and environment. */
-  unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx.db, ctx.baseUrl)),
+  unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx)),
 
   /** The review team records an Invoice's payment (any environment, any billing type). */
   markPaid: operatorProcedure
     .input(z.object({ invoicePk: z.uuid() }))
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => payInvoice(ctx.db, { pk: input.invoicePk }, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => payInvoice(ctx, { pk: input.invoicePk })),
 });

@@ -1,5 +1,5 @@
 /** Invoices of an Integration: list, retrieve, issue (which, for a Payrun's pro-forma, closes the Payrun) and the PDF. */
-import type { Db } from "@/db/database";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { closeAndSettle } from "@/domain/payruns/payrun-close";
@@ -34,7 +34,7 @@ function orderBy(ordering: TListInvoicesQuery["ordering"]): Prisma.InvoiceOrderB
   return [first, { pk: "asc" }];
 }
 
-export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvoicesQuery): Promise<{ count: number; rows: InvoiceRow[] }> {
+export async function listInvoices({ db, scope }: ScopedDb, q: TListInvoicesQuery): Promise<{ count: number; rows: InvoiceRow[] }> {
   const where: Prisma.InvoiceWhereInput = {
     integrationPk: scope.integrationPk,
     billingType: q.billing_type,
@@ -43,7 +43,7 @@ export async function listInvoices(db: Db, scope: IntegrationScope, q: TListInvo
   return countedPage(db.invoice.count({ where }), db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }));
 }
 
-export async function getInvoice(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TInvoice> {
+export async function getInvoice({ db, scope, baseUrl }: Omit<ServiceContext, "clock">, id: string): Promise<TInvoice> {
   const row = await orNotFound(db.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } }));
   return invoiceApi(db, row.pk, baseUrl);
 }
@@ -61,8 +61,9 @@ function checkDueDate(dueDate: string | undefined, now: Date): void {
  * a Prepayment's leaves DRAFT for INVOICED.
  * 403 when the Integration may not issue Invoices, 409 once issued.
  */
-export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, dueDate: string | undefined, baseUrl: string): Promise<TInvoice> {
-  checkDueDate(dueDate, new Date());
+export async function issueInvoice(ctx: ServiceContext, id: string, dueDate: string | undefined): Promise<TInvoice> {
+  const { db, scope, baseUrl, clock } = ctx;
+  checkDueDate(dueDate, clock.now());
   return db.$transaction(async (tx) => {
     const found = await tx.invoice.findFirst({
       where: scoped(scope, id),
@@ -73,17 +74,18 @@ export async function issueInvoice(db: Db, scope: IntegrationScope, id: string, 
     await lockPayruns(tx, scope.integrationPk, found.currency);
     const current = await tx.invoice.findUniqueOrThrow({ where: { pk: found.pk }, select: { issuedAt: true, payrunPk: true, prepaymentPk: true } });
     if (current.issuedAt) throw new DomainError("conflict", t("invoice_already_issued"));
-    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, baseUrl, dueDate);
-    else if (current.prepaymentPk) await issueInvoiceInTx(tx, found.pk, new Date(), dueDate);
+    if (current.payrunPk) await closeAndSettle(tx, current.payrunPk, ctx, dueDate);
+    else if (current.prepaymentPk) await issueInvoiceInTx(tx, found.pk, clock.now(), dueDate);
     else throw new DomainError("conflict", t("invoice_already_issued"));
     return invoiceApi(tx, found.pk, baseUrl);
   });
 }
 
 /** The issued Invoice as a PDF; a pro-forma has none (404). */
-export async function invoicePdf(db: Db, scope: IntegrationScope, id: string, settings: InvoiceDocumentSettings): Promise<TFileOutput> {
-  const row = await orNotFound(db.invoice.findFirst({ where: { ...scoped(scope, id), issuedAt: { not: null } }, select: { pk: true } }));
-  const doc = await invoiceDocument(db, row.pk, settings);
+/** `ctx`: the request's, whose `baseUrl` and `bankgiro` the document prints. */
+export async function invoicePdf(ctx: ScopedDb & InvoiceDocumentSettings, id: string): Promise<TFileOutput> {
+  const row = await orNotFound(ctx.db.invoice.findFirst({ where: { ...scoped(ctx.scope, id), issuedAt: { not: null } }, select: { pk: true } }));
+  const doc = await invoiceDocument(ctx.db, row.pk, ctx);
   const pdf = await renderInvoicePdf(doc);
   return { filename: `invoice-${doc.invoiceNumber}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
 }

@@ -25,7 +25,8 @@ export interface Mailer {
   close?(): void;
 }
 
-export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: string }): Mailer {
+/** `clock`: the domain's (shared/clock.ts, which this room may not import; the shape is the same), for the Date header. */
+export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: string; clock: { now(): Date } }): Mailer {
   const domain = opts.from.match(/@([^>\s]+)/)?.[1] ?? "payroute.invalid";
   const envelope = (m: MailMessage) => ({
     from: opts.from,
@@ -40,7 +41,15 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
   const raw = (m: MailMessage) =>
     m.attachments?.length
       ? null
-      : composeAlternative({ from: opts.from, to: m.to, subject: m.subject, messageId: `${m.key}@${domain}`, text: m.text, html: m.html });
+      : composeAlternative({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          messageId: `${m.key}@${domain}`,
+          text: m.text,
+          html: m.html,
+          date: opts.clock.now(),
+        });
   if (opts.smtpUrl) {
     const sender = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
     // Pooled: a batch of invitations goes out over a few kept-open connections (5, up to 100 messages each)

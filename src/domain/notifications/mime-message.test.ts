@@ -35,6 +35,7 @@ const message = {
   messageId: "invitation-1@payroute.test",
   text: "Hej Åsa Öberg,\n\nÖppna länken: http://127.0.0.1:3000/e/claim#token=abc_DEF-123=xyz\n\nKod: 59L4QSWK. " + "Lång rad ".repeat(20),
   html: '<p>Hej Åsa,<br><a href="http://127.0.0.1:3000/e/claim#token=abc">Öppna</a></p>',
+  date: new Date("2026-01-02T03:04:05Z"),
 };
 
 describe("composeAlternative", () => {
@@ -71,7 +72,7 @@ describe("composeAlternative", () => {
 
   it("is what the file mailer writes for an email without attachments", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-mime-"));
-    const mailer = createMailer({ dataDir: dir, from: message.from });
+    const mailer = createMailer({ dataDir: dir, from: message.from, clock: { now: () => message.date } });
     await mailer.send({ key: "k1", to: message.to, subject: message.subject, text: message.text, html: message.html });
     const written = fs.readFileSync(path.join(dir, "mail", "k1.eml"), "utf8");
     expect(bodies(written)).toEqual([message.text, message.html]);

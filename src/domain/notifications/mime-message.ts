@@ -17,7 +17,8 @@ export interface AlternativeMessage {
   messageId: string;
   text: string;
   html: string;
-  date?: Date;
+  /** The Date header: when it is sent, by the mailer's clock. */
+  date: Date;
 }
 
 // Printable ASCII: what may stand in a header unencoded.
@@ -49,7 +50,7 @@ export function composeAlternative(m: AlternativeMessage): string | null {
     `To: ${to}`,
     `Subject: ${ASCII.test(m.subject) ? m.subject : encodeWords(m.subject, "Q", 52, true)}`,
     `Message-ID: <${m.messageId}>`,
-    `Date: ${(m.date ?? new Date()).toUTCString().replace(/GMT/, "+0000")}`,
+    `Date: ${m.date.toUTCString().replace(/GMT/, "+0000")}`,
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ].map((h) => foldLines(h, 76).replace(/\r\n/g, "\n"));

@@ -3,6 +3,7 @@
  * point is one link, written from the API catalogue in the reader's language, and the job's completion.
  */
 import type { Prisma } from "@/generated/prisma/client";
+import type { Clock } from "@/domain/shared/clock";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "./outbox-service";
 import type { JobContext } from "./job-handlers";
@@ -41,6 +42,6 @@ export async function sendLinkEmail(ctx: JobContext, mail: LinkEmail): Promise<v
 }
 
 /** Completes `job` in `tx`; throws (rolling `tx` back) when another worker has taken the job over. */
-export async function completeOwnJob(tx: Prisma.TransactionClient, job: ClaimedJob): Promise<void> {
-  if (!(await completeJob(tx, job))) throw new Error("job was taken over by another worker");
+export async function completeOwnJob(tx: Prisma.TransactionClient, job: ClaimedJob, clock: Clock): Promise<void> {
+  if (!(await completeJob(tx, job, clock))) throw new Error("job was taken over by another worker");
 }

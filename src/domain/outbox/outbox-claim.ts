@@ -6,8 +6,9 @@
  * directly (`fastSql`): a worker at full speed runs them hundreds of times a second.
  */
 import type { Db } from "@/db/database";
+import type { Clock } from "@/domain/shared/clock";
 import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery, typed, now, secondsFromNow } from "@/db/query-builder";
+import { at, qb, runQuery, typed } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ClaimedJob } from "./outbox-service";
@@ -27,8 +28,9 @@ export async function claimBatch(
   db: Db,
   workerId: string,
   limit: number,
-  opts: { leaseSeconds: number; kinds?: readonly string[]; running?: readonly string[] },
+  opts: { leaseSeconds: number; clock: Clock; kinds?: readonly string[]; running?: readonly string[] },
 ): Promise<ClaimedJob[]> {
+  const now = opts.clock.now();
   const kinds = opts.kinds?.length ? [...opts.kinds] : null;
   // The jobs this worker is still running: their lease may have run out, but another worker takes them over, not this one.
   const running = [...(opts.running ?? [])];
@@ -39,8 +41,8 @@ export async function claimBatch(
     .select("j.pk")
     .where(jc, "is", null)
     .where(jf, "is", null)
-    .where("j.run_at", "<=", now())
-    .where((eb) => eb.or([eb("j.locked_until", "is", null), eb("j.locked_until", "<", now())]))
+    .where("j.run_at", "<=", at(now))
+    .where((eb) => eb.or([eb("j.locked_until", "is", null), eb("j.locked_until", "<", at(now))]))
     .$if(kinds !== null, (q) => q.where((eb) => eb("j.kind", "=", eb.fn.any(typed(kinds ?? [], "text[]")))))
     .$if(running.length > 0, (q) => q.where((eb) => eb.not(eb("j.pk", "=", eb.fn.any(typed(running, "uuid[]"))))))
     .where((eb) =>
@@ -69,7 +71,7 @@ export async function claimBatch(
     qb
       .updateTable("outbox_job")
       .set((eb) => ({
-        locked_until: secondsFromNow(opts.leaseSeconds),
+        locked_until: at(new Date(now.getTime() + opts.leaseSeconds * 1000)),
         locked_by: typed(workerId, "text"),
         attempts: eb("attempts", "+", 1),
       }))
@@ -88,13 +90,13 @@ export async function claimBatch(
 /**
  * Marks `jobs` done (a query to run in the transaction of their effects, or to be a CTE of its statement).
  * It returns the pks that were still this worker's: a job whose lease ran out and that another worker took
- * over is not among them, and its effects must be left out (the other worker makes them).
+ * over is not among them, and its effects must be left out (the other worker makes them). `now`: the clock's time.
  */
-export function completeJobsQuery(jobs: readonly ClaimedJob[]) {
+export function completeJobsQuery(jobs: readonly ClaimedJob[], now: Date) {
   return qb
     .updateTable("outbox_job as j")
     .from(rowsOf("mine", { pk: [jobs.map((j) => j.pk), "uuid"], locked_by: [jobs.map((j) => j.lockedBy), "text"] }))
-    .set({ completed_at: now(), locked_until: null, last_error: null })
+    .set({ completed_at: at(now), locked_until: null, last_error: null })
     .whereRef("j.pk", "=", "mine.pk")
     .whereRef("j.locked_by", "=", "mine.locked_by")
     .where("j.completed_at", "is", null)

@@ -5,17 +5,19 @@
  * idempotent and complete the job in the same transaction as those effects (`completeJob`).
  */
 import crypto from "node:crypto";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
-import type { AliasableExpression, ExpressionBuilder } from "kysely";
-import { jsonb, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
+import type { AliasableExpression, ExpressionBuilder, RawBuilder } from "kysely";
+import { at, jsonb, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
 
 export interface JobInput {
   kind: string;
   payload: Prisma.InputJsonObject;
   /** Jobs sharing a key run one at a time, in the order they were written. */
   orderingKey?: string;
-  runAt?: Date;
+  /** When it is due: the clock's time for a job due at once. */
+  runAt: Date;
   maxAttempts?: number;
 }
 
@@ -25,6 +27,8 @@ export interface JobRows<R> {
   from: Cte<R>;
   payload: (eb: ExpressionBuilder<Tables & { d: R }, "d">) => AliasableExpression<unknown>;
   orderingKey: (eb: ExpressionBuilder<Tables & { d: R }, "d">) => AliasableExpression<string>;
+  /** When they are due (`at(clock.now())`, or a template's slot). */
+  runAt: RawBuilder<Date>;
   maxAttempts?: number;
 }
 
@@ -44,7 +48,7 @@ export function addJobRows<R>(statement: Statement, job: JobRows<R>): void {
             typed(job.kind, "text").as("kind"),
             job.payload(eb).as("payload"),
             job.orderingKey(eb).as("ordering_key"),
-            eb.fn<Date>("now").as("run_at"),
+            job.runAt.as("run_at"),
             typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int").as("max_attempts"),
           ]),
       ),
@@ -54,7 +58,7 @@ export function addJobRows<R>(statement: Statement, job: JobRows<R>): void {
 /** Adds `job` to `statement`; returns its pk. */
 export function addJob(statement: Statement, job: JobInput): string {
   const pk = crypto.randomUUID();
-  insertJob(statement, { pk, kind: job.kind, payload: job.payload, orderingKey: job.orderingKey ?? null, runAt: job.runAt, maxAttempts: job.maxAttempts });
+  insertJob(statement, { pk, kind: job.kind, payload: job.payload, orderingKey: job.orderingKey ?? null, runAt: at(job.runAt), maxAttempts: job.maxAttempts });
   return pk;
 }
 
@@ -64,7 +68,7 @@ interface JobValues {
   kind: string;
   payload: Prisma.InputJsonObject | Slot<string>;
   orderingKey: string | null;
-  runAt?: Date;
+  runAt: RawBuilder<Date>;
   maxAttempts?: number;
 }
 
@@ -75,7 +79,7 @@ function insertJob(statement: Statement, job: JobValues): void {
       kind: typed(job.kind, "text"),
       payload: jsonb(job.payload),
       ordering_key: typed(job.orderingKey, "text"),
-      run_at: job.runAt ? typed(job.runAt.toISOString(), "timestamptz") : qb.fn<Date>("now"),
+      run_at: job.runAt,
       max_attempts: typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int"),
     }),
   );
@@ -84,9 +88,9 @@ function insertJob(statement: Statement, job: JobValues): void {
 /** The arguments of `addJobSlots`: the job's pk and its payload as JSON text. */
 export type JobArgs = { job_pk: string; job_payload: string };
 
-/** A job of `kind`, due at once, in a `Template`: its pk and payload are slots (their arguments: `jobArgs`). */
-export function addJobSlots(statement: Statement, kind: string): void {
-  insertJob(statement, { pk: new Slot("job_pk"), kind, payload: new Slot("job_payload"), orderingKey: null });
+/** A job of `kind` in a `Template`, due at `runAt` (a slot too): its pk and payload are slots (their arguments: `jobArgs`). */
+export function addJobSlots(statement: Statement, kind: string, runAt: RawBuilder<Date>): void {
+  insertJob(statement, { pk: new Slot("job_pk"), kind, payload: new Slot("job_payload"), orderingKey: null, runAt });
 }
 
 export function jobArgs(payload: Prisma.InputJsonObject): JobArgs {
@@ -121,10 +125,10 @@ export interface ClaimedJob {
  * Marks the job done inside the handler's transaction. Returns false when the job is no longer ours (its
  * lease ran out and another worker finished it): the caller must then roll back its effects.
  */
-export async function completeJob(tx: Prisma.TransactionClient, job: ClaimedJob): Promise<boolean> {
+export async function completeJob(tx: Prisma.TransactionClient, job: ClaimedJob, clock: Clock): Promise<boolean> {
   const { count } = await tx.outboxJob.updateMany({
     where: { pk: job.pk, lockedBy: job.lockedBy, completedAt: null },
-    data: { completedAt: new Date(), lockedUntil: null, lastError: null },
+    data: { completedAt: clock.now(), lockedUntil: null, lastError: null },
   });
   return count === 1;
 }
@@ -139,14 +143,15 @@ export function retryDelayMs(attempts: number, firstMs: number): number {
 }
 
 /** Records a failed attempt: retried later, or marked failed after the last attempt. */
-export async function failJob(db: Db, job: ClaimedJob, error: unknown, delayMs: number): Promise<"retry" | "failed"> {
+export async function failJob(db: Db, job: ClaimedJob, error: unknown, delayMs: number, clock: Clock): Promise<"retry" | "failed"> {
+  const now = clock.now();
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const final = job.attempts >= job.maxAttempts;
   await db.outboxJob.updateMany({
     where: { pk: job.pk, lockedBy: job.lockedBy, completedAt: null },
     data: final
-      ? { failedAt: new Date(), lockedUntil: null, lastError: message }
-      : { runAt: new Date(Date.now() + delayMs), lockedUntil: null, lastError: message },
+      ? { failedAt: now, lockedUntil: null, lastError: message }
+      : { runAt: new Date(now.getTime() + delayMs), lockedUntil: null, lastError: message },
   });
   return final ? "failed" : "retry";
 }
@@ -158,7 +163,7 @@ export function newWorkerId(): string {
 /** Finished jobs are kept a week for inspection, then removed (webhook deliveries keep their own log). */
 export const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function purgeFinishedJobs(db: Db, now = new Date()): Promise<number> {
+export async function purgeFinishedJobs(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - FINISHED_JOB_RETENTION_MS);
   const { count } = await db.outboxJob.deleteMany({
     where: { OR: [{ completedAt: { lt: before } }, { failedAt: { lt: before } }] },

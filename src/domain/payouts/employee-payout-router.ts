@@ -10,5 +10,5 @@ export const employeePayoutRouter = router({
   acceptPayout: employeeProcedure
     .input(z.object({ payoutId: z.string().min(1).max(255) }))
     .output(ZEmployeePayout)
-    .mutation(({ ctx, input }) => acceptPayout(ctx.db, ctx.employeePk, input.payoutId)),
+    .mutation(({ ctx, input }) => acceptPayout(ctx, ctx.employeePk, input.payoutId)),
 });

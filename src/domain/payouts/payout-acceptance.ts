@@ -1,5 +1,6 @@
 /** The employee app's side of Payouts: the signed-in Employee's notified Payouts, and accepting one. */
 import type { Db } from "@/db/database";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -43,8 +44,9 @@ export async function employeePayouts(db: Db, employeePk: string) {
 }
 
 /** Accepts a notified Payout of the Employee (once); records Payout.accepted. */
-export async function acceptPayout(db: Db, employeePk: string, payoutId: string) {
+export async function acceptPayout({ db, clock }: Timed, employeePk: string, payoutId: string) {
   return db.$transaction(async (tx) => {
+    const now = clock.now();
     const current = await tx.payout.findFirst({
       where: { id: payoutId, employeePk },
       select: { pk: true, notifiedAt: true, acceptedAt: true, canceledAt: true },
@@ -55,18 +57,22 @@ export async function acceptPayout(db: Db, employeePk: string, payoutId: string)
     // The conditional update is the check: of two concurrent accepts only one changes the row.
     const { count } = await tx.payout.updateMany({
       where: { pk: current.pk, notifiedAt: { not: null }, acceptedAt: null, canceledAt: null },
-      data: { acceptedAt: new Date() },
+      data: { acceptedAt: now },
     });
     if (count === 0) throw new DomainError("conflict", t("payout_already_accepted"));
     const row = await tx.payout.findUniqueOrThrow({ where: { pk: current.pk }, select: withIntegration });
-    await recordEvent(tx, {
-      name: "Payout.accepted",
-      accountPk: row.integration.accountPk,
-      environment: row.integration.environment,
-      integrationPk: row.integration.pk,
-      objectPk: row.pk,
-      data: toPayoutApi(row),
-    });
+    await recordEvent(
+      tx,
+      {
+        name: "Payout.accepted",
+        accountPk: row.integration.accountPk,
+        environment: row.integration.environment,
+        integrationPk: row.integration.pk,
+        objectPk: row.pk,
+        data: toPayoutApi(row),
+      },
+      now,
+    );
     return toEmployeePayout(row);
   });
 }

@@ -5,9 +5,11 @@
  * their events are recorded. Payouts that prepaid money covers are notified at once.
  */
 import crypto from "node:crypto";
-import type { Db } from "@/db/database";
+import type { ServiceContext } from "@/domain/shared/service-context";
+import type { Clock } from "@/domain/shared/clock";
 import type { Prisma } from "@/generated/prisma/client";
-import { createEmployeeInTx, type EmployeeRow } from "@/domain/employees/employee-service";
+import { createEmployeeInTx } from "@/domain/employees/employee-create";
+import type { EmployeeRow } from "@/domain/employees/employee-representation";
 import { DomainError, type FieldErrors } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
 import { lockPayruns } from "@/domain/billing/billing-lock";
@@ -56,14 +58,18 @@ async function newBatch(tx: Prisma.TransactionClient, scope: IntegrationScope, d
   return { ids: new Set(taken.map((p) => p.id)), employees: new Map() };
 }
 
+/** What planning the items of one request works in: its transaction, scope and batch, and what a created Employee needs. */
+interface Planning {
+  tx: Prisma.TransactionClient;
+  scope: IntegrationScope;
+  batch: Batch;
+  baseUrl: string;
+  clock: Clock;
+}
+
 /** The Employee of an item: found, or (inline, unmatched) created in this transaction. Errors nest under "employee". */
-async function employeeFor(
-  tx: Prisma.TransactionClient,
-  scope: IntegrationScope,
-  draft: PayoutDraft,
-  batch: Batch,
-  baseUrl: string,
-): Promise<ItemResult<EmployeeRow>> {
+async function employeeFor(planning: Planning, draft: PayoutDraft): Promise<ItemResult<EmployeeRow>> {
+  const { tx, scope, batch } = planning;
   const ref = draft.body.employee;
   // An inline Employee is matched by email first, so its email identifies it within the request.
   const cacheKey = typeof ref === "string" ? `id:${ref}` : `email:${ref.email}`;
@@ -81,7 +87,7 @@ async function employeeFor(
   if ("pk" in match) row = match;
   else {
     try {
-      row = await createEmployeeInTx(tx, scope, match, baseUrl);
+      row = await createEmployeeInTx(tx, planning, match);
     } catch (e) {
       if (e instanceof DomainError && e.code === "validation" && typeof e.body !== "string") return { ok: false, errors: { employee: e.body } };
       throw e;
@@ -91,14 +97,15 @@ async function employeeFor(
   return { ok: true, value: row };
 }
 
-async function plan(tx: Prisma.TransactionClient, scope: IntegrationScope, draft: PayoutDraft, batch: Batch, baseUrl: string): Promise<ItemResult<Planned>> {
+async function plan(planning: Planning, draft: PayoutDraft): Promise<ItemResult<Planned>> {
+  const { batch } = planning;
   const errors: FieldErrors = {};
   const id = draft.body.id;
   if (id !== undefined) {
     if (batch.ids.has(id)) errors.id = [t("id_taken")];
     batch.ids.add(id);
   }
-  const employee = await employeeFor(tx, scope, draft, batch, baseUrl);
+  const employee = await employeeFor(planning, draft);
   const priced = employee.ok ? pricePayout(draft, employee.value.country) : employee;
   if (!priced.ok) Object.assign(errors, priced.errors);
   if (!employee.ok || !priced.ok || Object.keys(errors).length) return { ok: false, errors };
@@ -147,18 +154,18 @@ async function insertedRows(tx: Prisma.TransactionClient, pks: string[]): Promis
 }
 
 /** Every item checked (fields, Employee, price, id), inline Employees created in `tx`: the errors (null for a valid item) and the plans. */
-async function planAll(tx: Prisma.TransactionClient, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string) {
+async function planAll(tx: Prisma.TransactionClient, { scope, baseUrl, clock }: ServiceContext, input: TCreatePayoutsInput) {
   const drafts = input.items.map(readPayoutBody);
   await lockInlineEmployees(
     tx,
     scope,
     drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])),
   );
-  const batch = await newBatch(tx, scope, drafts);
+  const planning: Planning = { tx, scope, batch: await newBatch(tx, scope, drafts), baseUrl, clock };
   const errors: (FieldErrors | null)[] = [];
   const planned: Planned[] = [];
   for (const draft of drafts) {
-    const result = draft.ok ? await plan(tx, scope, draft.value, batch, baseUrl) : draft;
+    const result = draft.ok ? await plan(planning, draft.value) : draft;
     errors.push(result.ok ? null : result.errors);
     if (result.ok) planned.push(result.value);
   }
@@ -176,11 +183,11 @@ class DryRun extends Error {
  * A dry run of `createPayouts`: the same checks in the same order, rolled back, so nothing is written. The
  * answer is index-aligned with the items (`{}` for a valid one), as a bulk create's 400 would be.
  */
-export async function validatePayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<FieldErrors[]> {
+export async function validatePayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<FieldErrors[]> {
   checkBatchSize(input.items);
   try {
-    await db.$transaction(async (tx) => {
-      throw new DryRun((await planAll(tx, scope, input, baseUrl)).errors);
+    await ctx.db.$transaction(async (tx) => {
+      throw new DryRun((await planAll(tx, ctx, input)).errors);
     }, TRANSACTION_OPTIONS);
   } catch (e) {
     if (e instanceof DryRun) return e.errors.map((errors) => errors ?? {});
@@ -189,11 +196,12 @@ export async function validatePayouts(db: Db, scope: IntegrationScope, input: TC
   throw new Error("a dry run always rolls back");
 }
 
-export async function createPayouts(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput, baseUrl: string): Promise<PayoutRow[]> {
+export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<PayoutRow[]> {
+  const { db, scope, baseUrl, clock } = ctx;
   checkBatchSize(input.items);
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
-      const { errors, planned } = await planAll(tx, scope, input, baseUrl);
+      const { errors, planned } = await planAll(tx, ctx, input);
       throwItemErrors(errors, input.bulk);
 
       // Currencies in a fixed order, so that concurrent bulk requests take the Payrun locks in the same order.
@@ -221,11 +229,12 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
       );
       const joined = named.flatMap((n) => (n && "pk" in n ? [n.pk] : []));
       if (joined.length)
-        await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: new Date() } });
+        await tx.payrun.updateMany({ where: { pk: { in: joined }, integrationPk: scope.integrationPk }, data: { lastActivityAt: clock.now() } });
 
+      const now = clock.now();
       const event = { accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk };
-      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl);
-      for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) });
+      for (const payrun of payruns.values()) if (payrun.opened) await recordPayrunEvent(tx, "Payrun.created", scope, payrun.pk, baseUrl, now);
+      for (const row of rows) await recordEvent(tx, { name: "Payout.created", ...event, objectPk: row.pk, data: toPayoutApi(row) }, now);
 
       // Payouts that prepaid money covers are notified at once (the documented rule), not when the Payrun is paid.
       let covered = 0;
@@ -236,7 +245,7 @@ export async function createPayouts(db: Db, scope: IntegrationScope, input: TCre
           currency,
           rows.filter((r) => r.currency === currency).map((r) => r.pk),
         );
-        for (const pk of pks) await notifyPayout(tx, pk, baseUrl);
+        for (const pk of pks) await notifyPayout(tx, pk, ctx);
         covered += pks.length;
       }
       if (covered)

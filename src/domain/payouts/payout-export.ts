@@ -1,6 +1,5 @@
 /** CSV export of the Payouts a list's filters match (all of them, not one page). */
-import type { Db } from "@/db/database";
-import type { IntegrationScope } from "@/domain/scope";
+import type { ScopedDb } from "@/domain/shared/service-context";
 import { allRows, toCsv, type TCsvExport } from "@/domain/shared/csv-export";
 import { toPayoutApi } from "./payout-representation";
 import { listPayouts, type PayoutMatch } from "./payout-service";
@@ -23,8 +22,8 @@ export const PAYOUT_EXPORT_COLUMNS = [
   "created_at",
 ] as const;
 
-export async function exportPayouts(db: Db, scope: IntegrationScope, q: PayoutMatch): Promise<TCsvExport> {
-  const rows = await allRows((page) => listPayouts(db, scope, { ...q, ...page }));
+export async function exportPayouts(ctx: ScopedDb, q: PayoutMatch): Promise<TCsvExport> {
+  const rows = await allRows((page) => listPayouts(ctx, { ...q, ...page }));
   return toCsv(
     PAYOUT_EXPORT_COLUMNS,
     rows.map((row) => {

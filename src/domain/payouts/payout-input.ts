@@ -5,7 +5,7 @@
  */
 import type { Prisma } from "@/generated/prisma/client";
 import { advisoryXactLocks, runIn } from "@/db/query-builder";
-import { employeeSelect, type EmployeeRow } from "@/domain/employees/employee-service";
+import { employeeSelect, type EmployeeRow } from "@/domain/employees/employee-representation";
 import type { TCreateEmployeeRequest } from "@/domain/employees/employee-schemas";
 import { DomainError, fieldErrorsFromZod, itemErrors, type FieldErrors } from "@/domain/errors";
 import { BASES, CENT, formatMoney, price, priceFromAmount, type Basis, type Breakdown } from "@/domain/pricing/pricing";

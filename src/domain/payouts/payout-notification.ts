@@ -49,5 +49,5 @@ export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<voi
       html: textMailHtml(text, link),
     });
   }
-  await ctx.db.$transaction((tx) => completeJob(tx, job));
+  await ctx.db.$transaction((tx) => completeJob(tx, job, ctx.clock));
 }

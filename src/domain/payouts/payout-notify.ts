@@ -3,6 +3,7 @@
  * one transaction, each Payout notified once (notified_at, Payout.notified, its email job).
  */
 import { z } from "zod";
+import type { InTx } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordEvent } from "@/domain/events/event-service";
 import { completeOwnJob } from "@/domain/outbox/job-email";
@@ -18,27 +19,34 @@ const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
 const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
 
 /** Sets notified_at once (the conditional update is the check), records Payout.notified and schedules the email. */
-export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<void> {
-  const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: new Date() } });
+export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, { baseUrl, clock }: InTx): Promise<void> {
+  const now = clock.now();
+  const { count } = await tx.payout.updateMany({ where: { pk, notifiedAt: null }, data: { notifiedAt: now } });
   if (count === 0) return;
   const row = await tx.payout.findUniqueOrThrow({
     where: { pk },
     select: { ...payoutSelect, integration: { select: { pk: true, accountPk: true, environment: true } } },
   });
-  await recordEvent(tx, {
-    name: "Payout.notified",
-    accountPk: row.integration.accountPk,
-    environment: row.integration.environment,
-    integrationPk: row.integration.pk,
-    objectPk: pk,
-    data: toPayoutApi(row),
-  });
-  await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: pk, baseUrl } });
+  await recordEvent(
+    tx,
+    {
+      name: "Payout.notified",
+      accountPk: row.integration.accountPk,
+      environment: row.integration.environment,
+      integrationPk: row.integration.pk,
+      objectPk: pk,
+      data: toPayoutApi(row),
+    },
+    now,
+  );
+  await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: pk, baseUrl }, runAt: now });
 }
 
 /** The job: batches of Payouts, each batch one transaction; the last one completes the job. */
 export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  // The origin the paying request had (its payload), the job's time.
   const { payrunPk, baseUrl } = ZNotifyPayload.parse(job.payload);
+  const notifying: InTx = { baseUrl, clock: ctx.clock };
   for (;;) {
     const finished = await ctx.db.$transaction(async (tx) => {
       const batch = await tx.payout.findMany({
@@ -47,9 +55,9 @@ export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Pro
         orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
         take: NOTIFY_BATCH,
       });
-      for (const { pk } of batch) await notifyPayout(tx, pk, baseUrl);
+      for (const { pk } of batch) await notifyPayout(tx, pk, notifying);
       if (batch.length === NOTIFY_BATCH) return false;
-      await completeOwnJob(tx, job);
+      await completeOwnJob(tx, job, ctx.clock);
       return true;
     }, BATCH_TRANSACTION);
     if (finished) return;

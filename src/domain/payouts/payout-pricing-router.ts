@@ -16,13 +16,13 @@ export const pricingRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path, summary: "Pricing breakdowns of the Integration's Payouts" } })
     .input(ZListPricingQuery)
     .output(ZPricingList)
-    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listPayouts(ctx.db, ctx.scope, input), (rows) => rows.map(toPayoutPricingApi))),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listPayouts(ctx, input), (rows) => rows.map(toPayoutPricingApi))),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: "/pricing/{payout_id}/", summary: "Pricing breakdown of a Payout" } })
     .input(ZPayoutLookup)
     .output(ZPayoutPricing)
-    .query(async ({ ctx, input }) => toPayoutPricingApi(await getPayout(ctx.db, ctx.scope, input.payout_id))),
+    .query(async ({ ctx, input }) => toPayoutPricingApi(await getPayout(ctx, input.payout_id))),
 
   calculate: integrationProcedure
     .meta({
@@ -32,7 +32,7 @@ export const pricingRouter = router({
     .input(ZCalculatePricingInput)
     .output(z.union([ZPricing, z.array(ZPricing)]))
     .mutation(async ({ ctx, input }) => {
-      const quotes = await calculatePricing(ctx.db, ctx.scope, input);
+      const quotes = await calculatePricing(ctx, input);
       return input.bulk ? quotes : quotes[0];
     }),
 });

@@ -1,5 +1,6 @@
 /** Pricing quotes (/v2/pricing/), a Payout dry run: the breakdown a Payout body would get, with nothing saved (an inline Employee is not created). */
 import type { Db } from "@/db/database";
+import type { ScopedDb } from "@/domain/shared/service-context";
 import type { FieldErrors } from "@/domain/errors";
 import { checkBatchSize, findPayoutEmployee, pricePayout, readPayoutBody, throwItemErrors, type ItemResult, type PayoutDraft } from "./payout-input";
 import type { TCreatePayoutsInput } from "./payout-schemas";
@@ -15,7 +16,7 @@ async function quote(db: Db, scope: IntegrationScope, draft: PayoutDraft): Promi
 }
 
 /** Prices every item as POST /v2/payouts/ would (the same Employee matching and errors), in order. */
-export async function calculatePricing(db: Db, scope: IntegrationScope, input: TCreatePayoutsInput): Promise<TPricing[]> {
+export async function calculatePricing({ db, scope }: ScopedDb, input: TCreatePayoutsInput): Promise<TPricing[]> {
   checkBatchSize(input.items);
   const errors: (FieldErrors | null)[] = [];
   const quotes: TPricing[] = [];

@@ -1,6 +1,6 @@
 /** A Payout as the API shows it, and its pricing breakdown as stored at creation. */
 import type { Prisma } from "@/generated/prisma/client";
-import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-service";
+import { employeeSelect, toEmployeeApi } from "@/domain/employees/employee-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { storedItems } from "@/domain/pricing/stored-breakdown";
 import type { TPayoutPricing } from "./payout-pricing-schemas";

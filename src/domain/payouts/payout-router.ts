@@ -19,7 +19,7 @@ const resendProcedure = (resendMeta: Meta) =>
     .meta({ ...resendMeta, status: 204 })
     .input(ZPayoutLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => resendPayoutNotification(ctx.db, ctx.scope, input.payout_id, ctx.baseUrl));
+    .mutation(({ ctx, input }) => resendPayoutNotification(ctx, input.payout_id));
 
 export const payoutRouter = router({
   list: integrationProcedure
@@ -27,33 +27,33 @@ export const payoutRouter = router({
     .input(ZListPayoutsQuery)
     .output(ZPayoutList)
     .query(async ({ ctx, input }) =>
-      pageEnvelope(ctx, input, await listPayouts(ctx.db, ctx.scope, input), (rows) => toPayoutsApiExpanded(ctx.db, rows, input.expand, ctx.baseUrl)),
+      pageEnvelope(ctx, input, await listPayouts(ctx, input), (rows) => toPayoutsApiExpanded(ctx.db, rows, input.expand, ctx.baseUrl)),
     ),
 
   /** The dashboard's totals per currency over every Payout the list's filters match (no REST path). */
   totals: integrationProcedure
     .input(ZPayoutTotalsQuery)
     .output(ZPayoutTotals)
-    .query(({ ctx, input }) => payoutTotals(ctx.db, ctx.scope, input)),
+    .query(({ ctx, input }) => payoutTotals(ctx, input)),
 
   /** The dashboard's CSV export: every Payout the list's filters match (no REST path). */
   export: integrationProcedure
     .input(ZPayoutTotalsQuery)
     .output(ZCsvExport)
-    .query(({ ctx, input }) => exportPayouts(ctx.db, ctx.scope, input)),
+    .query(({ ctx, input }) => exportPayouts(ctx, input)),
 
   get: integrationProcedure
     .meta(meta.get("Retrieve a Payout"))
     .input(ZGetPayoutQuery)
     .output(ZPayout)
-    .query(async ({ ctx, input }) => (await toPayoutsApiExpanded(ctx.db, [await getPayout(ctx.db, ctx.scope, input.payout_id)], input.expand, ctx.baseUrl))[0]),
+    .query(async ({ ctx, input }) => (await toPayoutsApiExpanded(ctx.db, [await getPayout(ctx, input.payout_id)], input.expand, ctx.baseUrl))[0]),
 
   create: integrationProcedure
     .meta({ ...meta.create("Create a Payout, or (JSON array) many at once, all or nothing"), requestSchema: ZCreatePayoutsBody })
     .input(ZCreatePayoutsInput)
     .output(z.union([ZPayout, z.array(ZPayout)]))
     .mutation(async ({ ctx, input }) => {
-      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx.db, ctx.scope, input, ctx.baseUrl), input.expand, ctx.baseUrl);
+      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx, input), input.expand, ctx.baseUrl);
       return input.bulk ? payouts : payouts[0];
     }),
 
@@ -64,13 +64,13 @@ export const payoutRouter = router({
     })
     .input(ZCreatePayoutsInput)
     .output(z.array(z.record(z.string(), z.unknown())).meta({ description: "One entry per item, in order: {} when valid, else its field errors" }))
-    .mutation(({ ctx, input }) => validatePayouts(ctx.db, ctx.scope, input, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => validatePayouts(ctx, input)),
 
   delete: integrationProcedure
     .meta(meta.delete("Delete a Payout (refused once its Payrun is paid)"))
     .input(ZPayoutLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => deletePayout(ctx.db, ctx.scope, input.payout_id)),
+    .mutation(({ ctx, input }) => deletePayout(ctx, input.payout_id)),
 
   resend: resendProcedure(meta.at("PATCH", resend, "Notify the Employee again (at most once per 24 hours)")),
   /** Older clients send PUT. */

@@ -2,7 +2,7 @@
  * Payouts: what an Integration pays an Employee. Immutable once created (creation: payout-create.ts), apart
  * from deletion while their Payrun is unpaid and resending the notification.
  */
-import type { Db } from "@/db/database";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -49,7 +49,7 @@ export function payoutWhere(scope: IntegrationScope, q: PayoutMatch): Prisma.Pay
   };
 }
 
-export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
+export async function listPayouts({ db, scope }: ScopedDb, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
   const where = payoutWhere(scope, q);
   return countedPage(
     db.payout.count({ where }),
@@ -57,7 +57,7 @@ export async function listPayouts(db: Db, scope: IntegrationScope, q: PayoutFilt
   );
 }
 
-export async function getPayout(db: Db, scope: IntegrationScope, id: string): Promise<PayoutRow> {
+export async function getPayout({ db, scope }: ScopedDb, id: string): Promise<PayoutRow> {
   return orNotFound(db.payout.findFirst({ where: scoped(scope, id), select: payoutSelect }));
 }
 
@@ -66,7 +66,7 @@ export async function getPayout(db: Db, scope: IntegrationScope, id: string): Pr
  * Payout was notified (prepaid); the
  * Payrun lock keeps a concurrent close or payment from slipping in.
  */
-export async function deletePayout(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+export async function deletePayout({ db, scope }: ScopedDb, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const found = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true, payrunPk: true } });
     if (!found) throw notFound();
@@ -83,12 +83,12 @@ export async function deletePayout(db: Db, scope: IntegrationScope, id: string):
 }
 
 /** Emails the Employee about a notified Payout again; resends are at least 24 hours apart (429 with Retry-After). */
-export async function resendPayoutNotification(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<void> {
+export async function resendPayoutNotification({ db, scope, clock, baseUrl }: ServiceContext, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, notifiedAt: true, resentAt: true } });
     if (!current) throw notFound();
     if (!current.notifiedAt) throw new DomainError("conflict", t("payout_not_notified"));
-    const now = new Date();
+    const now = clock.now();
     const allowedAt = current.resentAt ? new Date(current.resentAt.getTime() + PAYOUT_RESEND_INTERVAL_MS) : now;
     // The conditional update also stops two concurrent resends from both passing the check.
     const { count } =
@@ -97,6 +97,6 @@ export async function resendPayoutNotification(db: Db, scope: IntegrationScope, 
       const wait = Math.max(1, Math.ceil((allowedAt.getTime() - now.getTime()) / 1000));
       throw new DomainError("throttled", t("payout_resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
     }
-    await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: current.pk, baseUrl } });
+    await enqueueJob(tx, { kind: EMAIL_PAYOUT_JOB, payload: { payoutPk: current.pk, baseUrl }, runAt: now });
   });
 }

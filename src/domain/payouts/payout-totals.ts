@@ -1,8 +1,7 @@
 /** Sums of the Payouts a list's filters match, per currency, added up by the database in exact decimals. */
 import { z } from "zod";
-import type { Db } from "@/db/database";
+import type { ScopedDb } from "@/domain/shared/service-context";
 import { formatMoney } from "@/domain/pricing/pricing";
-import type { IntegrationScope } from "@/domain/scope";
 import { ZListPayoutsQuery } from "./payout-schemas";
 import { payoutWhere, type PayoutMatch } from "./payout-service";
 
@@ -22,7 +21,7 @@ export const ZPayoutTotals = z.object({
 });
 export type TPayoutTotals = z.infer<typeof ZPayoutTotals>;
 
-export async function payoutTotals(db: Db, scope: IntegrationScope, q: PayoutMatch): Promise<TPayoutTotals> {
+export async function payoutTotals({ db, scope }: ScopedDb, q: PayoutMatch): Promise<TPayoutTotals> {
   const groups = await db.payout.groupBy({
     by: ["currency"],
     where: payoutWhere(scope, q),

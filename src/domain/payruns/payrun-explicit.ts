@@ -5,6 +5,8 @@
  * itself while open explicit Payruns remain; an explicit Payrun that never got a Payout is removed instead.
  */
 import { advisoryXactLock, executeIn } from "@/db/query-builder";
+import type { InTx, ServiceContext } from "@/domain/shared/service-context";
+import type { Clock } from "@/domain/shared/clock";
 import crypto from "node:crypto";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
@@ -30,7 +32,7 @@ const MAX_SLEEP_MS = 6 * 3_600_000;
 const MAX_ATTEMPTS = 1_000;
 const BATCH = 50;
 
-export async function createPayrun(db: Db, scope: IntegrationScope, input: TCreatePayrunRequest, baseUrl: string): Promise<TPayrun> {
+export async function createPayrun({ db, scope, baseUrl, clock }: ServiceContext, input: TCreatePayrunRequest): Promise<TPayrun> {
   if (input.id === OPEN_PAYRUN_ID) throw new DomainError("validation", { id: [t("payrun_id_reserved")] });
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
@@ -52,8 +54,8 @@ export async function createPayrun(db: Db, scope: IntegrationScope, input: TCrea
         select: { pk: true },
       });
       await createProformaInvoice(tx, { pk: row.pk, integrationPk: scope.integrationPk, currency });
-      await recordPayrunEvent(tx, "Payrun.created", scope, row.pk, baseUrl);
-      await ensureAutoCloseJob(tx);
+      await recordPayrunEvent(tx, "Payrun.created", scope, row.pk, baseUrl, clock.now());
+      await ensureAutoCloseJob(tx, clock);
       return payrunApi(tx, row.pk, baseUrl);
     }),
   );
@@ -63,20 +65,21 @@ export async function createPayrun(db: Db, scope: IntegrationScope, input: TCrea
  * Makes sure one auto-close job is pending (at most one: the check and the insert are serialised by a
  * transaction lock), due when the earliest open explicit Payrun is. Nothing when none is open.
  */
-async function ensureAutoCloseJob(tx: Prisma.TransactionClient): Promise<void> {
+async function ensureAutoCloseJob(tx: Prisma.TransactionClient, clock: Clock): Promise<void> {
   await executeIn(tx, advisoryXactLock(AUTO_CLOSE_PAYRUNS_JOB));
   const pending = await tx.outboxJob.findFirst({ where: { kind: AUTO_CLOSE_PAYRUNS_JOB, completedAt: null, failedAt: null }, select: { pk: true } });
   if (pending) return;
   const earliest = await tx.payrun.aggregate({ where: { manuallyManaged: true, open: true }, _min: { lastActivityAt: true, createdAt: true } });
   const { lastActivityAt, createdAt } = earliest._min;
   if (!lastActivityAt || !createdAt) return;
-  const due = expectedCloseAt({ manuallyManaged: true, open: true, lastActivityAt, createdAt }) ?? new Date();
-  const runAt = new Date(Math.min(due.getTime(), Date.now() + MAX_SLEEP_MS));
+  const now = clock.now();
+  const due = expectedCloseAt({ manuallyManaged: true, open: true, lastActivityAt, createdAt }) ?? now;
+  const runAt = new Date(Math.min(due.getTime(), now.getTime() + MAX_SLEEP_MS));
   await enqueueJob(tx, { kind: AUTO_CLOSE_PAYRUNS_JOB, payload: {}, runAt, maxAttempts: MAX_ATTEMPTS });
 }
 
 /** Closes (or, never used, removes) one explicit Payrun if it is still due once locked. */
-async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; currency: string }, now: Date, baseUrl: string): Promise<void> {
+async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; currency: string }, ctx: InTx): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockPayruns(tx, payrun.integrationPk, payrun.currency);
     const current = await tx.payrun.findUnique({
@@ -84,17 +87,18 @@ async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; c
       select: { open: true, createdAt: true, lastActivityAt: true, _count: { select: { payouts: true } } },
     });
     if (!current?.open) return;
-    const { inactiveBefore, createdBefore } = closeCutoffs(now);
+    const { inactiveBefore, createdBefore } = closeCutoffs(ctx.clock.now());
     if (current.lastActivityAt > inactiveBefore && current.createdAt > createdBefore) return;
     if (current._count.payouts === 0) await tx.payrun.delete({ where: { pk: payrun.pk } });
-    else await closeAndSettle(tx, payrun.pk, baseUrl);
+    else await closeAndSettle(tx, payrun.pk, ctx);
   });
 }
 
 /** The job: every due explicit Payrun, one transaction each; then the next run is scheduled with the completion. */
 export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const now = new Date();
-  const { inactiveBefore, createdBefore } = closeCutoffs(now);
+  const { inactiveBefore, createdBefore } = closeCutoffs(ctx.clock.now());
+  // The job's public origin is its `publicUrl`.
+  const settling: InTx = { baseUrl: ctx.publicUrl, clock: ctx.clock };
   for (;;) {
     const due = await ctx.db.payrun.findMany({
       where: { manuallyManaged: true, open: true, OR: [{ lastActivityAt: { lte: inactiveBefore } }, { createdAt: { lte: createdBefore } }] },
@@ -102,12 +106,12 @@ export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promis
       orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
       take: BATCH,
     });
-    for (const payrun of due) await closeIfDue(ctx.db, payrun, now, ctx.publicUrl);
+    for (const payrun of due) await closeIfDue(ctx.db, payrun, settling);
     if (due.length < BATCH) break;
   }
   await ctx.db.$transaction(async (tx) => {
-    await completeOwnJob(tx, job);
-    await ensureAutoCloseJob(tx);
+    await completeOwnJob(tx, job, ctx.clock);
+    await ensureAutoCloseJob(tx, ctx.clock);
   });
 }
 

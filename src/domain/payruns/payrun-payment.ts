@@ -6,8 +6,7 @@
  * No money moves in demo.
  */
 import { OPERATOR_VIEW_ROWS, ownerOf, rowIntegration } from "@/domain/shared/operator-rows";
-import type { Db } from "@/db/database";
-import type { IntegrationScope } from "@/domain/scope";
+import type { InTx, ServiceContext, Unscoped } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -21,20 +20,20 @@ import { recordPayrunEvent } from "./payrun-service";
 export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
 
 /** `POST /v2/payruns/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string): Promise<TPayrun> {
-  if (scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
-  return markPayrunPaid(db, { id, integrationPk: scope.integrationPk }, baseUrl);
+export async function payDemoPayrun(ctx: ServiceContext, id: string): Promise<TPayrun> {
+  if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
+  return markPayrunPaid(ctx, { id, integrationPk: ctx.scope.integrationPk });
 }
 
 /** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
-export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, baseUrl: string): Promise<TPayrun> {
-  return db.$transaction(async (tx) => {
+export async function markPayrunPaid(ctx: Unscoped, where: Prisma.PayrunWhereInput): Promise<TPayrun> {
+  return ctx.db.$transaction(async (tx) => {
     const found = await tx.payrun.findFirst({ where, select: { pk: true, currency: true, integrationPk: true } });
     if (!found) throw notFound();
     await lockPayruns(tx, found.integrationPk, found.currency);
     const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
-    return payPayrunInTx(tx, found.pk, baseUrl);
+    return payPayrunInTx(tx, found.pk, ctx);
   });
 }
 
@@ -43,8 +42,8 @@ export async function markPayrunPaid(db: Db, where: Prisma.PayrunWhereInput, bas
  * is unpaid): closed if still open, paid, its Invoice paid in full, Payrun.paid, and its Payouts' notification
  * queued. Also how a Payrun fully paid from Prepayments on closing is settled.
  */
-export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, baseUrl: string): Promise<TPayrun> {
-  const now = new Date();
+export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, { baseUrl, clock }: InTx): Promise<TPayrun> {
+  const now = clock.now();
   const row = await tx.payrun.findUniqueOrThrow({
     where: { pk },
     select: { closedAt: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
@@ -52,13 +51,13 @@ export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, ba
   await tx.payrun.update({ where: { pk }, data: { open: false, closedAt: row.closedAt ?? now, paidAt: now } });
   await markPayrunInvoicePaid(tx, pk, now);
   const scope = { accountPk: row.integration.accountPk, environment: row.integration.environment, integrationPk: row.integrationPk };
-  const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, pk, baseUrl);
-  await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: pk, baseUrl } });
+  const payrun = await recordPayrunEvent(tx, "Payrun.paid", scope, pk, baseUrl, now);
+  await enqueueJob(tx, { kind: NOTIFY_PAYOUTS_JOB, payload: { payrunPk: pk, baseUrl }, runAt: now });
   return payrun;
 }
 
 /** The operators' view: unpaid Payruns that hold Payouts, in every account and environment, oldest first. */
-export async function unpaidPayruns(db: Db, baseUrl: string) {
+export async function unpaidPayruns({ db, baseUrl }: Pick<Unscoped, "db" | "baseUrl">) {
   const rows = await db.payrun.findMany({
     where: { paidAt: null, payouts: { some: {} } },
     orderBy: [{ createdAt: "asc" }, { pk: "asc" }],

@@ -26,9 +26,7 @@ export const payrunRouter = router({
     .meta({ openapi: { ...openapi, method: "GET", path: "/payruns/", summary: "List Payruns" }, detailPath: "/v2/payruns/{id}/" })
     .input(ZListPayrunsQuery)
     .output(ZPayrunList)
-    .query(async ({ ctx, input }) =>
-      pageEnvelope(ctx, input, await listPayruns(ctx.db, ctx.scope, input), (rows) => toPayrunsApi(ctx.db, rows, ctx.baseUrl, input.expand)),
-    ),
+    .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listPayruns(ctx, input), (rows) => toPayrunsApi(ctx.db, rows, ctx.baseUrl, input.expand))),
 
   create: integrationProcedure
     .meta({
@@ -37,7 +35,7 @@ export const payrunRouter = router({
     })
     .input(ZCreatePayrunRequest)
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => createPayrun(ctx.db, ctx.scope, input, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => createPayrun(ctx, input)),
 
   get: integrationProcedure
     .meta({
@@ -50,7 +48,7 @@ export const payrunRouter = router({
     })
     .input(ZGetPayrunQuery)
     .output(ZPayrun)
-    .query(({ ctx, input }) => getPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl, input.expand)),
+    .query(({ ctx, input }) => getPayrun(ctx, input.payrun_id, input.expand)),
 
   update: integrationProcedure
     .meta({
@@ -63,13 +61,13 @@ export const payrunRouter = router({
     })
     .input(ZUpdatePayrunRequest)
     .output(ZPayrun)
-    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx.db, ctx.scope, payrun_id, patch, ctx.baseUrl)),
+    .mutation(({ ctx, input: { payrun_id, ...patch } }) => updatePayrun(ctx, payrun_id, patch)),
 
   delete: integrationProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete an unpaid Payrun without Payouts" }, status: 204 })
     .input(ZPayrunLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => deletePayrun(ctx.db, ctx.scope, input.payrun_id)),
+    .mutation(({ ctx, input }) => deletePayrun(ctx, input.payrun_id)),
 
   close: integrationProcedure
     .meta({
@@ -83,21 +81,21 @@ export const payrunRouter = router({
     })
     .input(ZPayrunLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => closePayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => closePayrun(ctx, input.payrun_id)),
 
   /** Demo only: stands in for the bank transfer that pays a live Payrun. */
   pay: integrationProcedure
     .meta({ openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/pay/", summary: "Mark a Payrun paid (demo environment only)" } })
     .input(ZPayrunLookup)
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => payDemoPayrun(ctx.db, ctx.scope, input.payrun_id, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => payDemoPayrun(ctx, input.payrun_id)),
 
   /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
-  unpaid: operatorProcedure.output(z.array(ZUnpaidPayrun)).query(({ ctx }) => unpaidPayruns(ctx.db, ctx.baseUrl)),
+  unpaid: operatorProcedure.output(z.array(ZUnpaidPayrun)).query(({ ctx }) => unpaidPayruns(ctx)),
 
   /** The review team records a Payrun's payment (any environment); its Payouts are then notified. */
   markPaid: operatorProcedure
     .input(z.object({ payrunPk: z.uuid() }))
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => markPayrunPaid(ctx.db, { pk: input.payrunPk }, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => markPayrunPaid(ctx, { pk: input.payrunPk })),
 });

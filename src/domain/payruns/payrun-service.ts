@@ -5,7 +5,8 @@
  * never joins a Payrun that is being closed or paid, and two requests never open two Payruns at once.
  */
 import crypto from "node:crypto";
-import type { Db } from "@/db/database";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
+import type { Clock } from "@/domain/shared/clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -41,9 +42,14 @@ export async function recordPayrunEvent(
   scope: Omit<IntegrationScope, "integrationId">,
   payrunPk: string,
   baseUrl: string,
+  now: Date,
 ): Promise<TPayrun> {
   const data = await payrunApi(tx, payrunPk, baseUrl);
-  await recordEvent(tx, { name, accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk, objectPk: payrunPk, data });
+  await recordEvent(
+    tx,
+    { name, accountPk: scope.accountPk, environment: scope.environment, integrationPk: scope.integrationPk, objectPk: payrunPk, data },
+    now,
+  );
   return data;
 }
 
@@ -57,7 +63,7 @@ async function scoped(tx: Prisma.TransactionClient, scope: IntegrationScope, id:
   return { integrationPk: scope.integrationPk, currency, open: true, manuallyManaged: false };
 }
 
-export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayrunsQuery): Promise<{ count: number; rows: PayrunRow[] }> {
+export async function listPayruns({ db, scope }: ScopedDb, q: TListPayrunsQuery): Promise<{ count: number; rows: PayrunRow[] }> {
   const where: Prisma.PayrunWhereInput = {
     integrationPk: scope.integrationPk,
     open: q.open,
@@ -73,7 +79,7 @@ export async function listPayruns(db: Db, scope: IntegrationScope, q: TListPayru
   );
 }
 
-export async function getPayrun(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPayrun> {
+export async function getPayrun({ db, scope, baseUrl }: ServiceContext, id: string, expand: readonly string[] = []): Promise<TPayrun> {
   const row = await orNotFound(
     db.payrun.findFirst({ where: await scoped(db, scope, id), select: { pk: true }, orderBy: [{ createdAt: "asc" }, { pk: "asc" }] }),
   );
@@ -101,11 +107,9 @@ export async function lockedUnpaid(tx: Prisma.TransactionClient, scope: Integrat
 
 /** PATCH: id (the Payrun moves), name, description, invoice_marking and metadata; refused once closed. */
 export async function updatePayrun(
-  db: Db,
-  scope: IntegrationScope,
+  { db, scope, baseUrl, clock }: ServiceContext,
   id: string,
   patch: Omit<TUpdatePayrunRequest, "payrun_id">,
-  baseUrl: string,
 ): Promise<TPayrun> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
@@ -113,14 +117,14 @@ export async function updatePayrun(
       const current = await lockedUnpaid(tx, scope, id);
       if (!current.open) throw new DomainError("conflict", t("payrun_closed_locked"));
       const { name, description, invoice_marking: invoiceMarking, metadata } = patch;
-      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, name, description, invoiceMarking, metadata, lastActivityAt: new Date() } });
+      await tx.payrun.update({ where: { pk: current.pk }, data: { id: patch.id, name, description, invoiceMarking, metadata, lastActivityAt: clock.now() } });
       return payrunApi(tx, current.pk, baseUrl);
     }),
   );
 }
 
 /** DELETE: only an unpaid Payrun without Payouts. */
-export async function deletePayrun(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+export async function deletePayrun({ db, scope }: ScopedDb, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await lockedUnpaid(tx, scope, id);
     const payout = await tx.payout.findFirst({ where: { payrunPk: current.pk, integrationPk: scope.integrationPk }, select: { pk: true } });
@@ -133,8 +137,8 @@ export async function deletePayrun(db: Db, scope: IntegrationScope, id: string):
  * Close (finalise): no more Payouts join it (the next Payout of its currency opens a new Payrun), and its
  * Invoice is issued, in the same transaction. `dueDate` (YYYY-MM-DD) overrides the payment terms.
  */
-export async function closeAndInvoice(tx: Prisma.TransactionClient, payrunPk: string, dueDate?: string): Promise<string> {
-  const now = new Date();
+export async function closeAndInvoice(tx: Prisma.TransactionClient, payrunPk: string, clock: Clock, dueDate?: string): Promise<string> {
+  const now = clock.now();
   await tx.payrun.update({ where: { pk: payrunPk }, data: { open: false, closedAt: now } });
   return issuePayrunInvoice(tx, payrunPk, now, dueDate);
 }

@@ -25,36 +25,36 @@ export const prepaymentRouter = router({
     .input(ZListPrepaymentsQuery)
     .output(ZPrepaymentList)
     .query(async ({ ctx, input }) =>
-      pageEnvelope(ctx, input, await listPrepayments(ctx.db, ctx.scope, input), (rows) => toPrepaymentsApi(ctx.db, rows, ctx.baseUrl, input.expand)),
+      pageEnvelope(ctx, input, await listPrepayments(ctx, input), (rows) => toPrepaymentsApi(ctx.db, rows, ctx.baseUrl, input.expand)),
     ),
 
   create: integrationProcedure
     .meta({ openapi: { ...openapi, method: "POST", path, summary: "Create a Prepayment (a DRAFT, with its pro-forma Invoice)" }, status: 201 })
     .input(ZCreatePrepaymentRequest)
     .output(ZPrepayment)
-    .mutation(({ ctx, input }) => createPrepayment(ctx.db, ctx.scope, input, ctx.baseUrl)),
+    .mutation(({ ctx, input }) => createPrepayment(ctx, input)),
 
   get: integrationProcedure
     .meta({ openapi: { ...openapi, method: "GET", path: item, summary: "Retrieve a Prepayment" } })
     .input(ZGetPrepaymentQuery)
     .output(ZPrepayment)
-    .query(({ ctx, input }) => getPrepayment(ctx.db, ctx.scope, input.prepayment_id, ctx.baseUrl, input.expand)),
+    .query(({ ctx, input }) => getPrepayment(ctx, input.prepayment_id, input.expand)),
 
   update: integrationProcedure
     .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a DRAFT Prepayment" } })
     .input(ZUpdatePrepaymentRequest)
     .output(ZPrepayment)
-    .mutation(({ ctx, input: { prepayment_id, ...patch } }) => updatePrepayment(ctx.db, ctx.scope, prepayment_id, patch, ctx.baseUrl)),
+    .mutation(({ ctx, input: { prepayment_id, ...patch } }) => updatePrepayment(ctx, prepayment_id, patch)),
 
   delete: integrationProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a DRAFT Prepayment" }, status: 204 })
     .input(ZPrepaymentLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => deletePrepayment(ctx.db, ctx.scope, input.prepayment_id)),
+    .mutation(({ ctx, input }) => deletePrepayment(ctx, input.prepayment_id)),
 
   /** Dashboard only: which closed Payruns used the balance, and how much. */
   uses: integrationProcedure
     .input(ZPrepaymentLookup)
     .output(ZPrepaymentUses)
-    .query(({ ctx, input }) => prepaymentUses(ctx.db, ctx.scope, input.prepayment_id)),
+    .query(({ ctx, input }) => prepaymentUses(ctx, input.prepayment_id)),
 });

@@ -3,7 +3,7 @@
  * delete while DRAFT. Issuing is its Invoice's (POST /v2/invoices/{id}/issue/); paying is `markPrepaymentPaid`.
  */
 import crypto from "node:crypto";
-import type { Db } from "@/db/database";
+import type { ScopedDb, ServiceContext } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { lockPayruns } from "@/domain/billing/billing-lock";
@@ -18,7 +18,7 @@ import type { TCreatePrepaymentRequest, TListPrepaymentsQuery, TPrepayment, TUpd
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.PrepaymentWhereInput => ({ id, integrationPk: scope.integrationPk });
 
-export async function listPrepayments(db: Db, scope: IntegrationScope, q: TListPrepaymentsQuery): Promise<{ count: number; rows: PrepaymentRow[] }> {
+export async function listPrepayments({ db, scope }: ScopedDb, q: TListPrepaymentsQuery): Promise<{ count: number; rows: PrepaymentRow[] }> {
   const where: Prisma.PrepaymentWhereInput = {
     integrationPk: scope.integrationPk,
     currency: q.currency,
@@ -30,12 +30,12 @@ export async function listPrepayments(db: Db, scope: IntegrationScope, q: TListP
   );
 }
 
-export async function getPrepayment(db: Db, scope: IntegrationScope, id: string, baseUrl: string, expand: readonly string[] = []): Promise<TPrepayment> {
+export async function getPrepayment({ db, scope, baseUrl }: ServiceContext, id: string, expand: readonly string[] = []): Promise<TPrepayment> {
   const row = await orNotFound(db.prepayment.findFirst({ where: scoped(scope, id), select: { pk: true } }));
   return prepaymentApi(db, row.pk, baseUrl, expand);
 }
 
-export async function createPrepayment(db: Db, scope: IntegrationScope, input: TCreatePrepaymentRequest, baseUrl: string): Promise<TPrepayment> {
+export async function createPrepayment({ db, scope, baseUrl }: ServiceContext, input: TCreatePrepaymentRequest): Promise<TPrepayment> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
       const row = await tx.prepayment.create({
@@ -70,11 +70,9 @@ async function lockedDraft(tx: Prisma.TransactionClient, scope: IntegrationScope
 
 /** PATCH: any field, while DRAFT (the pro-forma Invoice follows its currency). */
 export async function updatePrepayment(
-  db: Db,
-  scope: IntegrationScope,
+  { db, scope, baseUrl }: ServiceContext,
   id: string,
   patch: Omit<TUpdatePrepaymentRequest, "prepayment_id">,
-  baseUrl: string,
 ): Promise<TPrepayment> {
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
@@ -97,7 +95,7 @@ export async function updatePrepayment(
 }
 
 /** DELETE: only a DRAFT (its pro-forma Invoice goes with it). */
-export async function deletePrepayment(db: Db, scope: IntegrationScope, id: string): Promise<void> {
+export async function deletePrepayment({ db, scope }: ScopedDb, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const { pk } = await lockedDraft(tx, scope, id);
     await tx.prepayment.delete({ where: { pk } });
@@ -115,7 +113,7 @@ export async function markPrepaymentPaid(tx: Prisma.TransactionClient, prepaymen
 }
 
 /** The uses of a Prepayment's balance by closed Payruns, oldest first. */
-export async function prepaymentUses(db: Db, scope: IntegrationScope, id: string) {
+export async function prepaymentUses({ db, scope }: ScopedDb, id: string) {
   const rows = await db.prepaymentUse.findMany({
     where: { prepayment: scoped(scope, id) },
     select: { amount: true, createdAt: true, payrun: { select: { id: true } } },

@@ -4,7 +4,8 @@
  * trail and `Registration.verified` is recorded for the account's user-scoped webhooks.
  */
 import { isUniqueViolation } from "@/db/unique-violation";
-import type { Db } from "@/db/database";
+import type { ServiceContext } from "@/domain/shared/service-context";
+import type { Clock } from "@/domain/shared/clock";
 import { type Prisma } from "@/generated/prisma/client";
 import { DomainError, orNotFound } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -32,12 +33,17 @@ export async function recordDecision(
 const integrationTaken = (id: string) => new DomainError("conflict", t("registration_integration_taken_on_approval", { id }));
 
 /** Approves the Registration `where` finds (the caller scopes it); 404 when absent, 409 when already approved or its Integration id is taken. */
-export async function approveInTransaction(tx: Prisma.TransactionClient, where: Prisma.RegistrationWhereInput, actor: Actor): Promise<RegistrationRow> {
+export async function approveInTransaction(
+  tx: Prisma.TransactionClient,
+  where: Prisma.RegistrationWhereInput,
+  actor: Actor,
+  clock: Clock,
+): Promise<RegistrationRow> {
   const row = await orNotFound(tx.registration.findFirst({ where, select: registrationSelect }));
   // A conditional update takes the row lock: of two concurrent approvals the second finds nothing to approve.
   const claimed = await tx.registration.updateMany({
     where: { pk: row.pk, needsReview: true },
-    data: { needsReview: false, verifiedAt: new Date(), rejectedAt: null, rejectionReason: null },
+    data: { needsReview: false, verifiedAt: clock.now(), rejectedAt: null, rejectionReason: null },
   });
   if (claimed.count === 0) throw new DomainError("conflict", t("registration_already_approved"));
   // Integration ids are global: another account (or environment) may have taken it since the Registration was made.
@@ -61,18 +67,26 @@ export async function approveInTransaction(tx: Prisma.TransactionClient, where: 
   }
   const approved = await tx.registration.findUniqueOrThrow({ where: { pk: row.pk }, select: registrationSelect });
   await recordDecision(tx, row.pk, "approved", actor);
-  await recordEvent(tx, {
-    name: "Registration.verified",
-    accountPk: row.accountPk,
-    environment: row.environment,
-    objectPk: row.pk,
-    data: toRegistrationApi(approved),
-  });
+  await recordEvent(
+    tx,
+    {
+      name: "Registration.verified",
+      accountPk: row.accountPk,
+      environment: row.environment,
+      objectPk: row.pk,
+      data: toRegistrationApi(approved),
+    },
+    clock.now(),
+  );
   return approved;
 }
 
 /** `POST /v2/registrations/:id/approve/`: the registrant approves its own Registration, in the demo environment only. */
-export async function approveDemoRegistration(db: Db, scope: AccountScope, id: string, actor: Actor): Promise<RegistrationRow> {
+export async function approveDemoRegistration(
+  { db, scope, clock }: Omit<ServiceContext<AccountScope>, "baseUrl">,
+  id: string,
+  actor: Actor,
+): Promise<RegistrationRow> {
   if (scope.environment !== "demo") throw new DomainError("forbidden", t("registration_approve_demo_only"));
-  return db.$transaction((tx) => approveInTransaction(tx, scopedRegistration(scope, id), actor));
+  return db.$transaction((tx) => approveInTransaction(tx, scopedRegistration(scope, id), actor, clock));
 }

@@ -83,9 +83,7 @@ export const registrationRouter = router({
     .input(ZRegistrationLookup)
     .output(ZRegistration)
     .mutation(async ({ ctx, input }) =>
-      toRegistrationApi(
-        await approveDemoRegistration(ctx.db, ctx.scope, input.registration_id, { userId: ctx.principal.userId, apiKeyPk: ctx.principal.apiKeyPk }),
-      ),
+      toRegistrationApi(await approveDemoRegistration(ctx, input.registration_id, { userId: ctx.principal.userId, apiKeyPk: ctx.principal.apiKeyPk })),
     ),
 
   /** The operator's review team (dashboard only). */

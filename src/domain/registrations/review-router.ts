@@ -25,12 +25,12 @@ export const reviewRouter = router({
   approve: operatorProcedure
     .input(ZReviewLookup)
     .output(ZRegistration)
-    .mutation(async ({ ctx, input }) => toRegistrationApi(await reviewerApprove(ctx.db, input.pk, { userId: ctx.principal.userId }))),
+    .mutation(async ({ ctx, input }) => toRegistrationApi(await reviewerApprove(ctx, input.pk, { userId: ctx.principal.userId }))),
 
   reject: operatorProcedure
     .input(ZRejectRequest)
     .output(ZRegistration)
-    .mutation(async ({ ctx, input }) => toRegistrationApi(await rejectRegistration(ctx.db, input.pk, input.reason, { userId: ctx.principal.userId }))),
+    .mutation(async ({ ctx, input }) => toRegistrationApi(await rejectRegistration(ctx, input.pk, input.reason, { userId: ctx.principal.userId }))),
 
   decisions: operatorProcedure
     .input(ZReviewLookup)

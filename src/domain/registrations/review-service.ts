@@ -5,6 +5,7 @@
  * and the audit trail of every decision.
  */
 import type { Db } from "@/db/database";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound, orNotFound } from "@/domain/errors";
 import { pageWindow } from "@/domain/shared/pagination";
@@ -99,19 +100,19 @@ export async function reviewDetail(db: Db, pk: string): Promise<TReviewDetail> {
 }
 
 /** A reviewer approves (live or demo): the same transaction as the demo endpoint's. */
-export async function reviewerApprove(db: Db, pk: string, actor: Actor): Promise<RegistrationRow> {
-  return db.$transaction((tx) => approveInTransaction(tx, { pk }, actor));
+export async function reviewerApprove({ db, clock }: Timed, pk: string, actor: Actor): Promise<RegistrationRow> {
+  return db.$transaction((tx) => approveInTransaction(tx, { pk }, actor, clock));
 }
 
 /**
  * A reviewer rejects with a reason the registrant reads (`rejection_reason`). The Registration stays
  * editable; the registrant's next edit clears the rejection and puts it back in the queue.
  */
-export async function rejectRegistration(db: Db, pk: string, reason: string, actor: Actor): Promise<RegistrationRow> {
+export async function rejectRegistration({ db, clock }: Timed, pk: string, reason: string, actor: Actor): Promise<RegistrationRow> {
   return db.$transaction(async (tx) => {
     const rejected = await tx.registration.updateMany({
       where: { pk, needsReview: true },
-      data: { rejectedAt: new Date(), rejectionReason: reason },
+      data: { rejectedAt: clock.now(), rejectionReason: reason },
     });
     if (rejected.count === 0) {
       const exists = await tx.registration.count({ where: { pk } });

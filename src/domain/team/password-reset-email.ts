@@ -3,6 +3,7 @@
  * in the person's saved language, else the language of the browser that asked.
  */
 import { z } from "zod";
+import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
@@ -14,10 +15,10 @@ export const PASSWORD_RESET_JOB = "user.password_reset";
 // The link holds better-auth's reset token, which its own table keeps as plainly; the job is purged with the others.
 const ZPayload = z.object({ userId: z.string(), url: z.url(), locale: z.string() });
 
-export async function enqueuePasswordReset(db: Db, input: { userId: string; url: string; requestLocale: Locale }): Promise<void> {
+export async function enqueuePasswordReset(db: Db, input: { userId: string; url: string; requestLocale: Locale }, clock: Clock): Promise<void> {
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { locale: true } });
   const locale = isLocale(user?.locale) ? user.locale : input.requestLocale;
-  await db.$transaction((tx) => enqueueJob(tx, { kind: PASSWORD_RESET_JOB, payload: { userId: input.userId, url: input.url, locale } }));
+  await db.$transaction((tx) => enqueueJob(tx, { kind: PASSWORD_RESET_JOB, payload: { userId: input.userId, url: input.url, locale }, runAt: clock.now() }));
 }
 
 export async function sendPasswordReset(job: ClaimedJob, ctx: JobContext): Promise<void> {
@@ -33,5 +34,5 @@ export async function sendPasswordReset(job: ClaimedJob, ctx: JobContext): Promi
       locale: isLocale(saved) ? saved : "en",
     });
   }
-  await ctx.db.$transaction((tx) => completeOwnJob(tx, job));
+  await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
 }

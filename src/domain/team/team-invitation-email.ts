@@ -32,5 +32,5 @@ export async function sendTeamInvitation(job: ClaimedJob, ctx: JobContext): Prom
       locale: isLocale(row.locale) ? row.locale : "en",
     });
   }
-  await ctx.db.$transaction((tx) => completeOwnJob(tx, job));
+  await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
 }

@@ -9,19 +9,19 @@ const ZOk = z.object({ ok: z.literal(true) });
 const actor = (ctx: { scope: { accountPk: string }; principal: { userId?: string } }) => ({ accountPk: ctx.scope.accountPk, userId: ctx.principal.userId });
 
 export const teamRouter = router({
-  list: accountProcedure.output(ZTeam).query(({ ctx }) => listTeam(ctx.db, actor(ctx))),
+  list: accountProcedure.output(ZTeam).query(({ ctx }) => listTeam(ctx, actor(ctx))),
   invite: accountProcedure
     .input(ZInviteRequest)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await inviteToTeam(ctx.db, actor(ctx), { email: input.email, teamRole: input.team_role, requestLocale: currentLocale() });
+      await inviteToTeam(ctx, actor(ctx), { email: input.email, teamRole: input.team_role, requestLocale: currentLocale() });
       return { ok: true as const };
     }),
   revokeInvitation: accountProcedure
     .input(ZInvitationLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await revokeInvitation(ctx.db, actor(ctx), input.pk);
+      await revokeInvitation(ctx, actor(ctx), input.pk);
       return { ok: true as const };
     }),
   remove: accountProcedure
@@ -35,9 +35,9 @@ export const teamRouter = router({
   preview: publicProcedure
     .input(ZInvitationToken)
     .output(ZInvitationPreview)
-    .query(({ ctx, input }) => previewInvitation(ctx.db, input.token)),
+    .query(({ ctx, input }) => previewInvitation(ctx, input.token)),
   accept: publicProcedure
     .input(ZAcceptInvitation)
     .output(z.object({ email: z.string() }))
-    .mutation(({ ctx, input }) => acceptInvitation(ctx.db, input)),
+    .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
 });

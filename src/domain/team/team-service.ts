@@ -4,6 +4,7 @@
  * removal. Who acts is an explicit argument; the procedures allow only admins to change anything.
  */
 import crypto from "node:crypto";
+import type { Timed } from "@/domain/shared/service-context";
 import type { Db } from "@/db/database";
 import { DomainError, fieldError } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
@@ -26,8 +27,8 @@ export interface TeamActor {
   userId: string | undefined;
 }
 
-export async function listTeam(db: Db, actor: TeamActor) {
-  const now = new Date();
+export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
+  const now = clock.now();
   const [members, invitations] = await Promise.all([
     db.user.findMany({
       where: { accountPk: actor.accountPk, role: "client" },
@@ -66,12 +67,13 @@ export async function listTeam(db: Db, actor: TeamActor) {
  * account, an operator) is not told: the answer is the same as for a new address, and only the invitee
  * learns it, on accepting. A person already on this team is refused, which the team list shows anyway.
  */
-export async function inviteToTeam(db: Db, actor: TeamActor, input: { email: string; teamRole: TeamRole; requestLocale: Locale }): Promise<void> {
+export async function inviteToTeam({ db, clock }: Timed, actor: TeamActor, input: { email: string; teamRole: TeamRole; requestLocale: Locale }): Promise<void> {
   await db.$transaction(async (tx) => {
     const member = await tx.user.findFirst({ where: { email: input.email, accountPk: actor.accountPk, role: "client" }, select: { id: true } });
     if (member) throw fieldError("email", t("team_already_member"));
     const inviter = actor.userId ? await tx.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true, locale: true } }) : null;
     const locale = isLocale(inviter?.locale) ? inviter.locale : input.requestLocale;
+    const now = clock.now();
     const invitation = await tx.teamInvitation.create({
       data: {
         accountPk: actor.accountPk,
@@ -79,18 +81,18 @@ export async function inviteToTeam(db: Db, actor: TeamActor, input: { email: str
         teamRole: input.teamRole,
         locale,
         invitedBy: inviter?.name || inviter?.email || "Payroute",
-        expiresAt: new Date(Date.now() + TEAM_INVITATION_TTL_MS),
+        expiresAt: new Date(now.getTime() + TEAM_INVITATION_TTL_MS),
       },
       select: { pk: true },
     });
-    await enqueueJob(tx, { kind: TEAM_INVITE_JOB, payload: { invitationPk: invitation.pk } });
+    await enqueueJob(tx, { kind: TEAM_INVITE_JOB, payload: { invitationPk: invitation.pk }, runAt: now });
   });
 }
 
-export async function revokeInvitation(db: Db, actor: TeamActor, pk: string): Promise<void> {
+export async function revokeInvitation({ db, clock }: Timed, actor: TeamActor, pk: string): Promise<void> {
   const { count } = await db.teamInvitation.updateMany({
     where: { pk, accountPk: actor.accountPk, acceptedAt: null, revokedAt: null },
-    data: { revokedAt: new Date() },
+    data: { revokedAt: clock.now() },
   });
   if (count === 0) throw new DomainError("not_found", t("not_found"));
 }
@@ -102,26 +104,30 @@ export async function removeMember(db: Db, actor: TeamActor, userId: string): Pr
   if (count === 0) throw new DomainError("not_found", t("not_found"));
 }
 
-function openInvitationWhere(token: string) {
-  return { tokenHash: hashInvitationToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } };
+function openInvitationWhere(token: string, now: Date) {
+  return { tokenHash: hashInvitationToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: now } };
 }
 
 /** Whom an invitation link is for, so that the page can say it before the invitee chooses a password. */
-export async function previewInvitation(db: Db, token: string): Promise<{ email: string; account: string }> {
-  const row = await db.teamInvitation.findFirst({ where: openInvitationWhere(token), select: { email: true, account: { select: { name: true } } } });
+export async function previewInvitation({ db, clock }: Timed, token: string): Promise<{ email: string; account: string }> {
+  const row = await db.teamInvitation.findFirst({
+    where: openInvitationWhere(token, clock.now()),
+    select: { email: true, account: { select: { name: true } } },
+  });
   if (!row) throw new DomainError("forbidden", t("team_invitation_invalid"));
   return { email: row.email, account: row.account.name };
 }
 
 /** Accepts an invitation: the invitee becomes a user of the account with the password they chose. Returns their email, to sign in with. */
-export async function acceptInvitation(db: Db, input: { token: string; name: string; password: string }): Promise<{ email: string }> {
+export async function acceptInvitation({ db, clock }: Timed, input: { token: string; name: string; password: string }): Promise<{ email: string }> {
   return db.$transaction(async (tx) => {
+    const now = clock.now();
     const row = await tx.teamInvitation.findFirst({
-      where: openInvitationWhere(input.token),
+      where: openInvitationWhere(input.token, now),
       select: { pk: true, email: true, accountPk: true, teamRole: true, locale: true },
     });
     // Marking it accepted is the check: of two concurrent accepts only one updates the row.
-    const { count } = row ? await tx.teamInvitation.updateMany({ where: { pk: row.pk, acceptedAt: null }, data: { acceptedAt: new Date() } }) : { count: 0 };
+    const { count } = row ? await tx.teamInvitation.updateMany({ where: { pk: row.pk, acceptedAt: null }, data: { acceptedAt: now } }) : { count: 0 };
     if (!row || count === 0) throw new DomainError("forbidden", t("team_invitation_invalid"));
     if (await tx.user.findUnique({ where: { email: row.email }, select: { id: true } })) throw new DomainError("conflict", t("team_email_taken"));
     await insertUser(tx, {

@@ -22,17 +22,18 @@ export function pythonJson(value: unknown): string {
   return "null";
 }
 
-/** `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
-export function signatureHeader(secret: string, body: string, t = Math.floor(Date.now() / 1000)): string {
+/** `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, signed at `at` (the clock's time). */
+export function signatureHeader(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
   const v1 = crypto.createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
   return `t=${t},v1=${v1}`;
 }
 
-/** What a receiver does; used by our tests and documented in the README. */
-export function verifySignature(secret: string, body: string, header: string, toleranceSeconds = 300): boolean {
+/** What a receiver does at `now` (its own time); used by our tests and documented in the README. */
+export function verifySignature(secret: string, body: string, header: string, now: Date, toleranceSeconds = 300): boolean {
   const parts = Object.fromEntries(header.split(",").map((p) => [p.slice(0, p.indexOf("=")).trim(), p.slice(p.indexOf("=") + 1)]));
   const t = Number(parts.t);
-  if (!Number.isInteger(t) || !parts.v1 || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  if (!Number.isInteger(t) || !parts.v1 || Math.abs(now.getTime() / 1000 - t) > toleranceSeconds) return false;
   const expected = crypto.createHmac("sha256", secret).update(`${t}.${body}`).digest();
   const given = Buffer.from(parts.v1, "hex");
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);

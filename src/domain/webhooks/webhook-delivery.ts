@@ -9,7 +9,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { z } from "zod";
 import { fastSql } from "@/db/fast-sql";
-import { qb, runQuery, Statement, typed, now } from "@/db/query-builder";
+import { at, qb, runQuery, Statement, typed } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
 import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
 import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
@@ -28,7 +28,14 @@ interface PostResult {
 }
 
 /** One signed POST, connected to the address that `resolveTarget` checked. node:http follows no redirect. */
-export async function postSigned(url: string, body: string, secret: string, environment: Environment, settings: WebhookSettings): Promise<PostResult> {
+export async function postSigned(
+  url: string,
+  body: string,
+  secret: string,
+  environment: Environment,
+  settings: WebhookSettings,
+  signedAt: Date,
+): Promise<PostResult> {
   const target = new URL(url);
   const { address, family, public: isPublic } = await resolveTarget(target, environment, settings.privateTargets);
   const lookup: LookupFunction = (_host, options, callback) => {
@@ -46,7 +53,7 @@ export async function postSigned(url: string, body: string, secret: string, envi
         headers: {
           "Content-Type": "application/json",
           "Content-Length": payload.length,
-          "Service-Signature": signatureHeader(secret, body),
+          "Service-Signature": signatureHeader(secret, body, signedAt),
           "User-Agent": "Payroute-Webhooks/1",
         },
       },
@@ -117,21 +124,22 @@ async function attemptDelivery(
     // postSigned reports the bad URL as the attempt's error
   }
   return atReceiver(origin, async () => {
-    const started = Date.now();
+    // Elapsed time, not the clock's: a duration is measured, whatever time the domain is told it is.
+    const started = performance.now();
     let result: PostResult | null = null;
     let error: string | null = null;
     try {
-      result = await postSigned(url, delivery.body, secretKey, environment, ctx.webhooks);
+      result = await postSigned(url, delivery.body, secretKey, environment, ctx.webhooks, ctx.clock.now());
     } catch (e) {
       error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
     const ok = result !== null && result.status >= 200 && result.status < 300;
-    ctx.observe?.webhookAttempt(ok ? "success" : result ? "http_error" : "network_error", (Date.now() - started) / 1000);
+    ctx.observe?.webhookAttempt(ok ? "success" : result ? "http_error" : "network_error", (performance.now() - started) / 1000);
     return {
       ok,
       attempt: {
         deliveryPk: delivery.pk,
-        durationMs: Date.now() - started,
+        durationMs: Math.round(performance.now() - started),
         statusCode: result?.status ?? null,
         error: error ?? (ok ? null : `HTTP ${result?.status}`),
         responseBody: result?.body ?? null,
@@ -169,8 +177,9 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
     return job ? [{ job, attempt: o.attempt }] : [];
   });
   if (succeeded.length || gone.length) {
+    const now = ctx.clock.now();
     const statement = new Statement();
-    const mine = statement.with(completeJobsQuery([...gone, ...succeeded.map((o) => o.job)]));
+    const mine = statement.with(completeJobsQuery([...gone, ...succeeded.map((o) => o.job)], now));
     const attempts = succeeded.map((o) => o.attempt);
     const recorded = statement.with(
       qb
@@ -201,7 +210,7 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
       direct,
       qb
         .updateTable("webhook_delivery")
-        .set((eb) => ({ status: "succeeded", attempts: eb("attempts", "+", 1), completed_at: now(), next_attempt_at: null }))
+        .set((eb) => ({ status: "succeeded", attempts: eb("attempts", "+", 1), completed_at: at(now), next_attempt_at: null }))
         .where("pk", "in", qb.selectFrom(recorded.as("r")).select("r.delivery_pk")),
     );
   }
@@ -214,6 +223,7 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
         if (!job) return;
         const final = job.attempts >= job.maxAttempts;
         const delay = retryDelayMs(job.attempts, ctx.outbox.retryBaseMs);
+        const now = ctx.clock.now();
         await ctx.db.$transaction(async (tx) => {
           await tx.webhookAttempt.create({ data: attempt });
           await tx.webhookDelivery.update({
@@ -221,12 +231,12 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
             data: {
               status: final ? "failed" : "pending",
               attempts: { increment: 1 },
-              completedAt: final ? new Date() : null,
-              nextAttemptAt: final ? null : new Date(Date.now() + delay),
+              completedAt: final ? now : null,
+              nextAttemptAt: final ? null : new Date(now.getTime() + delay),
             },
           });
         });
-        await failJob(ctx.db, job, attempt.error, delay);
+        await failJob(ctx.db, job, attempt.error, delay, ctx.clock);
       }),
   );
 }

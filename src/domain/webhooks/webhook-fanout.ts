@@ -5,7 +5,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { isUserScoped, type EventName } from "./event-catalogue";
 import { addJobRows } from "@/domain/outbox/outbox-service";
-import { qb, sqlIn, Statement, typed, type Cte } from "@/db/query-builder";
+import type { RawBuilder } from "kysely";
+import { at, qb, sqlIn, Statement, typed, type Cte } from "@/db/query-builder";
 import type { Column } from "@/db/row-sets";
 import type { Environment } from "@/domain/environments";
 import { pythonJson } from "./webhook-body";
@@ -46,15 +47,13 @@ interface DeliveryTarget {
  * Adds to `statement` one delivery per row of `targets`, each with its outbox job. The delivery's pk is drawn
  * in `targets` (a CTE with a volatile function is evaluated once), so the two inserts read the same rows.
  */
-function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>): void {
+function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>, now: RawBuilder<Date>): void {
   statement.with(
     qb
       .insertInto("webhook_delivery")
       .columns(["pk", "subscription_pk", "event_pk", "event_name", "body", "next_attempt_at"])
       .expression(
-        qb
-          .selectFrom(targets.as("t"))
-          .select((eb) => ["t.delivery_pk", "t.subscription_pk", "t.event_pk", "t.event_name", "t.body", eb.fn<Date>("now").as("next_attempt_at")]),
+        qb.selectFrom(targets.as("t")).select(["t.delivery_pk", "t.subscription_pk", "t.event_pk", "t.event_name", "t.body", now.as("next_attempt_at")]),
       ),
   );
   addJobRows(statement, {
@@ -63,12 +62,13 @@ function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>): void
     // `<subscription>:<object>`
     orderingKey: (eb) => eb(eb(eb.cast("d.subscription_pk", "text"), "||", typed(":", "text")), "||", eb.ref("d.object_key")).$castTo<string>(),
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    runAt: now,
     from: targets,
   });
 }
 
 /** One delivery to one subscription (redelivery, test events); returns the delivery's pk. */
-export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk: string, event: DeliveryEvent): Promise<string> {
+export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk: string, event: DeliveryEvent, now: Date): Promise<string> {
   const statement = new Statement();
   const target = statement.with(
     qb.selectNoFrom((eb) => [
@@ -80,7 +80,7 @@ export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk
       typed(event.objectKey, "text").as("object_key"),
     ]),
   );
-  addDeliveries(statement, target);
+  addDeliveries(statement, target, at(now));
   const [row] = await statement.run(
     sqlIn(tx),
     qb.selectFrom(target.as("t")).select((eb) => eb.cast<string>("t.delivery_pk", "text").as("pk")),
@@ -116,7 +116,7 @@ export function fanOutColumns(events: readonly Pick<FanOutEvent, "name" | "data"
  * statement itself, so the answer is the writing transaction's own view; locked as the deliveries' foreign
  * keys would lock them anyway, so that a subscription deleted meanwhile is skipped rather than failing the write.
  */
-export function addFanOut(statement: Statement, events: Cte<FanOutRow>): void {
+export function addFanOut(statement: Statement, events: Cte<FanOutRow>, now: RawBuilder<Date>): void {
   const targets = statement.with(
     qb
       .selectFrom(events.as("e"))
@@ -137,5 +137,5 @@ export function addFanOut(statement: Statement, events: Cte<FanOutRow>): void {
       ])
       .forKeyShare("s"),
   );
-  addDeliveries(statement, targets);
+  addDeliveries(statement, targets, now);
 }

@@ -1,4 +1,6 @@
 /** The delivery log of a subscription, redelivery, and test events (the dashboard's webhook tools). */
+import crypto from "node:crypto";
+import type { Timed } from "@/domain/shared/service-context";
 import { z } from "zod";
 import type { Db } from "@/db/database";
 import { EVENT_CATALOGUE, type EventName } from "./event-catalogue";
@@ -79,7 +81,7 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
 }
 
 /** Sends a delivery's body again, as a new delivery (the original keeps its history). */
-export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, deliveryPk: string): Promise<string> {
+export async function redeliver({ db, clock }: Timed, scope: WebhookScope, webhookId: string, deliveryPk: string): Promise<string> {
   const webhook = await getWebhook(db, scope, webhookId);
   const original = await db.webhookDelivery.findFirst({
     where: { pk: deliveryPk, subscriptionPk: webhook.pk },
@@ -87,7 +89,7 @@ export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, 
   });
   if (!original) throw notFound();
   return db.$transaction((tx) =>
-    queueDelivery(tx, webhook.pk, { pk: original.eventPk, name: original.eventName, objectKey: `redeliver:${deliveryPk}`, body: original.body }),
+    queueDelivery(tx, webhook.pk, { pk: original.eventPk, name: original.eventName, objectKey: `redeliver:${deliveryPk}`, body: original.body }, clock.now()),
   );
 }
 
@@ -95,7 +97,7 @@ export async function redeliver(db: Db, scope: WebhookScope, webhookId: string, 
  * Sends a test event: the latest real object of that event in the subscription's scope, or when there is
  * none yet, a sample object of the right shape with id "test".
  */
-export async function sendTestEvent(db: Db, scope: WebhookScope, webhookId: string, name: EventName): Promise<string> {
+export async function sendTestEvent({ db, clock }: Timed, scope: WebhookScope, webhookId: string, name: EventName): Promise<string> {
   const webhook = await getWebhook(db, scope, webhookId);
   if (!webhook.events.includes(name)) throw new DomainError("validation", { event: [t("invalid_choice", { value: name })] });
   const latest = await db.event.findFirst({
@@ -104,5 +106,6 @@ export async function sendTestEvent(db: Db, scope: WebhookScope, webhookId: stri
     select: { data: true },
   });
   const body = pythonJson(latest?.data ?? { id: "test", object: EVENT_CATALOGUE[name].object, test: true });
-  return db.$transaction((tx) => queueDelivery(tx, webhook.pk, { pk: null, name, objectKey: `test:${Date.now()}`, body }));
+  // A key of its own: a test event waits for no other delivery of the subscription.
+  return db.$transaction((tx) => queueDelivery(tx, webhook.pk, { pk: null, name, objectKey: `test:${crypto.randomUUID()}`, body }, clock.now()));
 }

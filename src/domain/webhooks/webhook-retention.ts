@@ -9,7 +9,7 @@ import { executeIn, qb } from "@/db/query-builder";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Removes the old deliveries in batches (short transactions, no long lock on the log); returns how many. */
-export async function purgeOldWebhookDeliveries(db: Db, retentionDays: number, now = new Date(), batch = 1_000): Promise<number> {
+export async function purgeOldWebhookDeliveries(db: Db, retentionDays: number, now: Date, batch = 1_000): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
   let total = 0;
   for (;;) {

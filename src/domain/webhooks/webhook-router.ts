@@ -105,9 +105,9 @@ export const webhookRouter = router({
   redeliver: webhookProcedure
     .input(ZWebhookLookup.extend({ deliveryPk: z.uuid() }))
     .output(ZQueuedDelivery)
-    .mutation(async ({ ctx, input }) => ({ deliveryPk: await redeliver(ctx.db, ctx.webhookScope, input.webhook_id, input.deliveryPk) })),
+    .mutation(async ({ ctx, input }) => ({ deliveryPk: await redeliver(ctx, ctx.webhookScope, input.webhook_id, input.deliveryPk) })),
   sendTest: webhookProcedure
     .input(ZWebhookLookup.extend({ event: z.enum(EVENT_NAMES) }))
     .output(ZQueuedDelivery)
-    .mutation(async ({ ctx, input }) => ({ deliveryPk: await sendTestEvent(ctx.db, ctx.webhookScope, input.webhook_id, input.event) })),
+    .mutation(async ({ ctx, input }) => ({ deliveryPk: await sendTestEvent(ctx, ctx.webhookScope, input.webhook_id, input.event) })),
 });

@@ -30,6 +30,7 @@ import { screenInput } from "@/domain/shared/json-limits";
 import { guardPathParams, guardQuery } from "./input-guard";
 import { openApiDocument } from "./openapi";
 import type { Route, RouteTable } from "./routes";
+import type { Clock } from "@/domain/shared/clock";
 
 export interface V2Deps {
   db: Db;
@@ -42,6 +43,7 @@ export interface V2Deps {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO, for the Invoice PDF; null when none is configured. */
   bankgiro: string | null;
+  clock: Clock;
   /** Limits per key and account after authentication (the caller settles each admitted request). */
   rateLimiter?: ApiRateLimiter | null;
   /** Counts the limiter's refusals (METRICS_PORT); other 429s, such as a resend too soon, are not refusals. */
@@ -121,6 +123,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
     publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
     bankgiro: deps.bankgiro,
+    clock: deps.clock,
     requestId: r.requestId,
     clientIp: r.info.ip,
     principal,
@@ -141,7 +144,7 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
 
 async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise<Principal> {
   const authorization = headerValue(r.req, "authorization");
-  if (authorization) return principalFromToken(deps.db, authorization, r.info.ip);
+  if (authorization) return principalFromToken(deps.db, authorization, r.info.ip, deps.clock);
   // A signed-in dashboard user may browse the API (safe methods only: cookies must not authorise writes).
   if (deps.auth && SAFE_METHODS.has(method)) {
     const session = await principalFromSession(deps.auth, r.req);
@@ -245,7 +248,7 @@ async function idempotent(key: string, principal: Principal, route: Route, input
   const fingerprint = requestFingerprint([route.procedurePath, ctx.integrationId, await fingerprintInput(input)]);
   try {
     return await withRequestTransaction(deps.db, KEYED_TRANSACTION, async ({ db, savepoint }) => {
-      const claim = await claimIdempotencyKey(db, scope, key, fingerprint);
+      const claim = await claimIdempotencyKey(db, scope, key, fingerprint, ctx.clock);
       if (claim.kind === "mismatch") throw new DomainError("unprocessable", t("idempotency_key_reused"));
       if (claim.kind === "in_progress") throw new DomainError("conflict", t("idempotency_key_in_progress"));
       if (claim.kind === "replay") {
