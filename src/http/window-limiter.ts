@@ -6,10 +6,12 @@
  * an instance asks the store once (the window's first take here), then admits locally while its picture of the
  * key (the store's count at the last answer plus what it admitted since) is within `localShare` of the limit,
  * and sends what it admitted every `flushMs` in one batch for all keys. Past that it asks the store on every
- * take, so the limit itself is exact; a key over its limit is refused from memory until its window ends. The
- * price of the API's share of 0.5 is a bounded overshoot: instances that each admit up to half the limit between
- * two flushes can together pass it by (instances / 2 - 1) limits, and two instances cannot pass it at all. A
- * share of 0 (sign-in) makes every take one atomic addition in the store.
+ * take; a key over its limit is refused from memory until its window ends. The price of the API's share of 0.5
+ * is a bounded overshoot: the store judges an ask without what other instances admitted locally and have not sent
+ * yet (at most `localShare` of the limit each, less what the store had counted at their last answer, and sent
+ * within `flushMs` or with their next ask), so N instances can together pass the limit by up to (N - 1) halves of
+ * it; two instances that interleave requests that closely pass a limit of 5 by 1. A share of 0 (sign-in) makes
+ * every take one atomic addition in the store, exact.
  */
 import type { LimitAnswer, Limiter } from "./limiter";
 

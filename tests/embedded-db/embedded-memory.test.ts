@@ -11,14 +11,14 @@ import { openDatabase } from "@/db/database";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-buffers-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it("opens the embedded PostgreSQL with shared_buffers 32MB, its new cluster made by another process", async () => {
+it("opens the embedded PostgreSQL with shared_buffers 16MB, its new cluster made by another process", async () => {
   expect(fs.existsSync(path.join(dir, "pglite", "PG_VERSION"))).toBe(false);
   const db = await openDatabase({ driver: "pglite", dataDir: dir, command: "test" });
   try {
     // The database's heap (128 MiB at least) and code, without initdb's copies of them.
     expect(process.memoryUsage().external / 2 ** 20).toBeLessThan(400);
     const [row] = await db.prisma.$queryRawUnsafe<{ shared_buffers: string }[]>("SHOW shared_buffers");
-    expect(row.shared_buffers).toBe("32MB");
+    expect(row.shared_buffers).toBe("16MB");
   } finally {
     await db.close();
   }
