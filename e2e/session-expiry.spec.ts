@@ -5,6 +5,9 @@ test("a session that ends while a page is open leads to sign-in, and back to tha
   await signInToIntegrations(page);
   await goToSection(page, "Payouts");
   await expect(page.getByRole("heading", { name: "Payouts", level: 1 })).toBeVisible();
+  // The page's own requests first: one still on its way when the cookies go would meet the 401 itself and send
+  // the page to sign-in with next=/payouts before the click below (seen once in CI).
+  await page.waitForLoadState("networkidle");
 
   // The session goes away (expired, or ended elsewhere) while the dashboard still shows the person.
   await page.context().clearCookies();
