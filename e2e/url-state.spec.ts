@@ -87,6 +87,8 @@ test("a shared link opens the same view: environment, Integration, search and fi
   const today = new Date().toISOString().slice(0, 10);
   await page.getByLabel("Created from").fill(today);
   await expect(employeeRow(page, person)).toBeVisible();
+  // The row can show before the date reaches the address (the list answers the search first): wait for both.
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${today}(&|$)`));
   const shared = new URL(page.url());
   expect(shared.searchParams.get("from")).toBe(today);
   expect(shared.searchParams.get("q")).toBe(person);
