@@ -108,6 +108,12 @@ export function placeholder<T>(n: number, type: PgType): RawBuilder<T> {
   return sql<T>`${sql.raw(`$${n}::${type === "Environment" ? '"Environment"' : type}`)}`;
 }
 
+/** A whole number written into a statement compiled once (a bound that is part of its shape, not a value). */
+export function literalInt(n: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(n)) throw new Error("literalInt: a whole number");
+  return sql<number>`${sql.lit(n)}`;
+}
+
 /** `unnest(a, b…)` of equally long arrays as rows, its columns named after the keys of `columns`. */
 export function unnestAs<R extends object, A extends string>(alias: A, columns: { [K in keyof R]: Expression<R[K][]> }): AliasedRawBuilder<R, A> {
   return unnestColumns<R, A>(alias, Object.entries<Expression<unknown>>(columns));

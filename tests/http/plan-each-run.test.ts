@@ -71,4 +71,31 @@ describe("statements planned on each run", () => {
       expect(await page("bench")).toMatchObject({ count: 12, results: [{ name: "Bench 11" }, { name: "Bench 10" }] });
     }
   });
+
+  it("a search first met with more matches than it reads at once is counted and paged in the list's order", async () => {
+    const { key } = await app.newKey("demo");
+    expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "plans-3" }) })).status).toBe(201);
+    const headers = { "Integration-ID": "plans-3" };
+    for (const name of ["Stig Ek", "Stig Al"]) {
+      expect((await app.json("/v2/employees/", { method: "POST", key, headers, body: { name, email: "x@example.se", country: "SWE" } })).status).toBe(201);
+    }
+    // More newer matches of "bench" than a search reads at once (10,000), written set-based.
+    const [integration] = await fastSql(app.db).query<{ pk: string }>("select pk from integration where id = $1", ["plans-3"]);
+    await fastSql(app.db).query(
+      `insert into employee (pk, id, integration_pk, name, country, metadata, created_at, updated_at)
+       select gen_random_uuid(), 'bench-' || g, $1::uuid, 'Bench ' || g, 'SWE', '{}', now() + g * interval '1 ms', now()
+       from generate_series(1, 10050) g`,
+      [integration.pk],
+    );
+    type Page = { count: number; results: { name: string }[] };
+    const page = async (term: string, n = 1) =>
+      (await app.json<Page>(`/v2/employees/?search=${encodeURIComponent(term)}&page_size=2&page=${n}`, { key, headers })).body;
+    // The first request of each term meets it with nothing remembered; the second uses what the first counted.
+    for (let i = 0; i < 2; i++) {
+      expect(await page("bench")).toMatchObject({ count: 10050, results: [{ name: "Bench 10050" }, { name: "Bench 10049" }] });
+      expect(await page("stig")).toMatchObject({ count: 2, results: [{ name: "Stig Al" }, { name: "Stig Ek" }] });
+    }
+    expect(await page("ench 1004", 2)).toMatchObject({ count: 11, results: [{ name: "Bench 10047" }, { name: "Bench 10046" }] });
+    expect(await page("bench", 3)).toMatchObject({ count: 10050, results: [{ name: "Bench 10046" }, { name: "Bench 10045" }] });
+  });
 });

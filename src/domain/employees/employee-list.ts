@@ -1,7 +1,7 @@
 /** The Employee list, GET /v2/employees/: pages, searches and counts, compiled once where the shape is frequent. */
 import type { Expression, ExpressionBuilder, RawBuilder, SqlBool } from "kysely";
 import { fastSql } from "@/db/fast-sql";
-import { compiledOnce, jsonArrayOf, placeholder, qb, runCompiled, runQuery, type JsonRow, type Tables } from "@/db/query-builder";
+import { compiledOnce, jsonArrayOf, literalInt, placeholder, qb, runCompiled, runQuery, type JsonRow, type Tables } from "@/db/query-builder";
 import { pageWindow } from "@/domain/shared/pagination";
 import { containsPattern, nullableTimestampWhere, timestampConditions, timestampWhere } from "@/domain/shared/timestamp-filters";
 import type { ScopedDb } from "@/domain/shared/service-context";
@@ -49,6 +49,16 @@ function integrationAndSearch(integrationPk: Value<string>, search: Value<string
   ];
 }
 
+/** A page of Employees in the list's order (newest first, pk breaking ties). */
+function newestPage(where: (eb: ExpressionBuilder<Tables, "employee">) => Expression<SqlBool>, take: Value<number>, skip: Value<number>) {
+  return qb.selectFrom("employee").select(employeeColumns).where(where).orderBy("created_at", "desc").orderBy("pk", "desc").limit(take).offset(skip);
+}
+
+const LIST_ORDER = [
+  ["createdAt", "desc"],
+  ["pk", "desc"],
+] as const;
+
 /**
  * One page of Employees and the Integration's counter row, in one statement. The page travels as one JSON
  * value (jsonArrayOf): 25 rows cost about twice what one JSON value does on the embedded database
@@ -60,16 +70,14 @@ function pageQuery(
   take: Value<number>,
   skip: Value<number>,
 ) {
-  const rows = qb.selectFrom("employee").select(employeeColumns).where(where).orderBy("created_at", "desc").orderBy("pk", "desc").limit(take).offset(skip);
-  return qb.selectFrom(counterOf(integrationPk).as("c")).select((eb) => [
-    eb.cast<number | null>("c.employees", "integer").as("total"),
-    eb.cast<string | null>("c.version", "text").as("version"),
-    eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
-    jsonArrayOf(rows, [
-      ["createdAt", "desc"],
-      ["pk", "desc"],
-    ]).as("rows"),
-  ]);
+  return qb
+    .selectFrom(counterOf(integrationPk).as("c"))
+    .select((eb) => [
+      eb.cast<number | null>("c.employees", "integer").as("total"),
+      eb.cast<string | null>("c.version", "text").as("version"),
+      eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
+      jsonArrayOf(newestPage(where, take, skip), LIST_ORDER).as("rows"),
+    ]);
 }
 
 /** $1 the Integration, $2 the page size, $3 the offset (and $4 the search pattern). */
@@ -91,11 +99,19 @@ const SEARCH_PAGE = compiledOnce(
 );
 
 /**
- * A search's matches read once (a materialized CTE: the trigram index, then the rows), giving their count and
- * the page: for a term with few matches this costs what the count alone did. The list's order instead reads
- * Employees newest first until a page of matches is found, which for a term whose matches are all old (newer
- * Employees not matching) reads every newer Employee. $1 the Integration, $2 the page size, $3 the offset,
- * $4 the search pattern.
+ * Up to this many matches, a search's page is the newest of its matches read once; a broader one pages in the
+ * list's order, where a page of matches is found among the newest Employees.
+ */
+const NARROW_SEARCH = 10_000;
+
+/**
+ * A search whose breadth is not known yet, in one statement that finds it out. It reads at most NARROW_SEARCH + 1
+ * matches, only their pk and created_at (the trigram index, then the rows). A narrow term's count and page come
+ * from those: the list's order would instead read Employees newest first until a page of matches is found,
+ * which for a term whose matches are all old reads every newer Employee. A broader term (more than that many
+ * matches) is counted and paged in the list's order, which finds its newest matches at once: reading all its
+ * matches with their columns cost about four times as much (docs/performance.md). $1 the Integration, $2 the
+ * page size, $3 the offset, $4 the search pattern.
  */
 const SEARCH_MATCHES = compiledOnce(
   qb
@@ -104,38 +120,48 @@ const SEARCH_MATCHES = compiledOnce(
       (db) =>
         db
           .selectFrom("employee")
-          .select(employeeColumns)
-          .where((eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb))),
+          .select(["pk", "created_at"])
+          .where((eb) => eb.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(eb)))
+          .limit(literalInt(NARROW_SEARCH + 1)),
     )
-    .selectFrom(counterOf(placeholder<string>(1, "uuid")).as("c"))
-    .select((eb) => [
-      eb.cast<string | null>("c.version", "text").as("version"),
-      eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
-      eb
+    .with("k", (db) => db.selectFrom("m").select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n")))
+    .selectFrom([counterOf(placeholder<string>(1, "uuid")).as("c"), "k"])
+    .select((eb) => {
+      const matching = (e: ExpressionBuilder<Tables, "employee">) =>
+        e.and(integrationAndSearch(placeholder<string>(1, "uuid"), placeholder<string>(4, "text"))(e));
+      const narrow = eb("k.n", "<=", literalInt(NARROW_SEARCH));
+      const newestMatches = eb
         .selectFrom("m")
-        .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
-        .as("n"),
-      jsonArrayOf(
+        .select("m.pk")
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.pk", "desc")
+        .limit(placeholder<number>(2, "int"))
+        .offset(placeholder<number>(3, "int"));
+      return [
+        eb.cast<string | null>("c.version", "text").as("version"),
+        eb.cast<string | null>("c.rows_version", "text").as("rowsVersion"),
         eb
-          .selectFrom("m")
-          .selectAll()
-          .orderBy("createdAt", "desc")
-          .orderBy("pk", "desc")
-          .limit(placeholder<number>(2, "int"))
-          .offset(placeholder<number>(3, "int")),
-        [
-          ["createdAt", "desc"],
-          ["pk", "desc"],
-        ],
-      ).as("rows"),
-    ]),
+          .case()
+          .when(narrow)
+          .then(eb.ref("k.n"))
+          .else(
+            eb
+              .selectFrom("employee")
+              .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+              .where(matching),
+          )
+          .end()
+          .as("n"),
+        eb
+          .case()
+          .when(narrow)
+          .then(jsonArrayOf(qb.selectFrom("employee").select(employeeColumns).where("pk", "in", newestMatches), LIST_ORDER))
+          .else(jsonArrayOf(newestPage(matching, placeholder<number>(2, "int"), placeholder<number>(3, "int")), LIST_ORDER))
+          .end()
+          .as("rows"),
+      ];
+    }),
 );
-
-/**
- * Up to this many matches (as last counted), a search reads all its matches at once (SEARCH_MATCHES); a
- * broader one pages in the list's order, where a page of matches is found among the newest Employees.
- */
-const NARROW_SEARCH = 5_000;
 
 /** $1 the Integration: the rows version a remembered search page is checked against. */
 const ROWS_VERSION = compiledOnce(
