@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // TEST_DB=pgbouncer: one PgBouncer in transaction mode in front of the PostgreSQL server.
+          globalSetup: ["tests/support/pgbouncer-setup.ts"],
         },
       },
     ],

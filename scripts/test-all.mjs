@@ -87,6 +87,12 @@ vitestSuite("embedded database (PGlite, CLI)", "embedded-db");
 vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" });
 if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL });
 else record({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
+// The same through PgBouncer in transaction mode (tests/support/pgbouncer.ts), as large deployments run it.
+if (!fs.existsSync("/usr/sbin/pgbouncer")) {
+  console.error("pgbouncer is not installed (Debian package pgbouncer): the PgBouncer suite cannot run");
+  record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 });
+} else if (await postgresReachable()) vitestSuite("http (PostgreSQL through PgBouncer)", "http", { TEST_DB: "pgbouncer", PG_TEST_URL });
+else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 });
 
 {
   const file = path.join(out, "playwright.json");

@@ -13,6 +13,16 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * A direct connection to the same PostgreSQL database, for what needs a session of its own (the migrations'
+   * lock, LISTEN). Set it when DATABASE_URL points at a transaction-mode pooler (PgBouncer `pool_mode =
+   * transaction`): statements are then sent unnamed, since a prepared statement does not follow a client there.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),

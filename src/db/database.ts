@@ -29,18 +29,31 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  { driver: "pg"; url: string; poolSize?: number } | { driver: "pglite"; /** a folder, or "memory://" */ dataDir: string; command: string };
+  | {
+      driver: "pg";
+      url: string;
+      /** A direct connection when `url` is a transaction-mode pooler (DATABASE_DIRECT_URL). */
+      directUrl?: string;
+      poolSize?: number;
+    }
+  | { driver: "pglite"; /** a folder, or "memory://" */ dataDir: string; command: string };
 
-export function databaseOptionsFromEnv(e: { DATABASE_URL?: string; DATA_DIR: string }, command: string): DatabaseOptions {
-  return e.DATABASE_URL ? { driver: "pg", url: e.DATABASE_URL } : { driver: "pglite", dataDir: e.DATA_DIR, command };
+export function databaseOptionsFromEnv(e: { DATABASE_URL?: string; DATABASE_DIRECT_URL?: string; DATA_DIR: string }, command: string): DatabaseOptions {
+  return e.DATABASE_URL ? { driver: "pg", url: e.DATABASE_URL, directUrl: e.DATABASE_DIRECT_URL } : { driver: "pglite", dataDir: e.DATA_DIR, command };
+}
+
+/** The connection for what needs a session (LISTEN, a lock held across statements): the direct one when a pooler is in front. */
+export function sessionUrl(e: { DATABASE_URL?: string; DATABASE_DIRECT_URL?: string }): string | undefined {
+  return e.DATABASE_URL ? (e.DATABASE_DIRECT_URL ?? e.DATABASE_URL) : undefined;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.driver === "pg" ? openPostgres(opts.url, opts.poolSize ?? 10) : openPGlite(opts.dataDir, opts.command);
+  return opts.driver === "pg" ? openPostgres(opts.url, opts.directUrl, opts.poolSize ?? 10) : openPGlite(opts.dataDir, opts.command);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const admin = new pg.Client({ connectionString: url });
+async function openPostgres(url: string, directUrl: string | undefined, poolSize: number): Promise<Database> {
+  // The migrations' advisory lock is a session's: behind a transaction pooler it is taken on the direct connection.
+  const admin = new pg.Client({ connectionString: directUrl ?? url });
   await admin.connect();
   try {
     await applyMigrations(
@@ -59,7 +72,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // pool, which opens another when needed; unhandled, the error would end the process.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new RetryingPrismaPg(pool) });
-  const fast = registerFastSql(prisma, { pool, url });
+  const fast = registerFastSql(prisma, { pool, listenUrl: directUrl ?? url, named: directUrl === undefined });
   const u = new URL(url);
   return {
     driver: "pg",

@@ -2,7 +2,8 @@
  * Direct SQL for the statements on the hottest paths (API key, Integration-ID, the Employee list, retrieve
  * and create). Prisma's query compiler costs several times the database's own time for such statements
  * (docs/performance.md), so these go straight to the driver: the same pg pool Prisma uses, or the same
- * PGlite instance. On both, each text is a named prepared statement, parsed and planned once. On PostgreSQL
+ * PGlite instance. On both, each text is a named prepared statement, parsed and planned once (not behind a
+ * transaction pooler, where a prepared statement does not follow a client: DATABASE_DIRECT_URL). On PostgreSQL
  * a read outside a transaction whose connection was ended is retried once (connection-lost.ts).
  */
 import crypto from "node:crypto";
@@ -45,19 +46,22 @@ function statementName(text: string): string {
   return name;
 }
 
-/** The statement as `pg` sends it: named (prepared once per connection), or unnamed when planned on each run. */
-function pgQuery(text: string, values: unknown[], options?: RunOptions): pg.QueryConfig {
-  return options?.planEachRun ? { text, values } : { name: statementName(text), text, values };
+/**
+ * The statement as `pg` sends it: named (prepared once per connection), or unnamed when planned on each run
+ * or when `named` is false (behind a transaction pooler).
+ */
+function pgQuery(text: string, values: unknown[], options: RunOptions | undefined, named: boolean): pg.QueryConfig {
+  return !named || options?.planEachRun ? { text, values } : { name: statementName(text), text, values };
 }
 
-async function poolTransaction<T>(pool: pg.Pool, work: (run: SqlRunner) => Promise<T>): Promise<T> {
+async function poolTransaction<T>(pool: pg.Pool, named: boolean, work: (run: SqlRunner) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: unknown = null;
   try {
     await client.query("BEGIN");
     const result = await work({
       query: async <R extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions) =>
-        (await client.query<R>(pgQuery(text, params, options))).rows,
+        (await client.query<R>(pgQuery(text, params, options, named))).rows,
     });
     await client.query("COMMIT");
     return result;
@@ -74,15 +78,23 @@ const readers = new WeakMap<PrismaClient, FastSql>();
 
 const ALWAYS_LIVE: Subscription = { live: true };
 
-/** Registers the direct reader of `prisma`; answers what closes it (PostgreSQL's notification connection). */
-export function registerFastSql(prisma: PrismaClient, driver: { pool: pg.Pool; url: string } | { pglite: PGlite }): { close(): Promise<void> } {
+/**
+ * Registers the direct reader of `prisma`; answers what closes it (PostgreSQL's notification connection).
+ * `listenUrl`: where notifications are listened for (a session of its own); `named`: whether statements are
+ * prepared by name (not behind a transaction pooler).
+ */
+export function registerFastSql(
+  prisma: PrismaClient,
+  driver: { pool: pg.Pool; listenUrl: string; named: boolean } | { pglite: PGlite },
+): { close(): Promise<void> } {
   if ("pool" in driver) {
-    const notifications = new PgNotifications(driver.url);
+    const { pool, named } = driver;
+    const notifications = new PgNotifications(driver.listenUrl);
     readers.set(prisma, {
       query: <T extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions) =>
-        retryLostRead(text, async () => (await driver.pool.query<T>(pgQuery(text, params, options))).rows),
+        retryLostRead(text, async () => (await pool.query<T>(pgQuery(text, params, options, named))).rows),
       listen: (channel, listener) => notifications.listen(channel, listener),
-      transaction: (work) => poolTransaction(driver.pool, work),
+      transaction: (work) => poolTransaction(pool, named, work),
     });
     return notifications;
   }

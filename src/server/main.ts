@@ -6,7 +6,7 @@ import next from "next";
 import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
 import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
-import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
+import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { migrationNames } from "@/db/migrate";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
@@ -80,12 +80,13 @@ async function main(): Promise<void> {
     config.WORKER && db.driver === "pg" && config.WORKER_MODE === "child" && fs.existsSync(workerScript)
       ? new WorkerProcess(workerScript, log, metrics?.metrics)
       : null;
+  const listenUrl = sessionUrl(config);
   const inProcessWorker =
     config.WORKER && !childWorker
       ? new OutboxWorker(
           { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, clock: systemClock, observe: metrics?.metrics },
-          config.DATABASE_URL
-            ? { handlers: jobHandlers, log, budget, listen: postgresJobListener(config.DATABASE_URL, log) }
+          listenUrl
+            ? { handlers: jobHandlers, log, budget, listen: postgresJobListener(listenUrl, log) }
             : { handlers: jobHandlers, log, budget, batchSize: 100, parallelBatches: 1 },
         )
       : null;

@@ -1,7 +1,7 @@
 /** `npm run worker`: the outbox worker alone (run any number of them beside `WORKER=0 npm start`). */
 import { env } from "@/config/env";
 import { publicUrl } from "@/config/public-origin";
-import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
+import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock } from "@/domain/shared/clock";
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const observe: JobObserver | undefined = parent
     ? { webhookAttempt: (outcome, seconds) => void parent({ type: "webhookAttempt", outcome, seconds } satisfies WorkerMessage) }
     : metrics?.metrics;
+  const listenUrl = sessionUrl(config);
   const worker = new OutboxWorker(
     {
       db: db.prisma,
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
       observe,
     },
     // PostgreSQL: woken at commit on any instance; embedded, one process: this worker is the only one and polls.
-    { handlers: jobHandlers, log, listen: config.DATABASE_URL ? postgresJobListener(config.DATABASE_URL, log) : null },
+    { handlers: jobHandlers, log, listen: listenUrl ? postgresJobListener(listenUrl, log) : null },
   );
   worker.start();
   log.info({ worker: worker.id, database: db.description, mail: mailer.description }, "worker started");

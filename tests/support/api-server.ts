@@ -17,7 +17,11 @@ import { Readiness } from "@/server/readiness";
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
 if (!url && !dataDir) throw new Error("api-server: set DATABASE_URL or DATA_DIR");
-const database = await openDatabase(url ? { driver: "pg", url, poolSize: 5 } : { driver: "pglite", dataDir: dataDir ?? "", command: "test api-server" });
+const database = await openDatabase(
+  url
+    ? { driver: "pg", url, directUrl: process.env.DATABASE_DIRECT_URL || undefined, poolSize: 5 }
+    : { driver: "pglite", dataDir: dataDir ?? "", command: "test api-server" },
+);
 const log = createLogger(process.env.LOG_LEVEL ?? "silent");
 const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -38,7 +38,11 @@ import type { JobHandlers } from "@/domain/outbox/job-handlers";
 import { jobHandlers } from "@/worker/job-registry";
 import { OutboxWorker } from "@/worker/worker";
 
-export const TEST_DB = process.env.TEST_DB === "pg" ? "pg" : "pglite";
+/** PostgreSQL (TEST_DB=pg, or pgbouncer: the same through a transaction pooler) or the embedded database. */
+export const TEST_DB = process.env.TEST_DB === "pg" || process.env.TEST_DB === "pgbouncer" ? "pg" : "pglite";
+/** With TEST_DB=pgbouncer, the apps reach PostgreSQL through PgBouncer (pgbouncer-setup.ts) and a direct URL beside it. */
+const POOLER = process.env.TEST_DB === "pgbouncer" ? process.env.PG_POOLER_URL : undefined;
+if (process.env.TEST_DB === "pgbouncer" && !POOLER) throw new Error("TEST_DB=pgbouncer: PG_POOLER_URL is not set (the http project's global setup sets it)");
 const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
 
 export interface TestAppOptions {
@@ -127,14 +131,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the test server; `url` is how the app reaches it (through PgBouncer with TEST_DB=pgbouncer,
+ * `directUrl` then being the server itself).
+ */
+export async function createPgDatabase(): Promise<{ url: string; directUrl?: string; drop: () => Promise<void> }> {
   const name = `payroute_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   return {
-    url: `${PG_SERVER}/${name}`,
+    url: `${POOLER ?? PG_SERVER}/${name}`,
+    directUrl: POOLER ? `${PG_SERVER}/${name}` : undefined,
     drop: async () => {
       const a = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
       await a.connect();
@@ -153,7 +162,11 @@ export async function childProcessDatabase(
 ): Promise<{ options: DatabaseOptions; env: Record<string, string>; drop: () => Promise<void> | void }> {
   if (TEST_DB === "pg") {
     const pg = await createPgDatabase();
-    return { options: { driver: "pg", url: pg.url }, env: { DATABASE_URL: pg.url }, drop: pg.drop };
+    return {
+      options: { driver: "pg", url: pg.url, directUrl: pg.directUrl },
+      env: { DATABASE_URL: pg.url, ...(pg.directUrl ? { DATABASE_DIRECT_URL: pg.directUrl } : {}) },
+      drop: pg.drop,
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return {
@@ -167,7 +180,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const pgDb = TEST_DB === "pg" && !opts.dataDir && !opts.databaseUrl ? await createPgDatabase() : null;
   const pgUrl = opts.databaseUrl ?? pgDb?.url;
   const database = await openDatabase(
-    pgUrl ? { driver: "pg", url: pgUrl, poolSize: 5 } : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test" },
+    pgUrl
+      ? { driver: "pg", url: pgUrl, directUrl: opts.databaseUrl ? undefined : pgDb?.directUrl, poolSize: 5 }
+      : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test" },
   );
   let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
   const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
