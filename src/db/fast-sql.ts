@@ -76,6 +76,14 @@ async function poolTransaction<T>(pool: pg.Pool, named: boolean, work: (run: Sql
 
 const readers = new WeakMap<PrismaClient, FastSql>();
 
+/** The pools whose connections come from a transaction pooler: nothing is prepared by name on them. */
+const pooled = new WeakSet<pg.Pool>();
+
+/** `name` where statements on `pool` may be prepared by name, else undefined (an unnamed statement). */
+export function statementNameOn(pool: pg.Pool, name: string): string | undefined {
+  return pooled.has(pool) ? undefined : name;
+}
+
 const ALWAYS_LIVE: Subscription = { live: true };
 
 /**
@@ -89,6 +97,7 @@ export function registerFastSql(
 ): { close(): Promise<void> } {
   if ("pool" in driver) {
     const { pool, named } = driver;
+    if (!named) pooled.add(pool);
     const notifications = new PgNotifications(driver.listenUrl);
     readers.set(prisma, {
       query: <T extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions) =>

@@ -5,6 +5,7 @@
  * removing a key, and sweeping rows long expired. The addition runs on every flush of the hot path, so it is
  * compiled once, here at module load, and sent as a named prepared statement.
  */
+import { statementNameOn } from "./fast-sql";
 import type { InferResult } from "kysely";
 import type pg from "pg";
 import { compiledOnce, pgRunner, placeholder, qb, runQuery, unnestAs } from "./query-builder";
@@ -42,7 +43,7 @@ const ADD_POINTS = compiledOnce(addPoints);
  */
 export async function addRateLimitPoints(pool: pg.Pool, keys: string[], points: number[], expire: number, at: number): Promise<InferResult<typeof addPoints>> {
   const { rows } = await pool.query<InferResult<typeof addPoints>[number]>({
-    name: "rate-limit-add-points",
+    name: statementNameOn(pool, "rate-limit-add-points"),
     text: ADD_POINTS.sql,
     values: [keys, points, expire, at],
   });

@@ -155,7 +155,7 @@ describe.skipIf(TEST_DB !== "pg")("db move --to postgresql://… (TEST_DB=pg)", 
     expect(r.stdout).toMatch(/^payout +1$/m);
     expect(r.stdout).toMatch(/the counts of every table match/);
 
-    const app = await startTestApp({ databaseUrl: target.url, publicUrl: PUBLIC_URL });
+    const app = await startTestApp({ databaseUrl: target.url, databaseDirectUrl: target.directUrl, publicUrl: PUBLIC_URL });
     try {
       expect(await snapshot(app)).toEqual(before);
       // Counters kept by triggers and sequences carry on from where the embedded database stood.

@@ -16,8 +16,8 @@ describe.skipIf(TEST_DB !== "pg")("the Integration-ID memo across instances (TES
 
   beforeAll(async () => {
     a = await startTestApp();
-    b = await startTestApp({ databaseUrl: a.databaseUrl ?? "" });
-    admin = new pg.Client({ connectionString: a.databaseUrl ?? "" });
+    b = await startTestApp({ databaseUrl: a.databaseUrl ?? "", databaseDirectUrl: a.databaseDirectUrl ?? undefined });
+    admin = new pg.Client({ connectionString: a.databaseDirectUrl ?? a.databaseUrl ?? "" });
     await admin.connect();
     ({ key } = await a.newKey("demo"));
   });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fastSql } from "@/db/fast-sql";
 import type { SqlRunner } from "@/db/query-builder";
-import { integrationBody, startTestApp, TEST_DB, type TestApp } from "../support/test-app";
+import { integrationBody, startTestApp, TEST_DB, THROUGH_POOLER, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -31,7 +31,8 @@ describe("statements planned on each run", () => {
       await run.query(PROBE, ["%berg%"]);
       return { eachRun, named: await count() };
     });
-    expect(prepared).toEqual({ eachRun: 0, named: 1 });
+    // Behind a transaction pooler nothing is prepared by name (a prepared statement does not follow a client there).
+    expect(prepared).toEqual({ eachRun: 0, named: THROUGH_POOLER ? 0 : 1 });
   });
 
   it("the Employee search answers the same under either plan (rare and common terms)", async () => {

@@ -42,6 +42,8 @@ import { OutboxWorker } from "@/worker/worker";
 export const TEST_DB = process.env.TEST_DB === "pg" || process.env.TEST_DB === "pgbouncer" ? "pg" : "pglite";
 /** With TEST_DB=pgbouncer, the apps reach PostgreSQL through PgBouncer (pgbouncer-setup.ts) and a direct URL beside it. */
 const POOLER = process.env.TEST_DB === "pgbouncer" ? process.env.PG_POOLER_URL : undefined;
+/** Whether the apps reach PostgreSQL through PgBouncer in transaction mode (TEST_DB=pgbouncer). */
+export const THROUGH_POOLER = POOLER !== undefined;
 if (process.env.TEST_DB === "pgbouncer" && !POOLER) throw new Error("TEST_DB=pgbouncer: PG_POOLER_URL is not set (the http project's global setup sets it)");
 const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
 
@@ -78,6 +80,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** This PostgreSQL database (the caller's: never dropped here) instead of a new one, whatever TEST_DB says. */
   databaseUrl?: string;
+  /** With `databaseUrl` through a transaction pooler: the same database without it (DATABASE_DIRECT_URL). */
+  databaseDirectUrl?: string;
   /** Keep Prometheus metrics and serve them on a port of their own (METRICS_PORT), at `metricsUrl`. */
   metrics?: boolean;
   /** BANKGIRO, printed on Invoice PDFs; default none. */
@@ -110,6 +114,8 @@ export interface TestApp {
   clock: Clock;
   /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
   databaseUrl: string | null;
+  /** The database without the pooler when `databaseUrl` goes through one (TEST_DB=pgbouncer), else null. */
+  databaseDirectUrl: string | null;
   /** A new account (unique name unless given) with a key for the environment. */
   newKey(env?: Environment, opts?: { account?: string; allowIps?: string[] }): Promise<{ key: string; accountPk: string; account: string }>;
   api(path: string, call?: ApiCall): Promise<Response>;
@@ -181,7 +187,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const pgUrl = opts.databaseUrl ?? pgDb?.url;
   const database = await openDatabase(
     pgUrl
-      ? { driver: "pg", url: pgUrl, directUrl: opts.databaseUrl ? undefined : pgDb?.directUrl, poolSize: 5 }
+      ? { driver: "pg", url: pgUrl, directUrl: opts.databaseUrl ? opts.databaseDirectUrl : pgDb?.directUrl, poolSize: 5 }
       : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test" },
   );
   let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
@@ -265,6 +271,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     bankgiro,
     clock,
     databaseUrl: pgUrl ?? null,
+    databaseDirectUrl: (opts.databaseUrl ? opts.databaseDirectUrl : pgDb?.directUrl) ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
       const acc = await findOrCreateAccount(database.prisma, account);
