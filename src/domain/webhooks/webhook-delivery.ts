@@ -2,7 +2,10 @@
  * The delivery jobs, a batch at a time: POST the stored body, signed, to the subscription's URL. A 2xx within 10 seconds
  * (WEBHOOK_TIMEOUT_MS) is success; anything else, redirects included (never followed), is logged as an
  * attempt and retried with the outbox's backoff (10 s, 20 s, 40 s … capped at 1 hour, ±25 % jitter) up to
- * 10 times, then the delivery is marked failed.
+ * 10 times, then the delivery is marked failed. Each POST names its event and itself (Service-Event,
+ * Service-Event-Id, Service-Delivery-Id) and is signed with the previous secret too while a roll keeps it;
+ * a delivery of a disabled subscription is not sent, and each outcome moves the subscription's health
+ * (webhook-health.ts).
  */
 import http from "node:http";
 import https from "node:https";
