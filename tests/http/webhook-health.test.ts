@@ -282,6 +282,11 @@ describe("rolling a secret", () => {
       body: new URLSearchParams({ expire_previous_in_minutes: "10080" }),
     });
     expect(form.status).toBe(200);
+    expect((await app.db.webhookSubscription.findFirstOrThrow({ where: { id: "roll-bad" } })).previousSecretKey).not.toBeNull();
+    // The dashboard's rotation replaces the secret at once, as before: the previous one stops signing.
+    const caller = callerFor(app, { via: "session", accountPk, environment: "demo", role: "client", userId: "u" }, "roll-bad");
+    await caller.webhooks.rotateSecret({ webhook_id: "roll-bad" });
+    expect((await app.db.webhookSubscription.findFirstOrThrow({ where: { id: "roll-bad" } })).previousSecretKey).toBeNull();
     expect((await app.api("/v2/webhooks/nope/roll_secret/", { method: "POST", key, headers: h, body: {} })).status).toBe(404);
   });
 });
