@@ -1,6 +1,6 @@
 /**
  * The webhook settings the services and the delivery job are given (WEBHOOK_PRIVATE_TARGETS,
- * WEBHOOK_TIMEOUT_MS). Here, beside the env schema, so that the outbox's JobContext can name them without
+ * WEBHOOK_TIMEOUT_MS, WEBHOOK_DISABLE_AFTER_MINUTES). Here, beside the env schema, so that the outbox's JobContext can name them without
  * importing the webhooks folder (which imports the outbox).
  */
 import type { TEnv } from "./env";
@@ -11,4 +11,6 @@ export type PrivateTargets = TEnv["WEBHOOK_PRIVATE_TARGETS"];
 export interface WebhookSettings {
   privateTargets: PrivateTargets;
   timeoutMs: number;
+  /** WEBHOOK_DISABLE_AFTER_MINUTES: how long every attempt may fail before the subscription is disabled. */
+  disableAfterMinutes: number;
 }

@@ -65,7 +65,11 @@ async function main(): Promise<void> {
   globalThis.Date = nativeDate;
   const nextHandler = nextApp.getRequestHandler();
 
-  const webhooks = { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
+  const webhooks = {
+    privateTargets: config.WEBHOOK_PRIVATE_TARGETS,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    disableAfterMinutes: config.WEBHOOK_DISABLE_AFTER_MINUTES,
+  };
   const outbox = { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS };
   const bankgiro = config.BANKGIRO ?? null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });

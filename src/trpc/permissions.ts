@@ -115,6 +115,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "webhooks.update": "accountAdmin",
   "webhooks.replace": "accountAdmin",
   "webhooks.delete": "accountAdmin",
+  "webhooks.rollSecret": "accountAdmin",
   "webhooks.events": "staff",
   "webhooks.rotateSecret": "admin",
   "webhooks.deliveries": "admin",

@@ -31,7 +31,11 @@ async function main(): Promise<void> {
       db: db.prisma,
       mailer,
       publicUrl: publicUrl(config),
-      webhooks: { privateTargets: config.WEBHOOK_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS },
+      webhooks: {
+        privateTargets: config.WEBHOOK_PRIVATE_TARGETS,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        disableAfterMinutes: config.WEBHOOK_DISABLE_AFTER_MINUTES,
+      },
       outbox: { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS },
       bankgiro: config.BANKGIRO ?? null,
       clock: systemClock,

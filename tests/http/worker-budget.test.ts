@@ -62,7 +62,7 @@ describe("in-process worker budget", () => {
         db: db.prisma,
         mailer: { description: "none", send: async () => undefined },
         publicUrl: "http://test.invalid",
-        webhooks: { privateTargets: "none", timeoutMs: 1_000 },
+        webhooks: { privateTargets: "none", timeoutMs: 1_000, disableAfterMinutes: 4320 },
         outbox: { leaseSeconds: 60, retryBaseMs: 10_000 },
         bankgiro: null,
         clock: systemClock,

@@ -59,6 +59,8 @@ export interface TestAppOptions {
    * local receivers (production's default is "none").
    */
   webhookPrivateTargets?: PrivateTargets;
+  /** WEBHOOK_DISABLE_AFTER_MINUTES; default as in production (4320). */
+  webhookDisableAfterMinutes?: number;
   /** Server limits over the production defaults (timeouts); the per-address cap is off unless given. */
   limits?: Partial<HttpServerLimits>;
   /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
@@ -212,7 +214,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const auth = await createAuth(database.prisma, { secret: undefined, baseURL: url, secureCookies: false, throttle, clock });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
   const publicUrl = opts.publicUrl ?? url;
-  const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
+  const webhooks: WebhookSettings = {
+    privateTargets: opts.webhookPrivateTargets ?? "demo",
+    timeoutMs: 10_000,
+    disableAfterMinutes: opts.webhookDisableAfterMinutes ?? defaults.WEBHOOK_DISABLE_AFTER_MINUTES,
+  };
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
   const bankgiro = opts.bankgiro ?? null;
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>", clock });

@@ -14,7 +14,7 @@ export interface JobContext {
   mailer: Mailer;
   /** The public origin for links in emails (PUBLIC_URL, or http://HOST:PORT). */
   publicUrl: string;
-  /** WEBHOOK_PRIVATE_TARGETS and WEBHOOK_TIMEOUT_MS. */
+  /** WEBHOOK_PRIVATE_TARGETS, WEBHOOK_TIMEOUT_MS and WEBHOOK_DISABLE_AFTER_MINUTES. */
   webhooks: WebhookSettings;
   /** The lease of a claimed job and the first retry delay. */
   outbox: OutboxSettings;

@@ -2,7 +2,10 @@
  * The delivery jobs, a batch at a time: POST the stored body, signed, to the subscription's URL. A 2xx within 10 seconds
  * (WEBHOOK_TIMEOUT_MS) is success; anything else, redirects included (never followed), is logged as an
  * attempt and retried with the outbox's backoff (10 s, 20 s, 40 s … capped at 1 hour, ±25 % jitter) up to
- * 10 times, then the delivery is marked failed.
+ * 10 times, then the delivery is marked failed. Each POST names its event and itself (Service-Event,
+ * Service-Event-Id, Service-Delivery-Id) and is signed with the previous secret too while a roll keeps it;
+ * a delivery of a disabled subscription is not sent, and each outcome moves the subscription's health
+ * (webhook-health.ts).
  */
 import http from "node:http";
 import https from "node:https";
@@ -18,6 +21,8 @@ import type { JobContext } from "@/domain/outbox/job-handlers";
 import { signatureHeader } from "./webhook-body";
 import type { WebhookSettings } from "@/config/webhook-settings";
 import { resolveTarget } from "./webhook-target";
+import { recordFailure, recoveredQuery } from "./webhook-health";
+import { previousSecrets } from "./webhook-secrets";
 
 const ZPayload = z.object({ deliveryPk: z.string() });
 
@@ -27,14 +32,23 @@ interface PostResult {
   body: string | null;
 }
 
+/** What a delivery's headers say besides its signature (Service-Event, Service-Event-Id, Service-Delivery-Id). */
+export interface DeliveryIdentity {
+  event: string;
+  /** The recorded event's id; a test event, which records none, has its delivery's. */
+  eventId: string;
+  deliveryId: string;
+}
+
 /** One signed POST, connected to the address that `resolveTarget` checked. node:http follows no redirect. */
 export async function postSigned(
   url: string,
   body: string,
-  secret: string,
+  secrets: { current: string; previous: string[] },
   environment: Environment,
   settings: WebhookSettings,
   signedAt: Date,
+  identity: DeliveryIdentity,
 ): Promise<PostResult> {
   const target = new URL(url);
   const { address, family, public: isPublic } = await resolveTarget(target, environment, settings.privateTargets);
@@ -53,7 +67,10 @@ export async function postSigned(
         headers: {
           "Content-Type": "application/json",
           "Content-Length": payload.length,
-          "Service-Signature": signatureHeader(secret, body, signedAt),
+          "Service-Signature": signatureHeader(secrets.current, body, signedAt, ...secrets.previous),
+          "Service-Event": identity.event,
+          "Service-Event-Id": identity.eventId,
+          "Service-Delivery-Id": identity.deliveryId,
           "User-Agent": "Payroute-Webhooks/1",
         },
       },
@@ -111,11 +128,23 @@ interface AttemptRow {
   responseBody: string | null;
 }
 
+interface DeliveryRow {
+  pk: string;
+  body: string;
+  eventPk: string | null;
+  eventName: string;
+  subscription: {
+    pk: string;
+    url: string;
+    secretKey: string;
+    previousSecretKey: string | null;
+    previousSecretExpiresAt: Date | null;
+    environment: Environment;
+  };
+}
+
 /** One attempt of one delivery: the signed POST and its outcome (never throws). */
-async function attemptDelivery(
-  delivery: { pk: string; body: string; subscription: { url: string; secretKey: string; environment: Environment } },
-  ctx: JobContext,
-): Promise<{ ok: boolean; attempt: AttemptRow }> {
+async function attemptDelivery(delivery: DeliveryRow, ctx: JobContext): Promise<{ ok: boolean; subscriptionPk: string; attempt: AttemptRow }> {
   const { url, secretKey, environment } = delivery.subscription;
   let origin = url;
   try {
@@ -128,8 +157,11 @@ async function attemptDelivery(
     const started = performance.now();
     let result: PostResult | null = null;
     let error: string | null = null;
+    const now = ctx.clock.now();
+    const secrets = { current: secretKey, previous: previousSecrets(delivery.subscription, now) };
+    const identity = { event: delivery.eventName, eventId: delivery.eventPk ?? delivery.pk, deliveryId: delivery.pk };
     try {
-      result = await postSigned(url, delivery.body, secretKey, environment, ctx.webhooks, ctx.clock.now());
+      result = await postSigned(url, delivery.body, secrets, environment, ctx.webhooks, now, identity);
     } catch (e) {
       error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
@@ -137,6 +169,7 @@ async function attemptDelivery(
     ctx.observe?.webhookAttempt(ok ? "success" : result ? "http_error" : "network_error", (performance.now() - started) / 1000);
     return {
       ok,
+      subscriptionPk: delivery.subscription.pk,
       attempt: {
         deliveryPk: delivery.pk,
         durationMs: Math.round(performance.now() - started),
@@ -156,30 +189,61 @@ async function attemptDelivery(
 export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Promise<void> {
   const direct = fastSql(ctx.db);
   const jobOf = new Map(jobs.map((job) => [ZPayload.parse(job.payload).deliveryPk, job]));
-  const deliveries = (
-    await runQuery(
-      direct,
-      qb
-        .selectFrom("webhook_delivery as d")
-        .innerJoin("webhook_subscription as s", "s.pk", "d.subscription_pk")
-        .select(["d.pk", "d.body", "s.url", "s.secret_key as secretKey", "s.environment"])
-        .where((eb) => eb("d.pk", "=", eb.fn.any(typed([...jobOf.keys()], "uuid[]")))),
-    )
-  ).map(({ pk, body, ...subscription }) => ({ pk, body, subscription }));
+  const rows = await runQuery(
+    direct,
+    qb
+      .selectFrom("webhook_delivery as d")
+      .innerJoin("webhook_subscription as s", "s.pk", "d.subscription_pk")
+      .select([
+        "d.pk",
+        "d.body",
+        "d.status",
+        "d.event_pk as eventPk",
+        "d.event_name as eventName",
+        "s.pk as subscriptionPk",
+        "s.status as subscriptionStatus",
+        "s.url",
+        "s.secret_key as secretKey",
+        "s.previous_secret_key as previousSecretKey",
+        "s.previous_secret_expires_at as previousSecretExpiresAt",
+        "s.environment",
+      ])
+      .where((eb) => eb("d.pk", "=", eb.fn.any(typed([...jobOf.keys()], "uuid[]")))),
+  );
+  // Only a pending delivery of an enabled subscription is sent; one of a disabled subscription ends as failed.
+  const sendable = rows.filter((r) => r.status === "pending" && r.subscriptionStatus === "enabled");
+  const deliveries: DeliveryRow[] = sendable.map(
+    ({ pk, body, eventPk, eventName, subscriptionPk, url, secretKey, previousSecretKey, previousSecretExpiresAt, environment }) => ({
+      pk,
+      body,
+      eventPk,
+      eventName,
+      subscription: { pk: subscriptionPk, url, secretKey, previousSecretKey, previousSecretExpiresAt, environment },
+    }),
+  );
+  const held = rows.filter((r) => r.status === "pending" && r.subscriptionStatus !== "enabled").map((r) => r.pk);
+  if (held.length) {
+    await ctx.db.webhookDelivery.updateMany({
+      where: { pk: { in: held }, status: "pending" },
+      data: { status: "failed", completedAt: ctx.clock.now(), nextAttemptAt: null },
+    });
+  }
   const found = new Set(deliveries.map((d) => d.pk));
-  // Its subscription was deleted (and the delivery with it): nothing to send.
+  // Its subscription was deleted (and the delivery with it), disabled, or the delivery is over: nothing to send.
   const gone = jobs.filter((job) => !found.has(ZPayload.parse(job.payload).deliveryPk));
   const outcomes = await Promise.all(deliveries.map((d) => attemptDelivery(d, ctx)));
 
   // The successes in one statement: the jobs still ours completed, their attempts logged, their deliveries done.
   const succeeded = outcomes.flatMap((o) => {
     const job = o.ok ? jobOf.get(o.attempt.deliveryPk) : undefined;
-    return job ? [{ job, attempt: o.attempt }] : [];
+    return job ? [{ job, attempt: o.attempt, subscriptionPk: o.subscriptionPk }] : [];
   });
   if (succeeded.length || gone.length) {
     const now = ctx.clock.now();
     const statement = new Statement();
     const mine = statement.with(completeJobsQuery([...gone, ...succeeded.map((o) => o.job)], now));
+    // A success stops its subscription's failure clock (webhook-health.ts).
+    if (succeeded.length) statement.with(recoveredQuery(succeeded.map((o) => o.subscriptionPk)));
     const attempts = succeeded.map((o) => o.attempt);
     const recorded = statement.with(
       qb
@@ -218,7 +282,7 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
   await Promise.all(
     outcomes
       .filter((o) => !o.ok)
-      .map(async ({ attempt }) => {
+      .map(async ({ attempt, subscriptionPk }) => {
         const job = jobOf.get(attempt.deliveryPk);
         if (!job) return;
         const final = job.attempts >= job.maxAttempts;
@@ -235,6 +299,7 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
               nextAttemptAt: final ? null : new Date(now.getTime() + delay),
             },
           });
+          await recordFailure(tx, subscriptionPk, now, ctx.webhooks);
         });
         await failJob(ctx.db, job, attempt.error, delay, ctx.clock);
       }),

@@ -10,6 +10,8 @@ import { at, qb, sqlIn, Statement, typed, type Cte } from "@/db/query-builder";
 import type { Column } from "@/db/row-sets";
 import type { Environment } from "@/domain/environments";
 import { pythonJson } from "./webhook-body";
+import { DomainError } from "@/domain/errors";
+import { t } from "@/i18n/locale";
 
 export const DELIVER_WEBHOOK_JOB = "webhook.deliver";
 /** The first attempt and up to 10 retries. */
@@ -67,24 +69,33 @@ function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>, now: 
   });
 }
 
-/** One delivery to one subscription (redelivery, test events); returns the delivery's pk. */
+/**
+ * One delivery to one subscription (redelivery, test events); returns the delivery's pk. A disabled
+ * subscription gets none: a 400 that says so (the delivery would never be sent).
+ */
 export async function queueDelivery(tx: Prisma.TransactionClient, subscriptionPk: string, event: DeliveryEvent, now: Date): Promise<string> {
   const statement = new Statement();
   const target = statement.with(
-    qb.selectNoFrom((eb) => [
-      eb.fn<string>("gen_random_uuid").as("delivery_pk"),
-      typed(subscriptionPk, "uuid").as("subscription_pk"),
-      typed(event.pk, "uuid").as("event_pk"),
-      typed(event.name, "text").as("event_name"),
-      typed(event.body, "text").as("body"),
-      typed(event.objectKey, "text").as("object_key"),
-    ]),
+    qb
+      .selectFrom("webhook_subscription as s")
+      .select((eb) => [
+        eb.fn<string>("gen_random_uuid").as("delivery_pk"),
+        "s.pk as subscription_pk",
+        typed(event.pk, "uuid").as("event_pk"),
+        typed(event.name, "text").as("event_name"),
+        typed(event.body, "text").as("body"),
+        typed(event.objectKey, "text").as("object_key"),
+      ])
+      .where("s.pk", "=", typed(subscriptionPk, "uuid"))
+      .where("s.status", "=", "enabled")
+      .forKeyShare("s"),
   );
   addDeliveries(statement, target, at(now));
   const [row] = await statement.run(
     sqlIn(tx),
     qb.selectFrom(target.as("t")).select((eb) => eb.cast<string>("t.delivery_pk", "text").as("pk")),
   );
+  if (!row) throw new DomainError("validation", { non_field_errors: [t("webhook_disabled")] });
   return row.pk;
 }
 
@@ -125,7 +136,9 @@ export function addFanOut(statement: Statement, events: Cte<FanOutRow>, now: Raw
           .onRef("s.account_pk", "=", "e.account_pk")
           .onRef("s.environment", "=", "e.environment")
           .on((eb) => eb("e.name", "=", eb.fn.any("s.events")))
-          .on((eb) => eb.or([eb("e.user_scoped", "=", true), eb("s.integration_pk", "=", eb.ref("e.integration_pk"))])),
+          .on((eb) => eb.or([eb("e.user_scoped", "=", true), eb("s.integration_pk", "=", eb.ref("e.integration_pk"))]))
+          // A disabled subscription gets no delivery of what happens meanwhile, not even once enabled again.
+          .on("s.status", "=", "enabled"),
       )
       .select((eb) => [
         eb.fn<string>("gen_random_uuid").as("delivery_pk"),

@@ -10,11 +10,13 @@ import {
   ZListWebhooksQuery,
   ZQueuedDelivery,
   ZReplaceWebhookRequest,
+  ZRollSecretRequest,
   ZUpdateWebhookRequest,
   ZWebhook,
   ZWebhookList,
   ZWebhookLookup,
 } from "./webhook-schemas";
+import { rollSecret } from "./webhook-secrets";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSecret, toWebhookApi, updateWebhook, type WebhookScope } from "./webhook-service";
 
 /** Integration-ID is optional here: with it, the Integration's scope; without, the account's. Who may call it: permissions.ts. */
@@ -40,7 +42,7 @@ const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateWebhookRequest |
     .input(request)
     .output(ZWebhook)
     .mutation(async ({ ctx, input: { webhook_id, ...body } }) =>
-      toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, mode, ctx.webhookPrivateTargets)),
+      toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, mode, ctx.webhookPrivateTargets, ctx.clock.now())),
     );
 
 export const webhookRouter = router({
@@ -71,7 +73,11 @@ export const webhookRouter = router({
         method: "POST",
         path: "/webhooks/",
         summary: "Subscribe a URL to events",
-        description: `Deliveries are POSTs of the object as the API represents it, signed with \`Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">\`. Events:\n${eventTable}`,
+        description:
+          `Deliveries are POSTs of the object as the API represents it, signed with \`Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">\` ` +
+          "(after a roll_secret, one `v1` per valid secret: accept any), with `Service-Event` (the event), `Service-Event-Id` (the same on " +
+          "every retry and redelivery) and `Service-Delivery-Id` (the same on a delivery's retries, new for a redelivery). A subscription " +
+          `whose every attempt has failed for WEBHOOK_DISABLE_AFTER_MINUTES (default 4320, three days) is disabled (\`disabled_reason\`: failing). Events:\n${eventTable}`,
       },
       status: 201,
     })
@@ -79,12 +85,44 @@ export const webhookRouter = router({
     .output(ZWebhook)
     .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input, ctx.webhookPrivateTargets))),
 
-  update: writeProcedure({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update a webhook subscription" } }, ZUpdateWebhookRequest, "partial"),
+  update: writeProcedure(
+    {
+      openapi: {
+        ...openapi,
+        method: "PATCH",
+        path: item,
+        summary: "Update a webhook subscription",
+        description:
+          '`{"status": "disabled"}` stops its deliveries (pending ones too; events meanwhile are never delivered to it); `{"status": "enabled"}` resumes them.',
+      },
+    },
+    ZUpdateWebhookRequest,
+    "partial",
+  ),
   replace: writeProcedure(
     { openapi: { ...openapi, method: "PUT", path: item, summary: "Replace a webhook subscription (a new secret_key when omitted)" } },
     ZReplaceWebhookRequest,
     "replace",
   ),
+
+  rollSecret: webhookProcedure
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: "/webhooks/{webhook_id}/roll_secret/",
+        summary: "Roll a webhook subscription's secret (the previous one signs too until it expires)",
+        description:
+          "Returns the subscription with its new `secret_key`. Until `expire_previous_in_minutes` have passed, deliveries carry " +
+          "a signature with each secret, `Service-Signature: t=<unix>,v1=<with the new>,v1=<with the previous>`: a receiver " +
+          "accepts the delivery when any `v1` matches. 0 ends the previous secret at once; rolling again replaces it.",
+      },
+    })
+    .input(ZRollSecretRequest)
+    .output(ZWebhook)
+    .mutation(async ({ ctx, input }) =>
+      toWebhookApi(await rollSecret(ctx.db, ctx.webhookScope, input.webhook_id, input.expire_previous_in_minutes, ctx.clock.now())),
+    ),
 
   delete: webhookProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a webhook subscription" }, status: 204 })

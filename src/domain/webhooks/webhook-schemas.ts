@@ -14,6 +14,10 @@ const ZEventName = z.string().transform((name, ctx) => {
   return z.NEVER;
 });
 
+export const WEBHOOK_STATUSES = ["enabled", "disabled"] as const;
+export const DISABLED_REASONS = ["manual", "failing"] as const;
+export type TDisabledReason = (typeof DISABLED_REASONS)[number];
+
 export const ZWebhook = z
   .object({
     id: z.string(),
@@ -21,6 +25,12 @@ export const ZWebhook = z
     events: z.array(z.string()),
     secret_key: z.string().meta({ description: "HMAC-SHA256 key of the Service-Signature header" }),
     metadata: ZMetadataOutput,
+    status: z.enum(WEBHOOK_STATUSES).meta({ description: "A disabled subscription gets no deliveries, not even of the events that happened meanwhile" }),
+    disabled_reason: z
+      .enum(DISABLED_REASONS)
+      .nullable()
+      .meta({ description: "manual: disabled with PATCH; failing: every attempt failed for WEBHOOK_DISABLE_AFTER_MINUTES" }),
+    disabled_at: z.string().nullable(),
   })
   .meta({ id: "Webhook" });
 export type TWebhook = z.infer<typeof ZWebhook>;
@@ -51,10 +61,29 @@ const fields = {
 };
 
 export const ZWebhookLookup = z.object({ webhook_id: z.string() });
-export const { create: ZCreateWebhookRequest, update: ZUpdateWebhookRequest, replace: ZReplaceWebhookRequest } = writeRequests(ZWebhookLookup, fields);
+const requests = writeRequests(ZWebhookLookup, fields);
+export const ZCreateWebhookRequest = requests.create;
+/** `status` is set with PATCH (or PUT); omitted, it stays as it is: a PUT of an old client re-enables nothing. */
+const status = z
+  .enum(WEBHOOK_STATUSES)
+  .optional()
+  .meta({ description: "disabled: no deliveries until enabled again (the events meanwhile are never delivered)" });
+export const ZUpdateWebhookRequest = requests.update.extend({ status });
+export const ZReplaceWebhookRequest = requests.replace.extend({ status });
 export type TCreateWebhookRequest = z.infer<typeof ZCreateWebhookRequest>;
+export type TWebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 export const ZWebhookList = listEnvelope(ZWebhook);
 export const ZListWebhooksQuery = ZPageQuery;
+
+/** The longest a rolled secret may keep signing (a week), and how long by default (a day). */
+export const MAX_PREVIOUS_SECRET_MINUTES = 10_080;
+export const ZRollSecretRequest = ZWebhookLookup.extend({
+  expire_previous_in_minutes: z
+    // A form-encoded body sends the number as text.
+    .preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number().int().min(0).max(MAX_PREVIOUS_SECRET_MINUTES))
+    .default(1440)
+    .meta({ description: "How long deliveries stay signed with the previous secret too (0 to 10080; default 1440)" }),
+});
 
 /** The event catalogue as the dashboard's event picker shows it. */
 export const ZEventDescription = z.object({

@@ -14,9 +14,10 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { withUniqueId } from "@/domain/shared/unique-id";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
-import type { TCreateWebhookRequest, TWebhook } from "./webhook-schemas";
+import type { TCreateWebhookRequest, TWebhook, TWebhookStatus } from "./webhook-schemas";
 import type { PrivateTargets } from "@/config/webhook-settings";
 import { resolveTarget, TargetRefused } from "./webhook-target";
+import { endPendingDeliveries, healthOf, statusChange } from "./webhook-health";
 
 export interface WebhookScope extends AccountScope {
   /** The Integration named by Integration-ID, or null for the account (user) scope. */
@@ -31,11 +32,14 @@ export const webhookSelect = {
   secretKey: true,
   metadata: true,
   integrationPk: true,
+  status: true,
+  disabledReason: true,
+  disabledAt: true,
 } satisfies Prisma.WebhookSubscriptionSelect;
-type WebhookRow = Prisma.WebhookSubscriptionGetPayload<{ select: typeof webhookSelect }>;
+export type WebhookRow = Prisma.WebhookSubscriptionGetPayload<{ select: typeof webhookSelect }>;
 
 export function toWebhookApi(row: WebhookRow): TWebhook {
-  return { id: row.id, url: row.url, events: row.events, secret_key: row.secretKey, metadata: metadataOf(row.metadata) };
+  return { id: row.id, url: row.url, events: row.events, secret_key: row.secretKey, metadata: metadataOf(row.metadata), ...healthOf(row) };
 }
 
 export function newSecretKey(): string {
@@ -111,14 +115,21 @@ export async function createWebhook(db: Db, scope: WebhookScope, input: TCreateW
   );
 }
 
-/** PATCH keeps omitted fields; PUT resets them as create would (a new secret_key when it is omitted). */
+/** A new secret_key at once (PUT, PATCH with one, the dashboard's rotation): a rolled previous one stops signing too. */
+const secretReplaced = (secretKey: string) => ({ secretKey, previousSecretKey: null, previousSecretExpiresAt: null });
+
+/**
+ * PATCH keeps omitted fields; PUT resets them as create would (a new secret_key when it is omitted), except
+ * `status`, which both keep when it is omitted (webhook-health.ts). `now`: the clock's time.
+ */
 export async function updateWebhook(
   db: Db,
   scope: WebhookScope,
   id: string,
-  input: Partial<TCreateWebhookRequest>,
+  input: Partial<TCreateWebhookRequest> & { status?: TWebhookStatus },
   mode: "partial" | "replace",
   privateTargets: PrivateTargets,
+  now: Date,
 ): Promise<WebhookRow> {
   // Its scope never changes, so the checks (a DNS lookup among them) run before the transaction and its lock.
   const current = await getWebhook(db, scope, id);
@@ -127,14 +138,18 @@ export async function updateWebhook(
   return withUniqueId(() =>
     db.$transaction(async (tx) => {
       await lockFound(tx, "webhook_subscription", current, id);
+      const secretKey = input.secret_key ?? (mode === "replace" ? newSecretKey() : undefined);
+      const health = statusChange(current.status, input.status, now);
+      if (health.status === "disabled") await endPendingDeliveries(tx, current.pk, now);
       return tx.webhookSubscription.update({
         where: { pk: current.pk },
         data: {
           id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
           url: input.url,
           events: input.events ? [...new Set(input.events)] : undefined,
-          secretKey: input.secret_key ?? (mode === "replace" ? newSecretKey() : undefined),
+          ...(secretKey === undefined ? {} : secretReplaced(secretKey)),
           metadata: mode === "replace" ? (input.metadata ?? {}) : input.metadata,
+          ...health,
         },
         select: webhookSelect,
       });
@@ -146,7 +161,7 @@ export async function rotateSecret(db: Db, scope: WebhookScope, id: string): Pro
   const current = await getWebhook(db, scope, id);
   return db.$transaction(async (tx) => {
     await lockFound(tx, "webhook_subscription", current, id);
-    return tx.webhookSubscription.update({ where: { pk: current.pk }, data: { secretKey: newSecretKey() }, select: webhookSelect });
+    return tx.webhookSubscription.update({ where: { pk: current.pk }, data: secretReplaced(newSecretKey()), select: webhookSelect });
   });
 }
 

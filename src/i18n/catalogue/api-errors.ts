@@ -60,6 +60,10 @@ export const apiErrors = bilingual({
   nested_too_deeply: ["Nested too deeply: at most {max} levels.", "För djupt nästlat: högst {max} nivåer."],
   invalid_email: ["Enter a valid email address.", "Ange en giltig e-postadress."],
   invalid_url: ["Enter a valid URL.", "Ange en giltig URL."],
+  webhook_disabled: [
+    'This webhook subscription is disabled: enable it (PATCH status "enabled") to send to it again.',
+    'Den här webhook-prenumerationen är avstängd: slå på den (PATCH status "enabled") för att skicka till den igen.',
+  ],
   webhook_url_userinfo: ["A webhook URL may not contain a user name or password.", "En webhook-URL får inte innehålla användarnamn eller lösenord."],
   invalid_choice: ['"{value}" is not a valid choice.', '"{value}" är inte ett giltigt val.'],
   too_long: ["Ensure this field has no more than {max} characters.", "Detta fält får ha högst {max} tecken."],

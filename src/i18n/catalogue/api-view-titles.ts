@@ -113,5 +113,9 @@ export const apiViewTitles = bilingual({
     update: ["Update a webhook subscription", "Ändra en webhook-prenumeration"],
     replace: ["Replace a webhook subscription (a new secret_key when omitted)", "Ersätt en webhook-prenumeration (en ny secret_key när den utelämnas)"],
     delete: ["Delete a webhook subscription", "Ta bort en webhook-prenumeration"],
+    rollSecret: [
+      "Roll a webhook subscription's secret (the previous one signs too until it expires)",
+      "Byt en webhook-prenumerations hemlighet (den förra signerar också tills den upphör)",
+    ],
   },
 });

@@ -55,4 +55,20 @@ export const emails = bilingual({
     ],
     button: ["Sign in to Payroute", "Logga in på Payroute"],
   },
+  webhookFailing: {
+    subject: ["Webhook {id} is failing", "Webhooken {id} misslyckas"],
+    text: [
+      "Hello,\n\nEvery delivery to the webhook {id} ({environment}) at {url} has failed since {since}. If none succeeds before {disabledAt}, Payroute disables the subscription and stops sending to it.\n\nSee its delivery log:\n\n{link}\n",
+      "Hej,\n\nVarje leverans till webhooken {id} ({environment}) på {url} har misslyckats sedan {since}. Om ingen lyckas före {disabledAt} stänger Payroute av prenumerationen och slutar skicka till den.\n\nSe dess leveranslogg:\n\n{link}\n",
+    ],
+    button: ["Open the delivery log", "Öppna leveransloggen"],
+  },
+  webhookDisabled: {
+    subject: ["Webhook {id} has been disabled", "Webhooken {id} har stängts av"],
+    text: [
+      'Hello,\n\nEvery delivery to the webhook {id} ({environment}) at {url} failed from {since} on, so Payroute disabled it at {disabledAt}. Events that happen while it is disabled are not sent to it, not even after it is enabled again.\n\nEnable it again once the receiver works (PATCH status "enabled", or in the dashboard):\n\n{link}\n',
+      'Hej,\n\nVarje leverans till webhooken {id} ({environment}) på {url} misslyckades från {since}, så Payroute stängde av den {disabledAt}. Händelser medan den är avstängd skickas inte till den, inte heller när den slås på igen.\n\nSlå på den igen när mottagaren fungerar (PATCH status "enabled", eller i instrumentpanelen):\n\n{link}\n',
+    ],
+    button: ["Open the webhook", "Öppna webhooken"],
+  },
 });
