@@ -3,6 +3,7 @@ import { forEachOpenApiProcedure } from "trpc-to-openapi";
 import { z } from "zod";
 import { employeeAppRouter, employeeVerificationRouter } from "@/domain/employees/employee-app-router";
 import { employeeRouter } from "@/domain/employees/employee-router";
+import { eventRouter } from "@/domain/events/event-router";
 import { invoiceRouter } from "@/domain/invoices/invoice-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   invoices: invoiceRouter,
   prepayments: prepaymentRouter,
   webhooks: webhookRouter,
+  events: eventRouter,
   // One namespace for the employee app; its Payout procedures live with Payouts (payouts import employees).
   employeeApp: mergeRouters(employeeAppRouter, employeePayoutRouter),
   employeeVerification: employeeVerificationRouter,

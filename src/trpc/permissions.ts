@@ -109,6 +109,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "prepayments.delete": "account",
   "prepayments.uses": "staff",
 
+  "events.list": "account",
+  "events.get": "account",
+
   "webhooks.list": "accountAdmin",
   "webhooks.get": "accountAdmin",
   "webhooks.create": "accountAdmin",

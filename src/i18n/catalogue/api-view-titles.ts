@@ -17,6 +17,10 @@ export const apiViewTitles = bilingual({
     resend: ["Send the invitation again (at most once per 24 hours)", "Skicka inbjudan igen (högst en gång per dygn)"],
     resendLegacy: ["Send the invitation again (PUT, for older clients)", "Skicka inbjudan igen (PUT, för äldre klienter)"],
   },
+  events: {
+    list: ["List events, newest first", "Händelser, nyaste först"],
+    get: ["Retrieve an event", "Händelse"],
+  },
   integrations: {
     list: ["List Integrations", "Integrationer"],
     get: ["Retrieve an Integration", "Integration"],
