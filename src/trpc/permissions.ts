@@ -123,6 +123,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "webhooks.deliveries": "admin",
   "webhooks.redeliver": "admin",
   "webhooks.sendTest": "admin",
+  "webhookDeliveries.list": "accountAdmin",
+  "webhookDeliveries.get": "accountAdmin",
+  "webhookDeliveries.redeliver": "accountAdmin",
 
   "employeeApp.claim": "anyone",
   "employeeApp.home": "employee",

@@ -118,4 +118,12 @@ export const apiViewTitles = bilingual({
     replace: ["Replace a webhook subscription (a new secret_key when omitted)", "Ersätt en webhook-prenumeration (en ny secret_key när den utelämnas)"],
     delete: ["Delete a webhook subscription", "Ta bort en webhook-prenumeration"],
   },
+  webhookDeliveries: {
+    list: ["List a webhook subscription's deliveries, newest first", "En webhook-prenumerations leveranser, nyaste först"],
+    get: ["Retrieve a webhook delivery with its attempts", "Webhook-leverans med dess försök"],
+    redeliver: [
+      "Redeliver: a new delivery of the same event, signed with the current secret",
+      "Leverera igen: en ny leverans av samma händelse, signerad med den nuvarande hemligheten",
+    ],
+  },
 });
