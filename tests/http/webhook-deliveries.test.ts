@@ -260,9 +260,18 @@ describe("POST /v2/webhooks/{id}/deliveries/{delivery_id}/redeliver/", () => {
   it("is in the OpenAPI document with 202 and its error codes", async () => {
     const doc = await app.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>("/v2/openapi.json", { key });
     const redeliver = doc.body.paths["/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver/"].post.responses;
-    expect(Object.keys(redeliver)).toEqual(expect.arrayContaining(["202", "400", "401", "403", "404", "405"]));
+    expect(Object.keys(redeliver).sort()).toEqual(["202", "400", "401", "403", "404", "405", "409", "413", "415", "422", "429", "500"]);
     expect(redeliver["200"]).toBeUndefined();
-    expect(Object.keys(doc.body.paths["/webhooks/{webhook_id}/deliveries/"].get.responses)).toContain("200");
+    expect(Object.keys(doc.body.paths["/webhooks/{webhook_id}/deliveries/"].get.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "405",
+      "429",
+      "500",
+    ]);
     expect(Object.keys(doc.body.paths["/webhooks/{webhook_id}/deliveries/{delivery_id}/"].get.responses)).toContain("404");
   });
 });
