@@ -28,6 +28,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** An event as the API shows it: `object_id` is the id its object's representation carried. */
 export function toEventApi(row: EventRow): TEvent {
   const data = isObject(row.data) ? row.data : {};
   return { id: row.pk, type: row.name, created_at: timestamp(row.createdAt), object_id: typeof data.id === "string" ? data.id : "", data };
@@ -56,6 +57,7 @@ async function eventsOfObject(db: Db, scope: EventScope, objectId: string): Prom
   return rows.map((r) => r.pk);
 }
 
+/** A page of the scope's events, newest first (events of one transaction in the order they were recorded), filtered. */
 export async function listEvents({ db, scope }: ScopedDb<EventScope>, q: TListEventsQuery) {
   const where: Prisma.EventWhereInput = {
     ...inScope(scope),
@@ -69,6 +71,7 @@ export async function listEvents({ db, scope }: ScopedDb<EventScope>, q: TListEv
   );
 }
 
+/** One event of the scope, or the API's 404. */
 export async function getEvent({ db, scope }: ScopedDb<EventScope>, id: string): Promise<TEvent> {
   // The id is a UUID: anything else names no event (and must not reach the uuid column).
   if (!UUID.test(id)) throw notFound();
