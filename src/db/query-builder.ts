@@ -27,9 +27,11 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { DB } from "@/generated/kysely/database";
 
 /** The tables, as prisma-kysely generates them, with what only the migrations define. */
-export interface Tables extends Omit<DB, "employee"> {
+export interface Tables extends Omit<DB, "employee" | "event"> {
   /** `search_text`: the searched fields lower-cased, a generated column (migration 0006). */
   employee: DB["employee"] & { search_text: GeneratedAlways<string> };
+  /** `object_id`: the object's API id, `data ->> 'id'`, a generated column (migration 0016). */
+  event: DB["event"] & { object_id: GeneratedAlways<string | null> };
 }
 
 /** The compiler. It executes nothing (DummyDriver); the runners below send what it compiles. */

@@ -14,6 +14,7 @@ import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock } from "@/domain/shared/clock";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
+import { purgeOldEvents } from "@/domain/events/event-retention";
 import { rateLimitStore } from "@/http/limit-stores";
 import { createLogger } from "@/log";
 import { jobHandlers } from "@/worker/job-registry";
@@ -147,13 +148,14 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
-  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries.
+  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries and events.
   const purge = setInterval(
     () =>
       void Promise.all([
         purgeExpiredIdempotencyKeys(db.prisma, systemClock.now()),
         purgeFinishedJobs(db.prisma, systemClock.now()),
         purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS, systemClock.now()),
+        purgeOldEvents(db.prisma, config.EVENT_RETENTION_DAYS, systemClock.now()),
       ]).catch((e) => log.warn({ err: e }, "purge failed")),
     3600_000,
   );

@@ -3,6 +3,7 @@ import { forEachOpenApiProcedure } from "trpc-to-openapi";
 import { z } from "zod";
 import { employeeAppRouter, employeeVerificationRouter } from "@/domain/employees/employee-app-router";
 import { employeeRouter } from "@/domain/employees/employee-router";
+import { eventRouter } from "@/domain/events/event-router";
 import { invoiceRouter } from "@/domain/invoices/invoice-router";
 import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
@@ -12,6 +13,7 @@ import { payrunRouter } from "@/domain/payruns/payrun-router";
 import { pricingRouter } from "@/domain/payouts/payout-pricing-router";
 import { prepaymentRouter } from "@/domain/prepayments/prepayment-router";
 import { webhookRouter } from "@/domain/webhooks/webhook-router";
+import { webhookDeliveryRouter } from "@/domain/webhooks/delivery-router";
 import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
@@ -46,6 +48,8 @@ export const appRouter = router({
   invoices: invoiceRouter,
   prepayments: prepaymentRouter,
   webhooks: webhookRouter,
+  webhookDeliveries: webhookDeliveryRouter,
+  events: eventRouter,
   // One namespace for the employee app; its Payout procedures live with Payouts (payouts import employees).
   employeeApp: mergeRouters(employeeAppRouter, employeePayoutRouter),
   employeeVerification: employeeVerificationRouter,

@@ -16,8 +16,8 @@ import type { Context, Principal } from "./context";
 import { assertPermitted } from "./permissions";
 
 export type Meta = OpenApiMeta<{
-  /** Success status of the REST call (default 200). */
-  status?: 201 | 204;
+  /** Success status of the REST call (default 200; 202: accepted, work queued). */
+  status?: 201 | 202 | 204;
   /** For the HTML view: where each object of a result lives, e.g. "/v2/integrations/{id}/". */
   detailPath?: string;
   /** The request body as clients send it, for the OpenAPI document, where the input is a wrapper (bulk creates). */

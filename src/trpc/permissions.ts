@@ -109,6 +109,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "prepayments.delete": "account",
   "prepayments.uses": "staff",
 
+  "events.list": "account",
+  "events.get": "account",
+
   "webhooks.list": "accountAdmin",
   "webhooks.get": "accountAdmin",
   "webhooks.create": "accountAdmin",
@@ -121,6 +124,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "webhooks.deliveries": "admin",
   "webhooks.redeliver": "admin",
   "webhooks.sendTest": "admin",
+  "webhookDeliveries.list": "accountAdmin",
+  "webhookDeliveries.get": "accountAdmin",
+  "webhookDeliveries.redeliver": "accountAdmin",
 
   "employeeApp.claim": "anyone",
   "employeeApp.home": "employee",

@@ -45,7 +45,7 @@ function eventColumns(pks: readonly string[], events: readonly EventInput[]): Ev
     environment: [events.map((e) => e.environment), "Environment"],
     integration_pk: [events.map((e) => e.integrationPk ?? null), "uuid"],
     object_pk: [events.map((e) => e.objectPk), "uuid"],
-    data: [events.map((e) => JSON.stringify(e.data)), "jsonb"],
+    data: [events.map((e) => JSON.stringify(e.data)), "json"],
     ...fanOutColumns(events),
   };
 }

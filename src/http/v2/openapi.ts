@@ -24,6 +24,17 @@ const ERROR_RESPONSES: Record<string, { description: string; content: Record<str
   "403": { description: "Address not on the key's allow-list, or an action this object never allows", content: { "application/json": { schema: detail } } },
   "404": { description: "No such object for this account, environment and Integration", content: { "application/json": { schema: detail } } },
   "405": { description: "Method not allowed; see the Allow header", content: { "application/json": { schema: detail } } },
+  "429": { description: "Over a rate limit; see Retry-After", content: { "application/json": { schema: detail } } },
+};
+/** What a write with a body or an Idempotency-Key may answer besides (README, "The REST API"). */
+const WRITE_RESPONSES: typeof ERROR_RESPONSES = {
+  "409": {
+    description: "The object's state forbids the change, or a request with the same Idempotency-Key is still running",
+    content: { "application/json": { schema: detail } },
+  },
+  "413": { description: "Body over 5 MB", content: { "application/json": { schema: detail } } },
+  "415": { description: "Unsupported content type", content: { "application/json": { schema: detail } } },
+  "422": { description: "Idempotency-Key reused with another request", content: { "application/json": { schema: detail } } },
 };
 
 export function openApiDocument(router: AppRouter, routes: RouteTable, origin: string): OpenAPIObject {
@@ -60,6 +71,12 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
         operation.responses["200"] = { description: "The file", content: { [route.meta.file]: { schema: { type: "string", format: "binary" } } } };
       }
       for (const [code, response] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = response;
+      if (route.method === "POST" || route.method === "PATCH" || route.method === "PUT") {
+        for (const [code, response] of Object.entries(WRITE_RESPONSES)) {
+          // Idempotency-Key is read on POST and PATCH only.
+          if (code !== "422" || route.method !== "PUT") operation.responses[code] ??= response;
+        }
+      }
       const requestSchema = route.meta.requestSchema;
       if (requestSchema && operation.requestBody && "content" in operation.requestBody) {
         const { schema, components } = createSchema(requestSchema, { io: "input" });

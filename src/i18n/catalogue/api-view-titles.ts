@@ -17,6 +17,10 @@ export const apiViewTitles = bilingual({
     resend: ["Send the invitation again (at most once per 24 hours)", "Skicka inbjudan igen (högst en gång per dygn)"],
     resendLegacy: ["Send the invitation again (PUT, for older clients)", "Skicka inbjudan igen (PUT, för äldre klienter)"],
   },
+  events: {
+    list: ["List events, newest first", "Händelser, nyaste först"],
+    get: ["Retrieve an event", "Händelse"],
+  },
   integrations: {
     list: ["List Integrations", "Integrationer"],
     get: ["Retrieve an Integration", "Integration"],
@@ -116,6 +120,14 @@ export const apiViewTitles = bilingual({
     rollSecret: [
       "Roll a webhook subscription's secret (the previous one signs too until it expires)",
       "Byt en webhook-prenumerations hemlighet (den förra signerar också tills den upphör)",
+    ],
+  },
+  webhookDeliveries: {
+    list: ["List a webhook subscription's deliveries, newest first", "En webhook-prenumerations leveranser, nyaste först"],
+    get: ["Retrieve a webhook delivery with its attempts", "Webhook-leverans med dess försök"],
+    redeliver: [
+      "Redeliver: a new delivery of the same event, signed with the current secret",
+      "Leverera igen: en ny leverans av samma händelse, signerad med den nuvarande hemligheten",
     ],
   },
 });
