@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   /** Finished webhook deliveries (and their attempts) older than this many days are removed, hourly. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Records of the request log (every /v2/ request of an account) older than this many days are removed, hourly. */
+  REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */
   SMTP_URL: z
     .string()
