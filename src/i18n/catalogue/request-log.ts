@@ -1,0 +1,53 @@
+import { bilingual } from "./bilingual";
+
+/** Developers → Logs: the account's /v2/ requests, for its admins. */
+export const requestLog = bilingual({
+  title: ["API request log", "API-förfrågningslogg"],
+  lead: [
+    "Every request to the REST API (/v2/) in this environment, kept two weeks unless the service is set otherwise. Failed requests (400 and above) keep their bodies, with secrets removed.",
+    "Varje förfrågan till REST-API:t (/v2/) i den här miljön, sparad i två veckor om tjänsten inte är inställd på annat. Misslyckade förfrågningar (400 och uppåt) sparar sina kroppar, med hemligheter borttagna.",
+  ],
+  what: ["the API request log", "API-förfrågningsloggen"],
+  requestId: ["Request ID", "Förfrågnings-ID"],
+  requestIdPlaceholder: ["The X-Request-ID a client quotes", "X-Request-ID som en klient uppger"],
+  find: ["Find", "Sök"],
+  clearFind: ["Show all requests", "Visa alla förfrågningar"],
+  foundNone: ["No request with the ID {id} in this environment.", "Ingen förfrågan med ID {id} i den här miljön."],
+  filters: {
+    status: ["Status", "Status"],
+    allStatuses: ["All statuses", "Alla statusar"],
+    method: ["Method", "Metod"],
+    allMethods: ["All methods", "Alla metoder"],
+    path: ["Path starts with", "Sökvägen börjar med"],
+    key: ["API key", "API-nyckel"],
+    allKeys: ["All keys", "Alla nycklar"],
+    from: ["From", "Från"],
+    to: ["Until", "Till"],
+  },
+  columns: {
+    time: ["Time", "Tid"],
+    request: ["Request", "Förfrågan"],
+    status: ["Status", "Status"],
+    duration: ["Duration", "Tid att svara"],
+    caller: ["Caller", "Anropare"],
+  },
+  session: ["Dashboard: {name}", "Dashboard: {name}"],
+  unknownCaller: ["Unknown", "Okänd"],
+  empty: ["No requests match.", "Inga förfrågningar matchar."],
+  older: ["Load older requests", "Visa äldre förfrågningar"],
+  loading: ["Loading…", "Hämtar…"],
+  details: ["Details", "Detaljer"],
+  hide: ["Hide", "Dölj"],
+  detailsOf: ["Details of {method} {path} at {when}", "Detaljer för {method} {path} {when}"],
+  detail: {
+    route: ["Route", "Route"],
+    requestId: ["Request ID", "Förfrågnings-ID"],
+    idempotencyKey: ["Idempotency-Key", "Idempotency-Key"],
+    clientIp: ["Client address", "Klientadress"],
+    userAgent: ["User agent", "Användaragent"],
+    requestBody: ["Request body", "Förfrågans kropp"],
+    responseBody: ["Response body", "Svarets kropp"],
+    noBody: ["(empty)", "(tom)"],
+    bodiesOnlyOnFailure: ["Bodies are kept for failed requests (400 and above) only.", "Kroppar sparas bara för misslyckade förfrågningar (400 och uppåt)."],
+  },
+});
