@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@/auth/auth";
 import { purgeOldRequestLogs } from "@/domain/request-log/request-log-retention";
 import { SettableClock } from "@/domain/shared/clock";
 import type { Principal } from "@/trpc/context";
@@ -142,6 +143,26 @@ describe("successful requests", () => {
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual(all.results.map((r) => r.pk));
+  });
+});
+
+describe("a dashboard session browsing /v2/", () => {
+  it("is recorded with the person instead of a key", async () => {
+    await createUser(app.db, { email: "rita.log@example.test", password: "a-long-password", name: "Rita Log", accountPk: a.accountPk, role: "client" });
+    const signedIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ email: "rita.log@example.test", password: "a-long-password" }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect((await app.api("/v2/integrations/", { headers: { Cookie: cookie, "X-Request-ID": "rlog-session-01" } })).status).toBe(200);
+    await app.requestLog?.flush();
+    const [entry] = (await callerFor(app, admin(a.accountPk)).requestLogs.find({ request_id: "rlog-session-01" })).results;
+    expect(entry.actor).toEqual({ api_key: null, user: { id: expect.any(String), name: "Rita Log", email: "rita.log@example.test" } });
   });
 });
 
