@@ -34,6 +34,6 @@ test("an admin finds a failed request by its X-Request-ID and reads both bodies,
 
   // Back to the list: the request is there under the 4xx filter.
   await page.getByRole("button", { name: "Show all requests" }).click();
-  await page.getByLabel("Status").selectOption("4xx");
+  await page.getByRole("combobox", { name: "Status" }).selectOption("4xx");
   await expect(row).toBeVisible();
 });

@@ -16,6 +16,8 @@ export const MAX_LOGGED_BODY_BYTES = 8 * 1024;
 /** A body held in the buffer is cut to this much before redaction (a 5 MB upload is not kept for 200 ms). */
 const MAX_HELD_BODY_BYTES = 64 * 1024;
 const MAX_USER_AGENT = 512;
+const MAX_PATH = 4096;
+const MAX_IDEMPOTENCY_KEY = 255;
 
 /** A request's body as the edge saw it: its bytes and Content-Type, and the value they parsed to (absent when they did not). */
 export interface SeenBody {
@@ -70,6 +72,7 @@ export class RequestLogWriter {
   private writing: Promise<void> | null = null;
   private closed = false;
   private lastWarning = 0;
+  private droppedSinceWarning = 0;
   private readonly flushMs: number;
   private readonly batchSize: number;
   private readonly maxRecords: number;
@@ -138,18 +141,19 @@ export class RequestLogWriter {
       try {
         await this.opts.insert(batch.map(toRow));
       } catch (e) {
-        this.drop("failed", batch.length);
-        // One warning a minute: a database that refuses every batch must not flood the log too.
-        if (performance.now() - this.lastWarning > 60_000 || this.lastWarning === 0) {
-          this.lastWarning = performance.now();
-          this.opts.log.warn({ err: e, dropped: batch.length }, "request log: a batch was not written");
-        }
+        this.drop("failed", batch.length, e);
       }
     }
   }
 
-  private drop(reason: DropReason, count: number): void {
+  /** Counts dropped records, and says so in the log at most once a minute (a log that falls behind must not flood it too). */
+  private drop(reason: DropReason, count: number, err?: unknown): void {
     this.opts.onDrop?.(reason, count);
+    this.droppedSinceWarning += count;
+    if (this.lastWarning !== 0 && performance.now() - this.lastWarning < 60_000) return;
+    this.lastWarning = performance.now();
+    this.opts.log.warn({ err, reason, dropped: this.droppedSinceWarning }, "request log: records dropped");
+    this.droppedSinceWarning = 0;
   }
 }
 
@@ -205,12 +209,12 @@ function toRow(r: RequestRecord): RequestLogRow {
     apiKeyPk: r.apiKeyPk,
     userId: r.userId,
     method: r.method,
-    path: redactRequestPath(r.url),
+    path: redactRequestPath(r.url.slice(0, MAX_PATH)),
     route: r.route,
     status: r.status,
     durationMs: r.durationMs,
     requestId: r.requestId,
-    idempotencyKey: r.idempotencyKey,
+    idempotencyKey: r.idempotencyKey === null ? null : r.idempotencyKey.slice(0, MAX_IDEMPOTENCY_KEY),
     clientIp: r.clientIp,
     userAgent: r.userAgent === null ? null : r.userAgent.slice(0, MAX_USER_AGENT),
     createdAt: r.createdAt,

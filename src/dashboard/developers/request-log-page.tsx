@@ -97,7 +97,7 @@ function LogFilters({ filters, onChange }: { filters: Filters; onChange: (patch:
   const t = useTranslations("requestLog.filters");
   const keys = trpc.apiKeys.list.useQuery();
   return (
-    <div className="toolbar toolbar-wrap" role="group" aria-label={t("status")}>
+    <div className="toolbar toolbar-wrap" role="group" aria-label={t("label")}>
       <FilterSelect
         label={t("status")}
         allLabel={t("allStatuses")}

@@ -14,6 +14,7 @@ export const requestLog = bilingual({
   clearFind: ["Show all requests", "Visa alla förfrågningar"],
   foundNone: ["No request with the ID {id} in this environment.", "Ingen förfrågan med ID {id} i den här miljön."],
   filters: {
+    label: ["Filters", "Filter"],
     status: ["Status", "Status"],
     allStatuses: ["All statuses", "Alla statusar"],
     method: ["Method", "Metod"],
