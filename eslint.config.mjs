@@ -28,6 +28,7 @@ const RESOURCE_ROOMS = {
   messages: COMMON,
   session: COMMON,
   team: COMMON,
+  "request-log": COMMON,
   integrations: COMMON,
   registrations: [...COMMON, "integrations"],
   employees: COMMON,

@@ -119,6 +119,8 @@ const EnvSchema = z.object({
   WEBHOOK_DISABLE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(4320),
   /** Events (GET /v2/events/) older than this many days are removed, hourly. */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Records of the request log (every /v2/ request of an account) older than this many days are removed, hourly. */
+  REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */
   SMTP_URL: z
     .string()

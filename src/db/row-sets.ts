@@ -6,7 +6,7 @@ import { sql, type AliasedRawBuilder } from "kysely";
 import { Slot, unnestColumns } from "./query-builder";
 
 /** The element types the batches use; `Environment` is the enum of migration 0001. */
-export type ElementType = "uuid" | "text" | "int" | "bool" | "json" | "jsonb" | "timestamptz" | "Environment";
+export type ElementType = "uuid" | "text" | "int" | "float8" | "bool" | "json" | "jsonb" | "timestamptz" | "Environment";
 
 /**
  * A column: its values (one per row) and their PostgreSQL type. In a `Template`, a slot instead, whose

@@ -20,6 +20,7 @@ import { isCrossSiteWrite } from "@/http/same-origin";
 import { applySecurityHeaders } from "@/http/security-headers";
 import type { RateLimitStore } from "@/http/limit-stores";
 import { ApiRateLimiter, type RateLimitSettings } from "@/http/rate-limit";
+import type { RequestLogWriter } from "@/http/request-log-writer";
 import { jsonResponse, send } from "@/http/respond";
 import { errorResult } from "@/http/v2/errors";
 import { handleV2 } from "@/http/v2/handler";
@@ -58,6 +59,8 @@ export interface AppOptions {
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
   rateLimits?: { settings: RateLimitSettings; store: RateLimitStore } | null;
+  /** The request log's writer (the caller closes it after the server, so that it writes what is buffered); absent: no log. */
+  requestLog?: RequestLogWriter | null;
   /** Prometheus metrics of this process (METRICS_PORT); null or absent: none are kept. */
   metrics?: Metrics | null;
   /** What /readyz reports (database, migrations, worker heartbeat, shutting down). */
@@ -88,6 +91,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     clock: opts.clock,
     rateLimiter,
     onRateLimited: metrics ? () => metrics.rateLimited("v2") : undefined,
+    requestLog: opts.requestLog ?? null,
   };
   const authHandler = opts.auth ? toNodeHandler(opts.auth) : null;
 

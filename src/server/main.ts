@@ -15,6 +15,9 @@ import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock } from "@/domain/shared/clock";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 import { purgeOldEvents } from "@/domain/events/event-retention";
+import { insertRequestLogs } from "@/domain/request-log/request-log-service";
+import { purgeOldRequestLogs } from "@/domain/request-log/request-log-retention";
+import { RequestLogWriter } from "@/http/request-log-writer";
 import { rateLimitStore } from "@/http/limit-stores";
 import { createLogger } from "@/log";
 import { jobHandlers } from "@/worker/job-registry";
@@ -106,6 +109,12 @@ async function main(): Promise<void> {
     );
   }
 
+  // The request log: written off the request path in batches; what it cannot keep up with is dropped and counted.
+  const requestLog = new RequestLogWriter({
+    insert: (rows) => insertRequestLogs(db.prisma, rows),
+    log,
+    onDrop: metrics ? (reason, count) => metrics.metrics.requestLogDropped(reason, count) : undefined,
+  });
   const readiness = new Readiness({ db: db.prisma, migrations: migrationNames(), worker, heartbeatMaxAgeMs: config.WORKER_HEARTBEAT_MAX_AGE_MS });
   const handler = createAppHandler({
     db: db.prisma,
@@ -120,6 +129,7 @@ async function main(): Promise<void> {
     webhookPrivateTargets: webhooks.privateTargets,
     bankgiro,
     clock: systemClock,
+    requestLog,
     afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {
@@ -148,7 +158,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
-  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries and events.
+  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries, events and request log records.
   const purge = setInterval(
     () =>
       void Promise.all([
@@ -156,6 +166,7 @@ async function main(): Promise<void> {
         purgeFinishedJobs(db.prisma, systemClock.now()),
         purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS, systemClock.now()),
         purgeOldEvents(db.prisma, config.EVENT_RETENTION_DAYS, systemClock.now()),
+        purgeOldRequestLogs(db.prisma, config.REQUEST_LOG_DAYS, systemClock.now()),
       ]).catch((e) => log.warn({ err: e }, "purge failed")),
     3600_000,
   );
@@ -173,6 +184,7 @@ async function main(): Promise<void> {
     // SIGINT is someone at a terminal: no wait.
     const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
     await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
+    await requestLog.close(); // the records of the last requests, before the database closes
     await worker?.stop();
     mailer.close?.();
     await metrics?.close();

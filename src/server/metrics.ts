@@ -26,6 +26,7 @@ export class Metrics {
   private readonly requests: Counter<"method" | "route" | "status">;
   private readonly latency: Histogram<"method" | "route" | "status">;
   private readonly refusals: Counter<"surface">;
+  private readonly requestLogDrops: Counter<"reason">;
   private readonly webhookAttempts: Counter<"outcome">;
   private readonly webhookLatency: Histogram<"outcome">;
   private readonly backlog: Gauge<"kind">;
@@ -57,6 +58,12 @@ export class Metrics {
       name: "payroute_rate_limit_refusals_total",
       help: "Requests refused with 429 by a rate limit: v2 (per key, per account, concurrency), trpc (per dashboard user), sign-in",
       labelNames: ["surface"],
+      registers,
+    });
+    this.requestLogDrops = new Counter({
+      name: "payroute_request_log_dropped_total",
+      help: "Request log records not kept: full (the writer's buffer was full, the database too slow or the writer stalled) or failed (a batch's write failed)",
+      labelNames: ["reason"],
       registers,
     });
     this.webhookAttempts = new Counter({
@@ -111,6 +118,10 @@ export class Metrics {
 
   rateLimited(surface: RateLimitSurface): void {
     this.refusals.inc({ surface });
+  }
+
+  requestLogDropped(reason: "full" | "failed", count: number): void {
+    this.requestLogDrops.inc({ reason }, count);
   }
 
   webhookAttempt(outcome: WebhookOutcome, seconds: number): void {

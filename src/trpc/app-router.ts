@@ -18,6 +18,7 @@ import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
 import { teamRouter } from "@/domain/team/team-router";
+import { requestLogRouter } from "@/domain/request-log/request-log-router";
 import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -56,6 +57,7 @@ export const appRouter = router({
   registrations: registrationRouter,
   apiKeys: apiKeyRouter,
   team: teamRouter,
+  requestLogs: requestLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -163,6 +163,10 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "team.remove": "admin",
   "team.preview": "anyone",
   "team.accept": "anyone",
+
+  "requestLogs.list": "admin",
+  "requestLogs.find": "admin",
+  "requestLogs.get": "admin",
 };
 
 /** What the request's credentials make it: its principal's kind (or anonymous), and an Employee when it carries their session. */

@@ -23,6 +23,8 @@ import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock, type Clock } from "@/domain/shared/clock";
 import { rateLimitStore } from "@/http/limit-stores";
 import type { RateLimitSettings } from "@/http/rate-limit";
+import { RequestLogWriter, type RequestLogWriterOptions } from "@/http/request-log-writer";
+import { insertRequestLogs } from "@/domain/request-log/request-log-service";
 import { createLogger } from "@/log";
 import type { Logger } from "@/log";
 import { createAppHandler, type NodeHandler } from "@/server/app-server";
@@ -92,6 +94,11 @@ export interface TestAppOptions {
   outbox?: Partial<OutboxSettings>;
   /** What time it is for the app and its worker (e.g. a `SettableClock`); default the real time. */
   clock?: Clock;
+  /**
+   * Keep the request log, as `npm start` does, with these writer settings over the defaults (`insert` replaces
+   * the database write: a test's failing or stalled writer); off unless given, so that other suites write none.
+   */
+  requestLog?: Partial<Omit<RequestLogWriterOptions, "log" | "onDrop">>;
 }
 
 export interface ApiCall {
@@ -132,6 +139,8 @@ export interface TestApp {
   metricsUrl: string | null;
   /** The in-process worker (its loop runs only with the `worker` option). */
   worker: OutboxWorker;
+  /** The request log's writer (with the `requestLog` option), else null. */
+  requestLog: RequestLogWriter | null;
   /** What `npm start` does on SIGTERM: /readyz 503, serve on for `drainMs`, then close the server. */
   shutdown(drainMs: number): Promise<void>;
   /** Another app instance (its own handler and limiter) on the same database, as a second server would be. */
@@ -228,6 +237,14 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     { handlers: { ...jobHandlers, ...opts.jobs }, log },
   );
   if (opts.worker) worker.start();
+  const requestLog = opts.requestLog
+    ? new RequestLogWriter({
+        insert: (rows) => insertRequestLogs(database.prisma, rows),
+        ...opts.requestLog,
+        log,
+        onDrop: metrics ? (reason, count) => metrics.metrics.requestLogDropped(reason, count) : undefined,
+      })
+    : null;
   const readiness = new Readiness({
     db: database.prisma,
     migrations: migrationNames(),
@@ -249,6 +266,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       bankgiro,
       clock,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
+      requestLog,
     });
   handler = newHandler();
   const servers = [server];
@@ -304,6 +322,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     readiness,
     metricsUrl: metrics?.url ?? null,
     worker,
+    requestLog,
     shutdown: (drainMs) => drainAndClose(server, { readiness, drainMs, log, graceMs: 1_000 }),
     async startInstance() {
       const other = newHandler();
@@ -320,6 +339,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
         s.closeAllConnections();
         if (s.listening) await new Promise((r) => s.close(r));
       }
+      await requestLog?.close(1_000);
       await limits.close();
       await database.close();
       await pgDb?.drop();

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "@/log";
-import { redactUrl } from "@/log-redaction";
+import { capText, redactBodyText, redactRequestPath, redactUrl } from "@/log-redaction";
 
 const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
 
@@ -49,5 +49,60 @@ describe("the logger", () => {
     for (const secret of ["k1", "k2", "k3", "k4", "k5"]) expect(out).not.toMatch(new RegExp(`\\b${secret}\\b`));
     expect(lines[0]).not.toContain("k6"); // encoded in the JSON input, where \b finds no word boundary
     expect(JSON.parse(lines[1])).toMatchObject({ url: "/v2/?token=[REDACTED]", req: { headers: { authorization: "[REDACTED]", accept: "text/html" } } });
+  });
+});
+
+describe("request log bodies", () => {
+  const key = "pr_demo_0123456789abcdefghijABCDEFGHIJ01";
+  it("redacts secret fields at any depth and secret values anywhere in JSON", () => {
+    const body = JSON.stringify({
+      url: "https://example.com",
+      secret_key: "whsec-very-secret-value",
+      nested: [{ password: "hunter22", note: `key ${key} here`, personal_number: "19900101-1234" }],
+      events: [key],
+      zip_code: "11122",
+      country: "SWE",
+    });
+    const out = JSON.parse(redactBodyText(body)) as Record<string, unknown>;
+    expect(out).toEqual({
+      url: "https://example.com",
+      secret_key: "[REDACTED]",
+      nested: [{ password: "[REDACTED]", note: "key [REDACTED] here", personal_number: "[REDACTED]" }],
+      events: ["[REDACTED]"],
+      zip_code: "11122",
+      country: "SWE",
+    });
+  });
+
+  it("redacts identity numbers and IBANs by value, keeps ordinary numbers", () => {
+    const out = redactBodyText(JSON.stringify({ a: "199001011234", b: "900101-1234", c: "SE45 5000 0000 0583 9825 7466", amount: "1500.50", ocr: "12345678" }));
+    expect(JSON.parse(out)).toEqual({ a: "[REDACTED]", b: "[REDACTED]", c: "[REDACTED]", amount: "1500.50", ocr: "12345678" });
+  });
+
+  it("redacts forms, and text that does not parse by its pairs", () => {
+    expect(redactBodyText("name=x&secret_key=abc&api_key=def", "application/x-www-form-urlencoded")).toBe(
+      "name=x&secret_key=%5BREDACTED%5D&api_key=%5BREDACTED%5D",
+    );
+    const broken = `{"name": "x", "secret_key": "abcdefghijklmnop", "password": "cut sho`;
+    const out = redactBodyText(broken);
+    expect(out).not.toContain("abcdefghijklmnop");
+    expect(out).not.toContain("cut sho");
+    expect(out).toContain('"name": "x"');
+    const multipart = `--b\r\nContent-Disposition: form-data; name="secret_key"\r\n\r\nsupersecretvalue\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--b--`;
+    expect(redactBodyText(multipart, "multipart/form-data")).not.toContain("supersecretvalue");
+    expect(redactBodyText(multipart, "multipart/form-data")).toContain("Ada");
+  });
+
+  it("caps a text at a number of bytes, on a whole character", () => {
+    expect(capText("abc", 8)).toBe("abc");
+    const long = "å".repeat(10_000);
+    const cut = capText(long, 8192);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(8192);
+    expect(cut.endsWith("…[truncated]")).toBe(true);
+    expect(cut).not.toContain("\uFFFD");
+  });
+
+  it("redacts a path's secret query values and keys in it", () => {
+    expect(redactRequestPath(`/v2/employees/?token=abc&search=${key}`)).toBe("/v2/employees/?token=[REDACTED]&search=[REDACTED]");
   });
 });

@@ -36,6 +36,9 @@ export function homeFor(role: Role): string {
   return NAV_ITEMS.find((item) => item.roles.includes(role))?.href ?? "/";
 }
 
+/** The Developers section's own pages, above its links to the API server's pages. */
+export const DEVELOPER_ITEMS: NavItem[] = [{ href: "/developers/logs", label: "logs", roles: ["client"], adminOnly: true }];
+
 /** Pages served by the API server itself (not Next), so plain links with a full page load. */
 export const API_LINKS: { href: string; label: NavLabel }[] = [
   { href: "/docs", label: "apiReference" },

@@ -20,6 +20,7 @@ import type { AppRouter } from "@/trpc/app-router";
 import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
 import type { ApiRateLimiter } from "../rate-limit";
+import type { RequestLogWriter, SeenBody } from "../request-log-writer";
 import { createContext, headerValue } from "../context";
 import { principalFromSession, principalFromToken } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
@@ -48,6 +49,8 @@ export interface V2Deps {
   rateLimiter?: ApiRateLimiter | null;
   /** Counts the limiter's refusals (METRICS_PORT); other 429s, such as a resend too soon, are not refusals. */
   onRateLimited?: () => void;
+  /** The request log: every request of an account is handed to it (absent: none is kept). */
+  requestLog?: RequestLogWriter | null;
 }
 
 interface V2Request {
@@ -58,6 +61,18 @@ interface V2Request {
   locale: Locale;
 }
 
+/** What the request log needs that only the handling learns: references, so that a 2xx copies nothing. */
+interface Seen {
+  principal: Principal | null;
+  /** The route template, "/v2/employees/{id}/" (the same as the metrics' label). */
+  template: string | null;
+  body: SeenBody | null;
+  /** An error's JSON body when the client was answered with its HTML page. */
+  json: HttpResponse["body"] | undefined;
+}
+
+type Handling = V2Request & { seen: Seen };
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -65,7 +80,40 @@ function redirect(status: 301 | 307, location: string): HttpResponse {
   return { status, headers: { Location: location, "Content-Type": "application/json" }, body: JSON.stringify({ detail: location }) };
 }
 
-export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse> {
+export async function handleV2(request: V2Request, deps: V2Deps): Promise<HttpResponse> {
+  const requestLog = deps.requestLog;
+  if (!requestLog) return answer({ ...request, seen: { principal: null, template: null, body: null, json: undefined } }, deps);
+  const started = performance.now();
+  const createdAt = deps.clock.now();
+  const r: Handling = { ...request, seen: { principal: null, template: null, body: null, json: undefined } };
+  const response = await answer(r, deps);
+  const { principal, template, body, json } = r.seen;
+  // Requests whose credentials resolved to no account (401s, operators) belong to no account's log.
+  if (principal?.accountPk) {
+    const failed = response.status >= 400;
+    requestLog.add({
+      accountPk: principal.accountPk,
+      environment: principal.environment,
+      apiKeyPk: principal.apiKeyPk ?? null,
+      userId: principal.apiKeyPk ? null : (principal.userId ?? null),
+      method: (r.req.method ?? "GET").toUpperCase(),
+      url: r.url.pathname + r.url.search,
+      route: template,
+      status: response.status,
+      durationMs: performance.now() - started,
+      requestId: r.requestId,
+      idempotencyKey: headerValue(r.req, "idempotency-key"),
+      clientIp: r.info.ip,
+      userAgent: headerValue(r.req, "user-agent"),
+      createdAt,
+      requestBody: failed ? body : null,
+      responseBody: failed ? (json !== undefined ? json : response.body) : null,
+    });
+  }
+  return response;
+}
+
+async function answer(r: Handling, deps: V2Deps): Promise<HttpResponse> {
   const { req, url } = r;
   const method = (req.method ?? "GET").toUpperCase();
   if (url.pathname === "/v2/openapi.json" && (method === "GET" || method === "HEAD")) {
@@ -95,6 +143,8 @@ export async function handleV2(r: V2Request, deps: V2Deps): Promise<HttpResponse
   } catch (e) {
     return html(r, deps, null, errorPage(errorResult(e, r.requestId, deps.log)));
   }
+  r.seen.principal = principal;
+  r.seen.template = `/v2${match.routes[0].path}`;
   const throttled = await deps.rateLimiter?.admit(req, principal);
   if (throttled) {
     deps.onRateLimited?.();
@@ -154,7 +204,7 @@ async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise
 }
 
 /** The procedure's input from path, query and body, refused by the input guard before anyone reads it. */
-async function buildInput(r: V2Request, route: Route, params: Record<string, string>): Promise<unknown> {
+async function buildInput(r: Handling, route: Route, params: Record<string, string>): Promise<unknown> {
   guardPathParams(params);
   guardQuery(r.url.searchParams);
   if (route.method === "GET" || route.method === "DELETE") {
@@ -163,7 +213,10 @@ async function buildInput(r: V2Request, route: Route, params: Record<string, str
     return { ...query, ...params };
   }
   const raw = await readRaw(r.req);
+  const seen: SeenBody = { raw, contentType: headerValue(r.req, "content-type") };
+  r.seen.body = seen;
   const body = await parseBody(r.req, raw, route.input);
+  seen.parsed = body;
   screenInput(body);
   // `expand` is also accepted on create endpoints, from the query string.
   const expand = r.url.searchParams.getAll("expand");
@@ -279,10 +332,11 @@ function errorPage(err: ErrorResult): ApiResponse {
 }
 
 /** Browsers (Accept: text/html) get the same data as a readable page; API clients get JSON. */
-function html(r: V2Request, deps: V2Deps, route: Route | null, response: ApiResponse): HttpResponse {
+function html(r: Handling, deps: V2Deps, route: Route | null, response: ApiResponse): HttpResponse {
   const method = (r.req.method ?? "GET").toUpperCase();
   const { data, ...plain } = response;
   if (!(method === "GET" || method === "HEAD") || !wantsHtml(r.req, r.url) || (route?.meta.file && response.status < 400)) return plain;
+  r.seen.json = plain.body;
   return {
     status: response.status,
     headers: { ...response.headers, "Content-Type": "text/html; charset=utf-8" },

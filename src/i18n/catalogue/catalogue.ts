@@ -16,6 +16,7 @@ import { payruns } from "./payruns";
 import { prepayments } from "./prepayments";
 import { shell } from "./shell";
 import { webhooks } from "./webhooks";
+import { requestLog } from "./request-log";
 import { account } from "./account";
 import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
@@ -46,6 +47,7 @@ const namespaces = {
   registrations,
   payruns,
   invoices,
+  requestLog,
   titles,
 };
 

@@ -20,6 +20,7 @@ export const shell = bilingual({
     reviewPayruns: ["Payrun payments", "Betalningar av lönekörningar"],
     reviewPrepayments: ["Prepayment payments", "Betalningar av förskott"],
     developers: ["Developers", "Utvecklare"],
+    logs: ["Logs", "Loggar"],
     apiReference: ["API reference", "API-referens"],
     browseApi: ["Browse API", "Bläddra i API:t"],
   },
