@@ -16,6 +16,7 @@ import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
 import { teamRouter } from "@/domain/team/team-router";
+import { accountRouter } from "@/domain/accounts/account-router";
 import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -52,6 +53,7 @@ export const appRouter = router({
   registrations: registrationRouter,
   apiKeys: apiKeyRouter,
   team: teamRouter,
+  accounts: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

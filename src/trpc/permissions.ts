@@ -156,6 +156,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "team.remove": "admin",
   "team.preview": "anyone",
   "team.accept": "anyone",
+
+  "accounts.settings": "staff",
+  "accounts.updateSettings": "admin",
 };
 
 /** What the request's credentials make it: its principal's kind (or anonymous), and an Employee when it carries their session. */

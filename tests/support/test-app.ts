@@ -12,6 +12,7 @@ import pg from "pg";
 import { createAuth } from "@/auth/auth";
 import type { SignInThrottleSettings } from "@/auth/sign-in-throttle";
 import { readEnv } from "@/config/env";
+import { sellerSettings, type Seller } from "@/config/seller";
 import { openDatabase, type Database, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
@@ -36,7 +37,11 @@ import type { Principal } from "@/trpc/context";
 import { createCallerFactory } from "@/trpc/init";
 import type { JobHandlers } from "@/domain/outbox/job-handlers";
 import { jobHandlers } from "@/worker/job-registry";
+import { SELLER_ENV } from "../../scripts/seller-env.mjs";
 import { OutboxWorker } from "@/worker/worker";
+
+/** The seller every test app gives its Invoices: scripts/seller-env.mjs read through the env schema, as production's is. */
+export const TEST_SELLER: Seller | null = sellerSettings(readEnv({ NODE_ENV: "test", ...SELLER_ENV })).seller;
 
 export const TEST_DB = process.env.TEST_DB === "pg" ? "pg" : "pglite";
 const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
@@ -78,6 +83,8 @@ export interface TestAppOptions {
   metrics?: boolean;
   /** BANKGIRO, printed on Invoice PDFs; default none. */
   bankgiro?: string | null;
+  /** The seller on Invoices (SELLER_*); default TEST_SELLER, null: not configured. */
+  seller?: Seller | null;
   /** OUTBOX_LEASE_SECONDS and OUTBOX_RETRY_BASE_MS over their defaults. */
   outbox?: Partial<OutboxSettings>;
   /** What time it is for the app and its worker (e.g. a `SettableClock`); default the real time. */
@@ -102,6 +109,8 @@ export interface TestApp {
   webhooks: WebhookSettings;
   /** The Bankgiro account on Invoice PDFs (`opts.bankgiro`). */
   bankgiro: string | null;
+  /** The seller on Invoices (`opts.seller`). */
+  seller: Seller | null;
   /** The app's clock (`opts.clock`, else `systemClock`). */
   clock: Clock;
   /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
@@ -194,10 +203,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const webhooks: WebhookSettings = { privateTargets: opts.webhookPrivateTargets ?? "demo", timeoutMs: 10_000 };
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
   const bankgiro = opts.bankgiro ?? null;
+  const seller = opts.seller === undefined ? TEST_SELLER : opts.seller;
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>", clock });
   const outbox: OutboxSettings = { leaseSeconds: defaults.OUTBOX_LEASE_SECONDS, retryBaseMs: defaults.OUTBOX_RETRY_BASE_MS, ...opts.outbox };
   const worker = new OutboxWorker(
-    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, clock, observe: metrics?.metrics },
+    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, seller, clock, observe: metrics?.metrics },
     { handlers: { ...jobHandlers, ...opts.jobs }, log },
   );
   if (opts.worker) worker.start();
@@ -220,6 +230,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
       webhookPrivateTargets: webhooks.privateTargets,
       bankgiro,
+      seller,
       clock,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
     });
@@ -248,6 +259,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     webhooks,
     bankgiro,
+    seller,
     clock,
     databaseUrl: pgUrl ?? null,
     async newKey(env = "demo", o = {}) {
@@ -374,6 +386,7 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     integrationId,
     baseUrl: app.publicUrl,
     bankgiro: app.bankgiro,
+    seller: app.seller,
     clock: app.clock,
     webhookPrivateTargets: app.webhooks.privateTargets,
     pageUrl: () => null,
