@@ -279,6 +279,20 @@ describe("what a bookkeeper needs, read back with pdftotext", () => {
     expect(pieces.join("").replace("Payout ", "")).toBe(huge);
   });
 
+  it("a long Invoice: the columns' heading on every page, and each page's footer names the seller, the number and the page", async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      payout: `po-${i}`,
+      employee: `Person ${i}`,
+      description: `Shift ${i}`,
+      cost: "1000.00",
+      vat: "250.00",
+    }));
+    const text = layoutLines(await renderInvoicePdf(doc({ ...latin, locale: "sv", lines }), {})).join("\n");
+    expect(text.match(/Beskrivning Anställd Kostnad \(SEK\) Moms \(SEK\)/g)).toHaveLength(2);
+    expect(text).toContain("Payroute Test AB · Faktura 1001 · Sida 1 av 2");
+    expect(text).toContain("Payroute Test AB · Faktura 1001 · Sida 2 av 2");
+  });
+
   it("a development placeholder seller says the invoice is not valid", async () => {
     const placeholder = { ...seller, name: "DEVELOPMENT PLACEHOLDER SELLER (not a valid invoice)", placeholder: true };
     const en = pdfText(await renderInvoicePdf(doc({ ...latin, seller: placeholder }), {}));

@@ -35,6 +35,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
     const pdf = new PDFDocument({
       size: "A4",
       margin: MARGIN,
+      // Kept until the end, so that each page's footer can say how many pages there are.
+      bufferPages: true,
       lang: doc.locale === "sv" ? "sv-SE" : "en-GB",
       info: { Title: tr("invoicePdf.documentTitle", { number: doc.invoiceNumber }), Author: doc.seller.name },
     });
@@ -188,6 +190,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
         .stroke();
       pdf.y += 4;
     };
+    let head: (() => void) | null = null;
     const row = (cells: { description: string; employee: string; cost: string; vat: string }, id: string | null, bold = false) => {
       fontSize(9);
       plain(bold);
@@ -196,7 +199,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
         { text: cells.employee, x: cols.employee, width: widths.employee },
       ];
       const height = Math.max(...wrapped.map((c) => heightOf(c.text, { width: c.width }, bold)));
-      if (pdf.y + height + (id ? 9 : 0) > pdf.page.height - MARGIN) pdf.addPage();
+      if (pdf.y + height + (id ? 9 : 0) > pdf.page.height - MARGIN) {
+        // A new page repeats the columns' heading.
+        pdf.addPage();
+        head?.();
+        fontSize(9);
+        plain(bold);
+      }
       const y = pdf.y;
       for (const c of wrapped) write(c.text, { width: c.width }, { x: c.x, y }, bold);
       pdf.text(cells.cost, cols.cost, y, { width: widths.cost, align: "right", lineBreak: false });
@@ -208,17 +217,17 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
       pdf.y += 4;
     };
     const currency = { currency: doc.currency };
-    row(
-      {
-        description: tr("invoicePdf.columns.description"),
-        employee: doc.prepayment ? "" : tr("invoicePdf.columns.employee"),
-        cost: tr(doc.prepayment ? "invoicePdf.columns.amount" : "invoicePdf.columns.cost", currency),
-        vat: tr("invoicePdf.columns.vat", currency),
-      },
-      null,
-      true,
-    );
-    rule();
+    const headings = {
+      description: tr("invoicePdf.columns.description"),
+      employee: doc.prepayment ? "" : tr("invoicePdf.columns.employee"),
+      cost: tr(doc.prepayment ? "invoicePdf.columns.amount" : "invoicePdf.columns.cost", currency),
+      vat: tr("invoicePdf.columns.vat", currency),
+    };
+    head = () => {
+      row(headings, null, true);
+      rule();
+    };
+    head();
     for (const line of doc.lines) {
       const id = tr(doc.prepayment ? "invoicePdf.lineId.prepayment" : "invoicePdf.lineId.payout", { id: line.payout });
       row({ description: line.description, employee: line.employee, cost: f.money(line.cost), vat: f.money(line.vat) }, id);
@@ -261,6 +270,20 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
       }
       unbroken(doc.payUrl, MARGIN, width, 10);
       pdf.text(tr(doc.prepayment ? "invoicePdf.payment.afterPrepayment" : "invoicePdf.payment.afterPayrun"), MARGIN, pdf.y, { width });
+    }
+
+    // Each page's footer, in the bottom margin: the seller, the Invoice's number and the page.
+    const pages = pdf.bufferedPageRange();
+    for (let i = 0; i < pages.count; i++) {
+      pdf.switchToPage(pages.start + i);
+      const bottom = pdf.page.margins.bottom;
+      pdf.page.margins.bottom = 0; // text in the margin would otherwise start a new page
+      fontSize(7);
+      pdf.fillColor(GREY);
+      const footer = tr("invoicePdf.footer", { seller: doc.seller.name, number: doc.invoiceNumber, page: i + 1, pages: pages.count });
+      write(footer, { width, align: "center", lineBreak: false }, { x: MARGIN, y: pdf.page.height - bottom + 15 });
+      pdf.fillColor("black");
+      pdf.page.margins.bottom = bottom;
     }
     pdf.end();
   });

@@ -8,6 +8,7 @@ import { bilingual } from "./bilingual";
 export const invoicePdf = bilingual({
   documentTitle: ["Invoice {number}", "Faktura {number}"],
   heading: ["Invoice", "Faktura"],
+  footer: ["{seller} · Invoice {number} · Page {page} of {pages}", "{seller} · Faktura {number} · Sida {page} av {pages}"],
   placeholder: [
     "NOT A VALID INVOICE: development placeholder seller (SELLER_PLACEHOLDER)",
     "INTE EN GILTIG FAKTURA: säljaren är en platshållare för utveckling (SELLER_PLACEHOLDER)",
