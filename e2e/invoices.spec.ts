@@ -53,7 +53,7 @@ test("a client closes a Payrun, downloads its Invoice PDF, simulates payment in 
   const text = execFileSync("pdftotext", ["-layout", (await download.path()) ?? "", "-"], { encoding: "utf8" });
   expect(text).toContain(`OCR reference: ${ocr}`);
   expect(text).toContain(description);
-  expect(text).toContain("1724.89 SEK");
+  expect(text).toContain("SEK 1,724.89"); // the account writes English (its default language): SEK and a comma between thousands
 
   // Demo: "Simulate payment" stands in for the bank transfer.
   await page.getByRole("button", { name: "Simulate payment" }).click();

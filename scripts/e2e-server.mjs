@@ -2,6 +2,7 @@
 // Assumes `npm run build` has run (dist/ and .next/).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { SELLER_ENV } from "./seller-env.mjs";
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "data/e2e";
 const users = JSON.parse(readFileSync(new URL("../e2e/users.json", import.meta.url), "utf8"));
@@ -14,7 +15,7 @@ for (const built of ["dist/server.js", "dist/cli.js", ".next/BUILD_ID"]) {
 }
 
 rmSync(DATA_DIR, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR, PORT: process.env.E2E_PORT ?? "3101", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+const env = { ...process.env, ...SELLER_ENV, DATA_DIR, PORT: process.env.E2E_PORT ?? "3101", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 // Development: the webhook specs deliver to a receiver on 127.0.0.1 (production's default is "none").
 env.WEBHOOK_PRIVATE_TARGETS = "demo";
 // Always the embedded database in DATA_DIR, even where DATABASE_URL is set (CI with PostgreSQL): every run starts empty.

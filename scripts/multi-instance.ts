@@ -25,6 +25,7 @@ import { openDatabase } from "../src/db/database";
 import { NOTIFY_EMPLOYEE_JOB } from "../src/domain/employees/employee-invitation";
 import { seed } from "./bench/seed";
 import { ensureDebianTool } from "./ensure-chromium.mjs";
+import { SELLER_ENV } from "./seller-env.mjs";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "4" } } });
 const PHASE_MS = Number(values.seconds) * 1000;
@@ -63,7 +64,7 @@ const exited = (c: ChildProcess) =>
 
 function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--enable-source-maps", script], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...SELLER_ENV, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);

@@ -36,6 +36,7 @@ import { runLoad, toLoadResult, runSequential, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-invitation";
 import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
+import { SELLER_ENV } from "../seller-env.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -131,6 +132,7 @@ async function startProcess(script: string, env: Record<string, string | undefin
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       WEBHOOK_PRIVATE_TARGETS: "demo",
+      ...SELLER_ENV,
       ...env,
       ...(port ? { PORT: String(port) } : {}),
     },

@@ -7,6 +7,11 @@ const flag = z
   .optional()
   .transform((v) => v !== undefined && /^(1|true|yes|on)$/i.test(v));
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
 const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -145,6 +150,46 @@ const EnvSchema = z.object({
       }
       return `${digits.slice(0, -4)}-${digits.slice(-4)}`;
     }),
+  /**
+   * The seller printed on every Invoice (PDF and email): the service's legal name, Swedish organisation number
+   * (556677-8899: ten digits with a valid check digit), VAT registration number (SE556677889901) and postal
+   * address (lines separated by commas). Invoices are refused until all four are set (src/config/seller.ts).
+   */
+  SELLER_NAME: optionalText,
+  SELLER_ORG_NUMBER: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const digits = v.replace(/[\s-]/g, "");
+      if (!/^\d{10}$/.test(digits) || luhnCheckDigit(digits.slice(0, -1)) !== Number(digits.at(-1))) {
+        ctx.addIssue({ code: "custom", message: "must be a Swedish organisation number: 10 digits (556677-8899) with a valid check digit" });
+        return z.NEVER;
+      }
+      return `${digits.slice(0, 6)}-${digits.slice(6)}`;
+    }),
+  SELLER_VAT_NUMBER: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const vat = v.replace(/[\s.-]/g, "").toUpperCase();
+      const swedish = /^SE(\d{10})01$/.exec(vat);
+      const valid = vat.startsWith("SE")
+        ? swedish !== null && luhnCheckDigit(swedish[1].slice(0, -1)) === Number(swedish[1].at(-1))
+        : /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vat);
+      if (!valid) {
+        ctx.addIssue({ code: "custom", message: "must be a VAT registration number: SE, the organisation number's 10 digits and 01 (SE556677889901)" });
+        return z.NEVER;
+      }
+      return vat;
+    }),
+  SELLER_ADDRESS: optionalText,
+  /**
+   * Development only, and only on the embedded database: where a SELLER_* setting is missing, Invoices name a
+   * placeholder seller marked as not a valid invoice instead of being refused. Refused with DATABASE_URL.
+   */
+  SELLER_PLACEHOLDER: flag,
   /** Time a client has to send the request line and headers (slow-client defence); 408 after it. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
   /** Time a client has to send a whole request, body included; 408 after it. */

@@ -22,6 +22,8 @@ export const ERROR_TABLE = {
   unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   unprocessable: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
   throttled: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  /** The service cannot do it as configured (e.g. Invoices without the seller's details): the operator must act. */
+  unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type DomainErrorCode = keyof typeof ERROR_TABLE;

@@ -8,6 +8,7 @@ import type { Db } from "@/db/database";
 import type { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Clock } from "@/domain/shared/clock";
+import type { Seller } from "@/config/seller";
 import type { Context, Principal } from "@/trpc/context";
 import { readCookie } from "./principal";
 
@@ -18,6 +19,8 @@ export interface ContextOptions {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO, for the Invoice PDF; null when none is configured. */
   bankgiro: string | null;
+  /** SELLER_*, for the Invoice PDF; null when not configured. */
+  seller: Seller | null;
   clock: Clock;
   requestId: string;
   /** The client's address as the server computed it (never a client's X-Forwarded-For unless trusted). */
@@ -65,6 +68,7 @@ export function createContext(req: http.IncomingMessage, opts: ContextOptions): 
     baseUrl: opts.publicUrl,
     webhookPrivateTargets: opts.webhookPrivateTargets,
     bankgiro: opts.bankgiro,
+    seller: opts.seller,
     clock: opts.clock,
     pageUrl: pageUrl(opts.publicUrl, opts.pageOf),
     requestId: opts.requestId,

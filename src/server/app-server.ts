@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
+import type { Seller } from "@/config/seller";
 import type { Clock } from "@/domain/shared/clock";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
@@ -53,6 +54,8 @@ export interface AppOptions {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO, printed on Invoice PDFs; null when none is configured. */
   bankgiro: string | null;
+  /** SELLER_*, the seller on Invoices; null when not configured (Invoice PDFs are refused). */
+  seller: Seller | null;
   /** What time it is for the domain (`systemClock`; a test's own clock in tests). */
   clock: Clock;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
@@ -88,6 +91,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     publicUrl: opts.publicUrl,
     webhookPrivateTargets: opts.webhookPrivateTargets,
     bankgiro: opts.bankgiro,
+    seller: opts.seller,
     clock: opts.clock,
     rateLimiter,
     onRateLimited: metrics ? () => metrics.rateLimited("v2") : undefined,
@@ -123,6 +127,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
         bankgiro: opts.bankgiro,
+        seller: opts.seller,
         clock: opts.clock,
         requestId: requestIdOf(req),
         clientIp: client.ip,

@@ -6,6 +6,7 @@ import next from "next";
 import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
 import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
+import { sellerSettings } from "@/config/seller";
 import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { migrationNames } from "@/db/migrate";
 import { DataDirLockedError } from "@/db/data-dir-lock";
@@ -30,6 +31,7 @@ import { Readiness } from "./readiness";
 import { RequestActivity } from "./request-activity";
 import { WorkerProcess } from "./worker-process";
 import { createHttpServer, limitsFromEnv } from "./http-server";
+import { warnOfSeller } from "./seller-warning";
 
 async function main(): Promise<void> {
   const config = env();
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
   };
   const outbox = { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS };
   const bankgiro = config.BANKGIRO ?? null;
+  const { seller, missing } = sellerSettings(config);
+  warnOfSeller(log, seller, missing);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   // The outbox worker (WORKER=1): by default in this process, yielding to requests (WORKER_REQUEST_SHARE), woken
@@ -92,7 +96,7 @@ async function main(): Promise<void> {
   const inProcessWorker =
     config.WORKER && !childWorker
       ? new OutboxWorker(
-          { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, clock: systemClock, observe: metrics?.metrics },
+          { db: db.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, seller, clock: systemClock, observe: metrics?.metrics },
           listenUrl
             ? { handlers: jobHandlers, log, budget, listen: postgresJobListener(listenUrl, log) }
             : { handlers: jobHandlers, log, budget, batchSize: 100, parallelBatches: 1 },
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
     allowedHosts: allowedHosts(config),
     webhookPrivateTargets: webhooks.privateTargets,
     bankgiro,
+    seller,
     clock: systemClock,
     requestLog,
     afterWrite: () => inProcessWorker?.poke(),

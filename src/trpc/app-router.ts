@@ -19,6 +19,7 @@ import { sessionRouter } from "@/domain/session/session-router";
 import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
 import { teamRouter } from "@/domain/team/team-router";
 import { requestLogRouter } from "@/domain/request-log/request-log-router";
+import { accountRouter } from "@/domain/accounts/account-router";
 import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -58,6 +59,7 @@ export const appRouter = router({
   apiKeys: apiKeyRouter,
   team: teamRouter,
   requestLogs: requestLogRouter,
+  accounts: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Environment } from "@/generated/prisma/enums";
 import type { Clock } from "@/domain/shared/clock";
+import type { Seller } from "@/config/seller";
 
 /** Who is calling: an API key or a dashboard session, resolved to the same shape. */
 export interface Principal {
@@ -30,6 +31,8 @@ export interface Context {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO: the service's account printed on Invoice PDFs, or null when none is configured. */
   bankgiro: string | null;
+  /** SELLER_*: the seller Invoices name, or null when not configured (Invoice PDFs are then refused). */
+  seller: Seller | null;
   /** What time it is for the domain: the process's (`systemClock`), or a test's. */
   clock: Clock;
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */

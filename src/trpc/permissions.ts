@@ -167,6 +167,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "requestLogs.list": "admin",
   "requestLogs.find": "admin",
   "requestLogs.get": "admin",
+  "accounts.settings": "staff",
+  "accounts.updateSettings": "admin",
 };
 
 /** What the request's credentials make it: its principal's kind (or anonymous), and an Employee when it carries their session. */

@@ -1,6 +1,7 @@
 /** `npm run worker`: the outbox worker alone (run any number of them beside `WORKER=0 npm start`). */
 import { env } from "@/config/env";
 import { publicUrl } from "@/config/public-origin";
+import { sellerSettings } from "@/config/seller";
 import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { createMailer } from "@/domain/notifications/mailer";
@@ -9,6 +10,7 @@ import type { JobObserver } from "@/domain/outbox/job-handlers";
 import { createLogger } from "@/log";
 import { startMetricsServer } from "@/server/metrics";
 import type { WorkerMessage } from "@/server/worker-process";
+import { warnOfSeller } from "@/server/seller-warning";
 import { jobHandlers } from "./job-registry";
 import { postgresJobListener } from "./job-wakeup";
 import { OutboxWorker } from "./worker";
@@ -17,6 +19,8 @@ async function main(): Promise<void> {
   const config = env();
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm run worker"));
+  const { seller, missing } = sellerSettings(config);
+  warnOfSeller(log, seller, missing);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });
   // Started by `npm start` (an IPC channel): its /metrics counts this worker's webhook attempts.
   const parent = process.send?.bind(process);
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
       },
       outbox: { leaseSeconds: config.OUTBOX_LEASE_SECONDS, retryBaseMs: config.OUTBOX_RETRY_BASE_MS },
       bankgiro: config.BANKGIRO ?? null,
+      seller,
       clock: systemClock,
       observe,
     },

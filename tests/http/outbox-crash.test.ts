@@ -15,6 +15,7 @@ import { systemClock } from "@/domain/shared/clock";
 import { createWebhook } from "@/domain/webhooks/webhook-service";
 import { childProcessDatabase, TEST_DB } from "../support/test-app";
 import { startReceiver } from "../support/webhook-receiver";
+import { SELLER_ENV } from "../../scripts/seller-env.mjs";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -24,7 +25,7 @@ afterAll(async () => {
 function startWorker(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/worker/main.ts"], {
     // Development setting, stated: the receiver is on 127.0.0.1 (production's default is "none").
-    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", WEBHOOK_PRIVATE_TARGETS: "demo", ...env },
+    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", WEBHOOK_PRIVATE_TARGETS: "demo", ...SELLER_ENV, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   cleanups.push(() => void child.kill("SIGKILL"));

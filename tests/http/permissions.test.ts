@@ -69,6 +69,7 @@ function contextOf(caller: Caller): Context {
     baseUrl: app.publicUrl,
     webhookPrivateTargets: app.webhooks.privateTargets,
     bankgiro: app.bankgiro,
+    seller: app.seller,
     clock: app.clock,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),

@@ -217,7 +217,7 @@ describe("issuing and paying", () => {
     expect(text).toContain("Prepayment: i-1");
     expect(text).toContain("Your reference: PO 99");
     expect(text).toContain("Autumn salaries");
-    expect(text).toMatch(/Total \(incl. VAT\)\s+5000.00 SEK/);
+    expect(text).toMatch(/Total incl. VAT\s+SEK 5,000.00/);
     expect(text).toContain(`to Bankgiro 5050-1055, quoting the OCR reference ${issued.body.invoice_number}`);
 
     await app.drainJobs();
@@ -298,8 +298,8 @@ describe("using the balance", () => {
     const invoiceB = b.invoice as unknown as Invoice;
     expect(invoiceB).toMatchObject({ total: "500.00", prepaid: "25.00", amount_paid: "25.00", amount_due: "475.00", status: "invoice" });
     const text = pdfText(Buffer.from(await (await app.api(new URL(invoiceB.pdf_url ?? "").pathname, c.h)).arrayBuffer()));
-    expect(text).toMatch(/Paid from prepayments\s+25.00 SEK/);
-    expect(text).toMatch(/Amount due\s+475.00 SEK/);
+    expect(text).toMatch(/Settled from prepayments\s+SEK 25.00/);
+    expect(text).toMatch(/Amount due\s+SEK 475.00/);
 
     // Every use is recorded, oldest first.
     const uses = await app.db.prepaymentUse.findMany({

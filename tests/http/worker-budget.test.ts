@@ -65,6 +65,7 @@ describe("in-process worker budget", () => {
         webhooks: { privateTargets: "none", timeoutMs: 1_000, disableAfterMinutes: 4320 },
         outbox: { leaseSeconds: 60, retryBaseMs: 10_000 },
         bankgiro: null,
+        seller: null,
         clock: systemClock,
       },
       { handlers, log: createLogger("silent"), batchSize: 1, parallelBatches: 2, idleMs: 50, budget: { busy: () => reading, share } },

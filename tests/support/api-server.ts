@@ -13,6 +13,7 @@ import { createLogger } from "@/log";
 import { createAppHandler } from "@/server/app-server";
 import { createHttpServer, DEFAULT_LIMITS } from "@/server/http-server";
 import { Readiness } from "@/server/readiness";
+import { TEST_SELLER } from "./test-app";
 
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
@@ -37,6 +38,7 @@ const handler = createAppHandler({
   allowedHosts: allowedHosts({ PUBLIC_URL: publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: port }),
   webhookPrivateTargets: "demo",
   bankgiro: null,
+  seller: TEST_SELLER,
   clock: systemClock,
   readiness: new Readiness({ db: database.prisma, migrations: migrationNames(), worker: null, heartbeatMaxAgeMs: 60_000 }),
 });

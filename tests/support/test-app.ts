@@ -12,6 +12,7 @@ import pg from "pg";
 import { createAuth } from "@/auth/auth";
 import type { SignInThrottleSettings } from "@/auth/sign-in-throttle";
 import { readEnv } from "@/config/env";
+import { sellerSettings, type Seller } from "@/config/seller";
 import { openDatabase, type Database, type DatabaseOptions } from "@/db/database";
 import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
@@ -38,7 +39,11 @@ import type { Principal } from "@/trpc/context";
 import { createCallerFactory } from "@/trpc/init";
 import type { JobHandlers } from "@/domain/outbox/job-handlers";
 import { jobHandlers } from "@/worker/job-registry";
+import { SELLER_ENV } from "../../scripts/seller-env.mjs";
 import { OutboxWorker } from "@/worker/worker";
+
+/** The seller every test app gives its Invoices: scripts/seller-env.mjs read through the env schema, as production's is. */
+export const TEST_SELLER: Seller | null = sellerSettings(readEnv({ NODE_ENV: "test", ...SELLER_ENV })).seller;
 
 /** PostgreSQL (TEST_DB=pg, or pgbouncer: the same through a transaction pooler) or the embedded database. */
 export const TEST_DB = process.env.TEST_DB === "pg" || process.env.TEST_DB === "pgbouncer" ? "pg" : "pglite";
@@ -90,6 +95,8 @@ export interface TestAppOptions {
   metrics?: boolean;
   /** BANKGIRO, printed on Invoice PDFs; default none. */
   bankgiro?: string | null;
+  /** The seller on Invoices (SELLER_*); default TEST_SELLER, null: not configured. */
+  seller?: Seller | null;
   /** OUTBOX_LEASE_SECONDS and OUTBOX_RETRY_BASE_MS over their defaults. */
   outbox?: Partial<OutboxSettings>;
   /** What time it is for the app and its worker (e.g. a `SettableClock`); default the real time. */
@@ -119,6 +126,8 @@ export interface TestApp {
   webhooks: WebhookSettings;
   /** The Bankgiro account on Invoice PDFs (`opts.bankgiro`). */
   bankgiro: string | null;
+  /** The seller on Invoices (`opts.seller`). */
+  seller: Seller | null;
   /** The app's clock (`opts.clock`, else `systemClock`). */
   clock: Clock;
   /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
@@ -230,10 +239,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   };
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
   const bankgiro = opts.bankgiro ?? null;
+  const seller = opts.seller === undefined ? TEST_SELLER : opts.seller;
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>", clock });
   const outbox: OutboxSettings = { leaseSeconds: defaults.OUTBOX_LEASE_SECONDS, retryBaseMs: defaults.OUTBOX_RETRY_BASE_MS, ...opts.outbox };
   const worker = new OutboxWorker(
-    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, clock, observe: metrics?.metrics },
+    { db: database.prisma, mailer, publicUrl, webhooks, outbox, bankgiro, seller, clock, observe: metrics?.metrics },
     { handlers: { ...jobHandlers, ...opts.jobs }, log },
   );
   if (opts.worker) worker.start();
@@ -264,6 +274,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       allowedHosts: opts.allowedHosts ?? defaultAllowedHosts({ PUBLIC_URL: opts.publicUrl, ALLOWED_HOSTS: undefined, HOST: "127.0.0.1", PORT: 0 }),
       webhookPrivateTargets: webhooks.privateTargets,
       bankgiro,
+      seller,
       clock,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
       requestLog,
@@ -293,6 +304,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     webhooks,
     bankgiro,
+    seller,
     clock,
     databaseUrl: pgUrl ?? null,
     databaseDirectUrl: (opts.databaseUrl ? opts.databaseDirectUrl : pgDb?.directUrl) ?? null,
@@ -422,6 +434,7 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     integrationId,
     baseUrl: app.publicUrl,
     bankgiro: app.bankgiro,
+    seller: app.seller,
     clock: app.clock,
     webhookPrivateTargets: app.webhooks.privateTargets,
     pageUrl: () => null,

@@ -25,6 +25,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/webhooks", label: "webhooks", roles: ["client"], adminOnly: true },
   { href: "/settings/team", label: "team", roles: ["client"] },
   { href: "/settings/api-keys", label: "apiKeys", roles: ["client"], adminOnly: true },
+  { href: "/settings/account", label: "accountSettings", roles: ["client"] },
   { href: "/review/employees", label: "reviewEmployees", roles: ["operator"] },
   { href: "/review/registrations", label: "reviewRegistrations", roles: ["operator"] },
   { href: "/review/payruns", label: "reviewPayruns", roles: ["operator"] },

@@ -13,6 +13,7 @@ import { ocrReference } from "./ocr";
 import { payrunTotals } from "./invoice-representation";
 
 export const EMAIL_INVOICE_JOB = "invoice.email";
+const INVOICE_EMAIL_ATTEMPTS = 30;
 
 /** YYYY-MM-DD of `date` (UTC) plus `days`. */
 export function utcDate(date: Date, days = 0): string {
@@ -78,7 +79,9 @@ export async function issueInvoiceInTx(tx: Prisma.TransactionClient, pk: string,
     },
   });
   if (invoice.prepayment) await tx.prepayment.update({ where: { pk: invoice.prepayment.pk }, data: { invoicedAt: now } });
-  await enqueueJob(tx, { kind: EMAIL_INVOICE_JOB, payload: { invoicePk: pk }, runAt: now });
+  // Retried for about a day (the back-off reaches an hour at the tenth attempt): the email waits out a gap in the
+  // seller's settings (SELLER_*, without which it is refused) or the mail server, rather than being dropped.
+  await enqueueJob(tx, { kind: EMAIL_INVOICE_JOB, payload: { invoicePk: pk }, runAt: now, maxAttempts: INVOICE_EMAIL_ATTEMPTS });
 }
 
 /** Issues the Invoice of a Payrun (creating it first if the Payrun has none). Returns the Invoice's pk. */

@@ -1,37 +1,42 @@
 /**
- * The invoice email to the Integration's address (as on the Invoice), with the PDF attached. Sent after the
- * Invoice is issued; the job sends, then completes (a crash in between sends again under the same key).
+ * The invoice email to the Integration's address (as on the Invoice), with the PDF attached, in the account's
+ * language. Sent after the Invoice is issued; the job sends, then completes (a crash in between sends again
+ * under the same key). Without the seller's details (SELLER_*) the job fails and is retried: no invoice leaves
+ * without them, and it goes out once they are set.
  */
 import { z } from "zod";
 import { textMailHtml } from "@/domain/notifications/mail-html";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
+import { SELLER_SETTINGS } from "@/config/seller";
 import { invoiceDocument } from "./invoice-document";
+import { invoiceFormat } from "./invoice-format";
 import { renderInvoicePdf } from "./invoice-pdf";
 
 const ZPayload = z.object({ invoicePk: z.string() });
 
 export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<void> {
   const { invoicePk } = ZPayload.parse(job.payload);
-  const exists = await ctx.db.invoice.findFirst({ where: { pk: invoicePk, issuedAt: { not: null } }, select: { pk: true } });
-  if (exists) {
-    const doc = await invoiceDocument(ctx.db, invoicePk, { baseUrl: ctx.publicUrl, bankgiro: ctx.bankgiro });
-    if (doc.email) {
+  const exists = await ctx.db.invoice.findFirst({ where: { pk: invoicePk, issuedAt: { not: null } }, select: { email: true } });
+  if (exists?.email) {
+    if (!ctx.seller) throw new Error(`invoice email refused: the seller's details are not configured (${SELLER_SETTINGS.join(", ")})`);
+    const doc = await invoiceDocument(ctx.db, invoicePk, { baseUrl: ctx.publicUrl, bankgiro: ctx.bankgiro, seller: ctx.seller });
+    if (doc.buyer.email) {
       const params = {
-        recipient: doc.recipient[0] ?? "",
+        recipient: doc.buyer.name,
         number: doc.invoiceNumber,
-        total: doc.total,
+        total: invoiceFormat(doc.locale).money(doc.total),
         currency: doc.currency,
         due: doc.dueDate,
         ocr: doc.ocr,
         link: doc.payUrl,
       };
-      const texts = serverTexts("en");
+      const texts = serverTexts(doc.locale);
       const text = texts(doc.prepayment ? "emails.invoice.textPrepayment" : "emails.invoice.text", params);
       await ctx.mailer.send({
         key: `invoice-${job.pk}`,
-        to: doc.email,
+        to: doc.buyer.email,
         subject: texts("emails.invoice.subject", params),
         text,
         html: textMailHtml(text, doc.payUrl),

@@ -7,6 +7,7 @@ import type { Db } from "@/db/database";
 import type { ClaimedJob, OutboxSettings } from "./outbox-service";
 import type { Mailer } from "@/domain/notifications/mailer";
 import type { WebhookSettings } from "@/config/webhook-settings";
+import type { Seller } from "@/config/seller";
 import type { Clock } from "@/domain/shared/clock";
 
 export interface JobContext {
@@ -20,6 +21,8 @@ export interface JobContext {
   outbox: OutboxSettings;
   /** The service's Bankgiro account printed on Invoice PDFs (BANKGIRO), or null when none is configured. */
   bankgiro: string | null;
+  /** The seller Invoices name (SELLER_*), or null when not configured: invoice emails are then refused. */
+  seller: Seller | null;
   /** What time it is for the handlers (`systemClock` in the processes). */
   clock: Clock;
   /** Metrics of what the handlers do (METRICS_PORT); absent: none kept. */

@@ -14,6 +14,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from 
 import { DomainError } from "@/domain/errors";
 import { wrapArrayBody } from "@/domain/shared/array-body";
 import type { PrivateTargets } from "@/config/webhook-settings";
+import type { Seller } from "@/config/seller";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
@@ -44,6 +45,8 @@ export interface V2Deps {
   webhookPrivateTargets: PrivateTargets;
   /** BANKGIRO, for the Invoice PDF; null when none is configured. */
   bankgiro: string | null;
+  /** SELLER_*, for the Invoice PDF; null when not configured. */
+  seller: Seller | null;
   clock: Clock;
   /** Limits per key and account after authentication (the caller settles each admitted request). */
   rateLimiter?: ApiRateLimiter | null;
@@ -173,6 +176,7 @@ async function answer(r: Handling, deps: V2Deps): Promise<HttpResponse> {
     publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
     bankgiro: deps.bankgiro,
+    seller: deps.seller,
     clock: deps.clock,
     requestId: r.requestId,
     clientIp: r.info.ip,

@@ -229,6 +229,10 @@ export const apiErrors = bilingual({
     "Invoices can be marked paid through the API in the demo environment only; live Invoices are paid by bank transfer.",
     "Fakturor kan bara markeras som betalda via API:t i demomiljön; i livemiljön betalas de med banköverföring.",
   ],
+  invoice_seller_missing: [
+    "This Invoice's PDF is not available yet: the service's seller details are not configured. Please try again later.",
+    "Fakturans PDF är inte tillgänglig än: tjänstens säljaruppgifter är inte inställda. Försök igen senare.",
+  ],
   invoice_not_issued: ["This Invoice has not been issued yet.", "Fakturan har inte utfärdats än."],
   // Self-service: API keys, the team, passwords, employee sign-in links, Employee review
   admin_only: ["Only the account's admins can do this.", "Endast kontots administratörer kan göra detta."],

@@ -1,6 +1,6 @@
 import { bilingual } from "./bilingual";
 
-/** The account's settings: API keys and the team (admins manage both; members see the team). */
+/** The account's settings: API keys, the team and the account's language (admins manage them; members see the team and the language). */
 export const settings = bilingual({
   adminOnly: ["Only the account's admins manage {what}. Ask one of them.", "Endast kontots administratörer hanterar {what}. Be någon av dem."],
   apiKeys: {
@@ -46,6 +46,18 @@ export const settings = bilingual({
     ],
     revokedNotice: ["The key {prefix}… is revoked.", "Nyckeln {prefix}… är återkallad."],
     empty: ["No API keys yet.", "Inga API-nycklar ännu."],
+  },
+  account: {
+    title: ["Account settings", "Kontoinställningar"],
+    lead: ["Settings of {account}.", "Inställningar för {account}."],
+    language: ["Invoice language", "Fakturaspråk"],
+    languageHint: [
+      "Your Invoices, their PDF and their email, are written in this language, amounts included (SEK 1,500.50 or 1 500,50 kr).",
+      "Era fakturor, både PDF och e-post, skrivs på det här språket, belopp också (SEK 1,500.50 eller 1 500,50 kr).",
+    ],
+    adminChanges: ["The account's admins change it.", "Kontots administratörer ändrar det."],
+    save: ["Save", "Spara"],
+    savedNotice: ["Saved. Invoice language: {language}.", "Sparat. Fakturaspråk: {language}."],
   },
   team: {
     title: ["Team", "Team"],

@@ -23,6 +23,7 @@ export const titles = bilingual({
   team: ["Team", "Team"],
   apiKeys: ["API keys", "API-nycklar"],
   requestLog: ["API request log", "API-förfrågningslogg"],
+  accountSettings: ["Account settings", "Kontoinställningar"],
   reviewEmployees: ["Employee verification", "Verifiering av anställda"],
   reviewEmployee: ["Employee under review", "Anställd under granskning"],
   reviewRegistrations: ["Registration review", "Granskning av registreringar"],
