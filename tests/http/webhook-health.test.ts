@@ -295,7 +295,7 @@ describe("the contract", () => {
   it("openapi.json has roll_secret and the health fields", async () => {
     const doc = (await app.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>("/v2/openapi.json")).body;
     const roll = doc.paths["/webhooks/{webhook_id}/roll_secret/"]?.post;
-    expect(Object.keys(roll?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "404", "405", "500"]);
+    expect(Object.keys(roll?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "404", "405", "409", "413", "415", "422", "429", "500"]);
     expect(JSON.stringify(doc)).toContain("disabled_reason");
   });
 });
