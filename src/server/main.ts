@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
-import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
+import { allowedHosts, publicUrl as publicUrlOf, requireOperatorTwoFactor } from "@/config/public-origin";
 import { databaseOptionsFromEnv, openDatabase } from "@/db/database";
 import { migrationNames } from "@/db/migrate";
 import { DataDirLockedError } from "@/db/data-dir-lock";
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     webhookPrivateTargets: webhooks.privateTargets,
     bankgiro,
     clock: systemClock,
+    requireOperatorTwoFactor: requireOperatorTwoFactor(config),
     afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {

@@ -82,6 +82,8 @@ export interface TestAppOptions {
   outbox?: Partial<OutboxSettings>;
   /** What time it is for the app and its worker (e.g. a `SettableClock`); default the real time. */
   clock?: Clock;
+  /** REQUIRE_OPERATOR_2FA; default off (the default of an http PUBLIC_URL). */
+  requireOperatorTwoFactor?: boolean;
 }
 
 export interface ApiCall {
@@ -221,6 +223,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       webhookPrivateTargets: webhooks.privateTargets,
       bankgiro,
       clock,
+      requireOperatorTwoFactor: opts.requireOperatorTwoFactor ?? false,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
     });
   handler = newHandler();
