@@ -15,6 +15,7 @@ export const shell = bilingual({
     webhooks: ["Webhooks", "Webhooks"],
     team: ["Team", "Team"],
     apiKeys: ["API keys", "API-nycklar"],
+    security: ["Security", "Säkerhet"],
     reviewEmployees: ["Employee verification", "Verifiering av anställda"],
     reviewRegistrations: ["Registration review", "Granskning av registreringar"],
     reviewPayruns: ["Payrun payments", "Betalningar av lönekörningar"],

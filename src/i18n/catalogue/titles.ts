@@ -22,6 +22,7 @@ export const titles = bilingual({
   webhookDeliveries: ["Webhook deliveries", "Webhook-leveranser"],
   team: ["Team", "Team"],
   apiKeys: ["API keys", "API-nycklar"],
+  security: ["Security", "Säkerhet"],
   reviewEmployees: ["Employee verification", "Verifiering av anställda"],
   reviewEmployee: ["Employee under review", "Anställd under granskning"],
   reviewRegistrations: ["Registration review", "Granskning av registreringar"],
