@@ -89,6 +89,9 @@ export async function createAuth(
         "/request-password-reset": { window: 60, max: 3 },
       },
     },
+    // Hook for the audit log (issue 27, item 2): every sign-in attempt (password or code) and its outcome passes
+    // through these hooks; 2FA turned on (`/two-factor/verify-totp` with a session) or off (`/two-factor/disable`)
+    // and password changes (`/change-password`) can be recorded by an after hook on those paths.
     hooks: signInHooks(opts.throttle),
     plugins: [
       // TOTP (RFC 6238, 6 digits, 30 s) with ten one-time backup codes, both kept encrypted with the secret.

@@ -70,7 +70,6 @@ function PasswordSection({ onNotice }: { onNotice: (n: NoticeValue) => void }) {
         if (result.error.status === 429) setError(throttle.message(result.error, ""));
         else setError(result.error.code === "INVALID_PASSWORD" ? t("wrongCurrent") : (result.error.message ?? tAccount("signInFailed")));
       } else {
-        // Hook for the audit log (issue 27, item 2): the password change is better-auth's /change-password.
         setCurrent("");
         setNext("");
         onNotice({ kind: "success", text: t("changed") });
