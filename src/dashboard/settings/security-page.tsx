@@ -89,7 +89,7 @@ function PasswordSection({ onNotice }: { onNotice: (n: NoticeValue) => void }) {
       <p className="muted">{t("lead")}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <ErrorAlert>{error}</ErrorAlert>
-        <Field label={t("current")} required>
+        <Field label={t("current")}>
           {(control) => <input {...control} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
         </Field>
         <NewPasswordField id="security-new-password" label={t("new")} value={next} onChange={setNext} />

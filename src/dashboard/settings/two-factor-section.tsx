@@ -105,9 +105,7 @@ function PasswordStep({ onEnrolled, onCancel }: { onEnrolled: (e: Enrolment) => 
     <form onSubmit={(e) => void submit(e)}>
       <ErrorAlert>{step.error}</ErrorAlert>
       <Field label={t("twoFactor.confirmPassword")} required>
-        {(control) => (
-          <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        )}
+        {(control) => <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
       </Field>
       <StepActions onCancel={onCancel} pending={step.pending} label={t("twoFactor.continue")} pendingLabel={t("twoFactor.continuing")} />
     </form>
@@ -145,7 +143,7 @@ function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: Enrolment; 
       <ErrorAlert>{step.error}</ErrorAlert>
       <Field label={t("code")} required>
         {(control) => (
-          <input {...control} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+          <input {...control} type="text" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
         )}
       </Field>
       <StepActions onCancel={onCancel} pending={step.pending} label={t("confirm")} pendingLabel={t("confirming")} />
@@ -204,9 +202,7 @@ function DisableDialog({ onClose, onNotice }: { onClose: () => void; onNotice: (
       <form onSubmit={(e) => void submit(e)}>
         <ErrorAlert>{step.error}</ErrorAlert>
         <Field label={t("password.current")} required>
-          {(control) => (
-            <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          )}
+          {(control) => <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
         </Field>
         <StepActions onCancel={onClose} pending={step.pending} label={t("twoFactor.turnOff")} pendingLabel={t("twoFactor.turningOff")} danger />
       </form>
