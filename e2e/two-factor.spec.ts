@@ -154,6 +154,8 @@ test("the security page and the enrolment dialog fit a phone and a desktop, in E
   for (const locale of ["en-GB", "sv-SE"]) {
     const { context, page } = await newColleague(browser, locale);
     const sv = locale === "sv-SE";
+    // The colleague's saved language came with the invitation (Ann's); the language switch's cookie wins over it.
+    await context.addCookies([{ name: "payroute_locale", value: sv ? "sv" : "en", url: page.url() }]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       await page.goto("/settings/security");
