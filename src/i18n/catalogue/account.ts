@@ -52,14 +52,8 @@ export const account = bilingual({
   tooShort: ["Use at least 10 characters.", "Använd minst 10 tecken."],
   twoFactor: {
     title: ["Two-factor sign-in", "Tvåstegsinloggning"],
-    codeLead: [
-      "Enter the 6-digit code from your authenticator app.",
-      "Ange den sexsiffriga koden från din autentiseringsapp.",
-    ],
-    backupLead: [
-      "Enter one of your backup codes. Each works once.",
-      "Ange en av dina reservkoder. Varje kod fungerar en gång.",
-    ],
+    codeLead: ["Enter the 6-digit code from your authenticator app.", "Ange den sexsiffriga koden från din autentiseringsapp."],
+    backupLead: ["Enter one of your backup codes. Each works once.", "Ange en av dina reservkoder. Varje kod fungerar en gång."],
     code: ["Code", "Kod"],
     backupCode: ["Backup code", "Reservkod"],
     verify: ["Verify", "Verifiera"],

@@ -90,10 +90,7 @@ export const settings = bilingual({
   },
   security: {
     title: ["Security", "Säkerhet"],
-    lead: [
-      "How you sign in, and where you are signed in.",
-      "Hur du loggar in och var du är inloggad.",
-    ],
+    lead: ["How you sign in, and where you are signed in.", "Hur du loggar in och var du är inloggad."],
     required: [
       "Two-factor sign-in is required for your account. Turn it on below to continue using the dashboard.",
       "Tvåstegsinloggning krävs för ditt konto. Slå på det nedan för att fortsätta använda kontrollpanelen.",
@@ -114,7 +111,10 @@ export const settings = bilingual({
       turnOff: ["Turn off", "Stäng av"],
       turningOff: ["Turning off…", "Stänger av…"],
       offTitle: ["Turn off two-factor sign-in?", "Stänga av tvåstegsinloggning?"],
-      offBody: ["Enter your password to turn it off. Your backup codes stop working.", "Ange ditt lösenord för att stänga av. Dina reservkoder slutar fungera."],
+      offBody: [
+        "Enter your password to turn it off. Your backup codes stop working.",
+        "Ange ditt lösenord för att stänga av. Dina reservkoder slutar fungera.",
+      ],
       offRequired: [
         "Your account requires two-factor sign-in, so it cannot be turned off.",
         "Ditt konto kräver tvåstegsinloggning, så det går inte att stänga av.",
@@ -145,10 +145,7 @@ export const settings = bilingual({
     },
     password: {
       title: ["Password", "Lösenord"],
-      lead: [
-        "Changing it signs you out everywhere else.",
-        "När du byter det loggas du ut överallt annars.",
-      ],
+      lead: ["Changing it signs you out everywhere else.", "När du byter det loggas du ut överallt annars."],
       current: ["Current password", "Nuvarande lösenord"],
       new: ["New password", "Nytt lösenord"],
       save: ["Change password", "Byt lösenord"],
