@@ -25,11 +25,12 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/webhooks", label: "webhooks", roles: ["client"], adminOnly: true },
   { href: "/settings/team", label: "team", roles: ["client"] },
   { href: "/settings/api-keys", label: "apiKeys", roles: ["client"], adminOnly: true },
-  { href: "/settings/security", label: "security", roles: ["client", "operator"] },
   { href: "/review/employees", label: "reviewEmployees", roles: ["operator"] },
   { href: "/review/registrations", label: "reviewRegistrations", roles: ["operator"] },
   { href: "/review/payruns", label: "reviewPayruns", roles: ["operator"] },
   { href: "/review/prepayments", label: "reviewPrepayments", roles: ["operator"] },
+  // Last: a role's first section is its home (`homeFor`), and this one is everyone's.
+  { href: "/settings/security", label: "security", roles: ["client", "operator"] },
 ];
 
 /** Where a person of whom two-factor sign-in is required, and who has not turned it on, is sent first. */
