@@ -120,6 +120,7 @@ export function dashboardPages(ids: DashboardObjects, people: PeopleLinks): Dash
     { name: "Webhook", path: `/webhooks/${enc(ids.webhook)}`, as: "client" },
     { name: "Team", path: "/settings/team", as: "client" },
     { name: "API keys", path: "/settings/api-keys", as: "client" },
+    { name: "Security", path: "/settings/security", as: "client" },
     { name: "Employee verification", path: "/review/employees", as: "operator" },
     { name: "Registration review", path: "/review/registrations", as: "operator" },
     {
