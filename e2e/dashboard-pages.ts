@@ -122,6 +122,7 @@ export function dashboardPages(ids: DashboardObjects, people: PeopleLinks): Dash
     { name: "API keys", path: "/settings/api-keys", as: "client" },
     { name: "API request log", path: "/developers/logs", as: "client" },
     { name: "Account settings", path: "/settings/account", as: "client" },
+    { name: "Security", path: "/settings/security", as: "client" },
     { name: "Employee verification", path: "/review/employees", as: "operator" },
     { name: "Registration review", path: "/review/registrations", as: "operator" },
     {

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type { Clock } from "@/domain/shared/clock";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Db } from "@/db/database";
 import { insertUser, type TeamRole } from "@/domain/team/team-users";
 import { enqueuePasswordReset } from "@/domain/team/password-reset-email";
@@ -75,13 +76,33 @@ export async function createAuth(
       storage: "database",
       customRules: {
         "/sign-in/email": { window: 1, max: opts.throttle.settings.addressBurst },
+        // The second step of a sign-in counts like the first (the hooks count its failures); the plugin's
+        // own rule (3 per 10 s per address and path) would stop an office signing in together.
+        "/two-factor/verify-totp": { window: 1, max: opts.throttle.settings.addressBurst },
+        "/two-factor/verify-backup-code": { window: 1, max: opts.throttle.settings.addressBurst },
+        // Enrolment and turning it off check the password of a signed-in person.
+        "/two-factor/enable": { window: 60, max: 10 },
+        "/two-factor/disable": { window: 60, max: 10 },
         // Reading one's own session guesses nothing; unthrottled, so that pages cost no rate-limit write.
         "/get-session": false,
         // "Forgot password" sends an email: a few per address and minute, whether the account exists or not.
         "/request-password-reset": { window: 60, max: 3 },
       },
     },
+    // Hook for the audit log (issue 27, item 2): every sign-in attempt (password or code) and its outcome passes
+    // through these hooks; 2FA turned on (`/two-factor/verify-totp` with a session) or off (`/two-factor/disable`)
+    // and password changes (`/change-password`) can be recorded by an after hook on those paths.
     hooks: signInHooks(opts.throttle),
+    plugins: [
+      // TOTP (RFC 6238, 6 digits, 30 s) with ten one-time backup codes, both kept encrypted with the secret.
+      // A sign-in of a person with 2FA answers `twoFactorRedirect` and a short-lived cookie instead of a
+      // session; the code (or a backup code) then makes the session. The plugin locks a person after
+      // consecutive wrong codes; the hooks above count them with wrong passwords (docs/security.md).
+      twoFactor({
+        issuer: "Payroute",
+        accountLockout: { maxFailedAttempts: opts.throttle.settings.maxFailures, durationSeconds: opts.throttle.settings.lockoutMinutes * 60 },
+      }),
+    ],
     advanced: { useSecureCookies: opts.secureCookies, ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
   });
 }

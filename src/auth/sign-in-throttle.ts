@@ -22,6 +22,11 @@ const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
  * The language a person chose in the dashboard is saved on their user row; signing in (on any browser) sets
  * the language cookie from it, as the language switch would.
  */
+/** Whether the person signing in has 2FA on, so that the plugin (whose hook runs after ours) will ask for a code. */
+function twoFactorDue(user: object | undefined): boolean {
+  return Boolean(user && "twoFactorEnabled" in user && user.twoFactorEnabled);
+}
+
 function restoreLocale(user: object | undefined, set: (value: string) => void): void {
   const locale = user && "locale" in user ? user.locale : null;
   if (isLocale(locale)) set(locale);
@@ -46,10 +51,38 @@ export interface SignInThrottle {
 }
 
 const SIGN_IN_PATH = "/sign-in/email";
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+const CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+/** better-auth's two-factor plugin: the signed cookie naming a sign-in that waits for its code (its `TWO_FACTOR_COOKIE_NAME`). */
+const TWO_FACTOR_COOKIE = "two_factor";
 
 function emailOf(body: unknown): string | null {
   if (!body || typeof body !== "object" || !("email" in body) || typeof body.email !== "string") return null;
   return body.email.trim().toLowerCase();
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * The email an attempt was counted against, from the before hook to the after hook of the same request (its
+ * `ctx.context` is the request's own, as the two-factor plugin's WeakMap relies on too): a right code consumes
+ * the cookie's record, so the after hook could not read it again.
+ */
+const countedEmails = new WeakMap<object, string | null>();
+
+/**
+ * The email address an attempt counts against: the one typed for a password, or for a code the person whose
+ * password was right (read from the plugin's cookie, as the plugin itself does). Null for a code without a
+ * sign-in waiting for it (enrolment, where the person is signed in already): such attempts are not counted.
+ */
+async function attemptEmail(ctx: HookContext): Promise<string | null> {
+  if (ctx.path === SIGN_IN_PATH) return emailOf(ctx.body);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const waiting = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  const user = waiting ? await ctx.context.internalAdapter.findUserById(waiting.value) : null;
+  return user ? user.email.toLowerCase() : null;
 }
 
 /**
@@ -69,9 +102,11 @@ async function giveBack(limiter: Limiter, key: string | null): Promise<void> {
 }
 
 /**
- * better-auth `hooks`: every attempt takes a point per email and per address before the password is checked
- * (refused once over the limit); a wrong password (401) keeps it, a success clears the email's count and
- * gives the address's point back, anything else gives both back.
+ * better-auth `hooks`: every attempt takes a point per email and per address before the password (or the
+ * second factor's code) is checked (refused once over the limit); a wrong password or code (401) keeps it, a
+ * completed sign-in clears the email's count and gives the address's point back, anything else gives both
+ * back. A right password of a person with 2FA is no completed sign-in: the count stays until the code is
+ * right, so that wrong codes add up with wrong passwords and a known password does not reset them.
  */
 export function signInHooks({ settings, store, log }: SignInThrottle) {
   // Every attempt asks the store (a local share of 0): attempts are few, and each must count everywhere at once.
@@ -80,8 +115,10 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
   const byAddress = createLimiter(store, { prefix: "sign_in_address", points: settings.addressMaxFailures, ...window }, log);
   return {
     before: createAuthMiddleware(async (ctx) => {
-      if (ctx.path !== SIGN_IN_PATH) return;
-      const email = emailOf(ctx.body);
+      if (ctx.path !== SIGN_IN_PATH && !CODE_PATHS.has(ctx.path)) return;
+      const email = await attemptEmail(ctx);
+      if (!email && ctx.path !== SIGN_IN_PATH) return;
+      countedEmails.set(ctx.context, email);
       const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
       const [emailMs, addressMs] = await Promise.all([reserve(byEmail, email), reserve(byAddress, address)]);
       const ms = Math.max(emailMs, addressMs);
@@ -99,12 +136,14 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
       );
     }),
     after: createAuthMiddleware(async (ctx) => {
-      if (ctx.path !== SIGN_IN_PATH) return;
-      const email = emailOf(ctx.body);
+      if (ctx.path !== SIGN_IN_PATH && !CODE_PATHS.has(ctx.path)) return;
+      if (!countedEmails.has(ctx.context)) return; // not counted (refused before, or a code outside a sign-in)
+      const email = countedEmails.get(ctx.context) ?? null;
       const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
       const returned = ctx.context.returned;
-      if (isAPIError(returned)) {
-        if (returned.statusCode === 401) return; // a wrong password: the points taken before stay
+      const secondStepDue = ctx.path === SIGN_IN_PATH && twoFactorDue(ctx.context.newSession?.user);
+      if (isAPIError(returned) || secondStepDue) {
+        if (isAPIError(returned) && returned.statusCode === 401) return; // a wrong password or code: the points taken before stay
         await Promise.all([giveBack(byEmail, email), giveBack(byAddress, address)]);
       } else {
         if (email) await byEmail.clear(email);

@@ -241,6 +241,14 @@ const EnvSchema = z.object({
   SIGNIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
   /** Sign-in: attempts per client address in a row, each less than a second after the last (better-auth's limiter, in the database). */
   SIGNIN_ADDRESS_BURST: z.coerce.number().int().min(1).default(10),
+  /**
+   * The review team (operators) must sign in with a second factor (TOTP). Unset: on when PUBLIC_URL is https
+   * (`requireOperatorTwoFactor` in public-origin.ts), so a production deployment has it and a laptop does not.
+   */
+  REQUIRE_OPERATOR_2FA: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : /^(1|true|yes|on)$/i.test(v))),
 });
 
 export type TEnv = z.infer<typeof EnvSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "./env";
-import { allowedHosts, publicUrl } from "./public-origin";
+import { allowedHosts, publicUrl, requireOperatorTwoFactor } from "./public-origin";
 
 const config = (vars: Record<string, string>) => readEnv({ NODE_ENV: "test", ...vars });
 
@@ -30,5 +30,14 @@ describe("PUBLIC_URL and ALLOWED_HOSTS defaults", () => {
     expect(() => config({ WEBHOOK_TIMEOUT_MS: "0" })).toThrow(/WEBHOOK_TIMEOUT_MS/);
     expect(config({}).WEBHOOK_PRIVATE_TARGETS).toBe("none");
     expect(config({}).WEBHOOK_TIMEOUT_MS).toBe(10_000);
+  });
+});
+
+describe("REQUIRE_OPERATOR_2FA", () => {
+  it("defaults to on for an https PUBLIC_URL and off otherwise; an explicit value wins", () => {
+    expect(requireOperatorTwoFactor(config({}))).toBe(false);
+    expect(requireOperatorTwoFactor(config({ PUBLIC_URL: "https://pay.example.com" }))).toBe(true);
+    expect(requireOperatorTwoFactor(config({ PUBLIC_URL: "https://pay.example.com", REQUIRE_OPERATOR_2FA: "0" }))).toBe(false);
+    expect(requireOperatorTwoFactor(config({ REQUIRE_OPERATOR_2FA: "1" }))).toBe(true);
   });
 });

@@ -30,3 +30,8 @@ export function allowedHosts(config: OriginEnv): string[] {
   const hosts = [new URL(publicUrl(config)).hostname, listen, ...(local ? LOOPBACK_NAMES : [])];
   return [...new Set(hosts)];
 }
+
+/** REQUIRE_OPERATOR_2FA, or by default whether the public origin is https (a production deployment). */
+export function requireOperatorTwoFactor(config: OriginEnv & Pick<TEnv, "REQUIRE_OPERATOR_2FA">): boolean {
+  return config.REQUIRE_OPERATOR_2FA ?? publicUrl(config).startsWith("https:");
+}

@@ -1,8 +1,11 @@
 /** better-auth's browser client, built on first use: `window` does not exist while Next prerenders. */
+import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
 function build() {
-  return createAuthClient({ baseURL: window.location.origin, basePath: "/api/auth" });
+  // twoFactorClient: the `twoFactor.*` calls (enable, verifyTotp, verifyBackupCode, disable); the login form
+  // itself reads `twoFactorRedirect` from the sign-in's answer.
+  return createAuthClient({ baseURL: window.location.origin, basePath: "/api/auth", plugins: [twoFactorClient()] });
 }
 
 let client: ReturnType<typeof build> | undefined;

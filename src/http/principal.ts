@@ -8,6 +8,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { ipAllowed, touchApiKey, verifyApiKey } from "@/domain/api-keys/api-key-service";
+import { accountRequiresTwoFactor } from "@/domain/accounts/account-service";
+import { touchSession } from "@/domain/session/session-service";
 import { isEnvironment } from "@/domain/environments";
 import { cookieValue } from "@/lib/cookie-value";
 import { DomainError } from "@/domain/errors";
@@ -49,18 +51,32 @@ export async function settlePrincipal(pending: Promise<Principal | null>): Promi
   }
 }
 
-export async function principalFromSession(auth: Auth, req: http.IncomingMessage): Promise<Principal | null> {
+/** What a dashboard session needs besides better-auth: the database, the time, and the service's own 2FA rule. */
+export interface SessionPolicy {
+  db: Db;
+  clock: Clock;
+  /** REQUIRE_OPERATOR_2FA (by default on when PUBLIC_URL is https). */
+  requireOperatorTwoFactor: boolean;
+}
+
+export async function principalFromSession(auth: Auth, req: http.IncomingMessage, policy: SessionPolicy): Promise<Principal | null> {
   if (!req.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!session) return null;
   const env = readCookie(req, ENV_COOKIE);
   const role = session.user.role === "operator" ? "operator" : "client";
+  const accountPk = session.user.accountPk ?? null;
+  // "Last activity" on the security page; not waited for.
+  touchSession(policy.db, session.session.id, session.session.updatedAt, policy.clock, () => undefined);
+  const required = role === "operator" ? policy.requireOperatorTwoFactor : accountPk ? await accountRequiresTwoFactor(policy.db, accountPk) : false;
   return {
     via: "session",
-    accountPk: session.user.accountPk ?? null,
+    accountPk,
     environment: isEnvironment(env) ? env : "demo",
     role,
     teamRole: session.user.teamRole === "member" ? "member" : "admin",
     userId: session.user.id,
+    sessionId: session.session.id,
+    twoFactor: { enabled: session.user.twoFactorEnabled === true, required },
   };
 }

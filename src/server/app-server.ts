@@ -58,6 +58,8 @@ export interface AppOptions {
   seller: Seller | null;
   /** What time it is for the domain (`systemClock`; a test's own clock in tests). */
   clock: Clock;
+  /** REQUIRE_OPERATOR_2FA: operators must sign in with a second factor (absent: not required, as in tests). */
+  requireOperatorTwoFactor?: boolean;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
@@ -93,6 +95,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     bankgiro: opts.bankgiro,
     seller: opts.seller,
     clock: opts.clock,
+    requireOperatorTwoFactor: opts.requireOperatorTwoFactor ?? false,
     rateLimiter,
     onRateLimited: metrics ? () => metrics.rateLimited("v2") : undefined,
     requestLog: opts.requestLog ?? null,
@@ -110,7 +113,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         authorization
           ? principalFromToken(opts.db, authorization, client.ip, opts.clock)
           : opts.auth
-            ? principalFromSession(opts.auth, req)
+            ? principalFromSession(opts.auth, req, { db: opts.db, clock: opts.clock, requireOperatorTwoFactor: v2Deps.requireOperatorTwoFactor })
             : Promise.resolve(null),
       );
       if (rateLimiter) {

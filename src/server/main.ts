@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
-import { allowedHosts, publicUrl as publicUrlOf } from "@/config/public-origin";
+import { allowedHosts, publicUrl as publicUrlOf, requireOperatorTwoFactor } from "@/config/public-origin";
 import { sellerSettings } from "@/config/seller";
 import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { migrationNames } from "@/db/migrate";
@@ -135,6 +135,7 @@ async function main(): Promise<void> {
     seller,
     clock: systemClock,
     requestLog,
+    requireOperatorTwoFactor: requireOperatorTwoFactor(config),
     afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {

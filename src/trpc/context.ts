@@ -16,6 +16,14 @@ export interface Principal {
   teamRole?: "admin" | "member";
   userId?: string;
   apiKeyPk?: string;
+  /** A dashboard session's id (its row in `session`). */
+  sessionId?: string;
+  /**
+   * A dashboard person's two-factor sign-in: whether they have it, and whether it is required of them (their
+   * account's setting, or REQUIRE_OPERATOR_2FA for operators). Required and not on: only the sign-in, "who am
+   * I" and security procedures answer them (src/trpc/permissions.ts).
+   */
+  twoFactor?: { enabled: boolean; required: boolean };
 }
 
 export interface Context {

@@ -43,6 +43,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   root: "account",
   "session.me": "anyone",
   "session.setLocale": "person",
+  "session.sessions": "person",
+  "session.revokeSession": "person",
+  "session.revokeOtherSessions": "person",
 
   "integrations.list": "account",
   "integrations.get": "account",
@@ -161,6 +164,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "team.invite": "admin",
   "team.revokeInvitation": "admin",
   "team.remove": "admin",
+  "team.requireTwoFactor": "admin",
   "team.preview": "anyone",
   "team.accept": "anyone",
 
@@ -185,11 +189,24 @@ export function callersOf(ctx: Pick<Context, "principal" | "cookies">): Caller[]
 /** The refusal of a caller by the access table (a 401 or 403), told apart from the procedures' own refusals. */
 export class AccessRefused extends DomainError {}
 
-/** Throws unless one of the request's callers may call the procedure at `path`. */
+/** What a person who must turn on two-factor sign-in first may still call: "who am I", the language, their own security (and an Employee's app, which is no staff session's). */
+const BEFORE_TWO_FACTOR: readonly Access[] = ["anyone", "person", "employee"];
+
+/**
+ * Throws unless one of the request's callers may call the procedure at `path`. A person of whom two-factor
+ * sign-in is required (their account's setting, or REQUIRE_OPERATOR_2FA) and who has not turned it on is
+ * refused everything else with 403 until they have.
+ */
 export function assertPermitted(path: string, ctx: Pick<Context, "principal" | "cookies">): void {
   const access: Access | undefined = PROCEDURE_ACCESS[path];
   const callers = callersOf(ctx);
-  if (access && callers.some((c) => LEVELS[access].includes(c))) return;
+  if (access && callers.some((c) => LEVELS[access].includes(c))) {
+    const twoFactor = ctx.principal?.twoFactor;
+    if (twoFactor?.required && !twoFactor.enabled && !BEFORE_TWO_FACTOR.includes(access)) {
+      throw new AccessRefused("forbidden", t("two_factor_required"));
+    }
+    return;
+  }
   throw refusal(access, callers[0]);
 }
 

@@ -106,6 +106,8 @@ export interface TestAppOptions {
    * the database write: a test's failing or stalled writer); off unless given, so that other suites write none.
    */
   requestLog?: Partial<Omit<RequestLogWriterOptions, "log" | "onDrop">>;
+  /** REQUIRE_OPERATOR_2FA; default off (the default of an http PUBLIC_URL). */
+  requireOperatorTwoFactor?: boolean;
 }
 
 export interface ApiCall {
@@ -276,6 +278,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       bankgiro,
       seller,
       clock,
+      requireOperatorTwoFactor: opts.requireOperatorTwoFactor ?? false,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
       requestLog,
     });

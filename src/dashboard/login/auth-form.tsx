@@ -49,10 +49,12 @@ interface AuthFieldProps {
   type?: "text" | "email" | "password";
   autoComplete: string;
   hint?: string;
+  /** The keyboard a phone shows ("numeric" for a one-time code). */
+  inputMode?: "numeric" | "text";
 }
 
 /** A required input with its label (no asterisk: every field of these cards is required) and hint. */
-export function AuthField({ id, label, value, onChange, type = "text", autoComplete, hint }: AuthFieldProps) {
+export function AuthField({ id, label, value, onChange, type = "text", autoComplete, hint, inputMode }: AuthFieldProps) {
   const hintId = `${id}-hint`;
   return (
     <div className="field">
@@ -61,6 +63,7 @@ export function AuthField({ id, label, value, onChange, type = "text", autoCompl
         id={id}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         aria-describedby={hint ? hintId : undefined}
         required
         value={value}

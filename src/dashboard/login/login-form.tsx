@@ -8,6 +8,7 @@ import { safeNextPath } from "../safe-next";
 import { trpc } from "../trpc";
 import { AuthCard, AuthField, AuthSubmit, useAuthRequest, useThrottleNote } from "./auth-form";
 import { ErrorAlert } from "../ui/alert";
+import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginForm() {
   const t = useTranslations("account");
@@ -16,6 +17,8 @@ export function LoginForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const request = useAuthRequest();
+  // A right password of a person with two-factor sign-in: the code comes next, on this page.
+  const [secondStep, setSecondStep] = useState(false);
   // Someone already signed in has nothing to do here: on to where they were going.
   const me = trpc.session.me.useQuery(undefined, { retry: false });
   const signedIn = Boolean(me.data);
@@ -28,11 +31,22 @@ export function LoginForm() {
       const throttle = noteThrottle();
       const result = await authClient().signIn.email({ email, password }, throttle.fetchOptions);
       if (result.error) return request.setError(throttle.message(result.error, t("signInFailed")));
+      if ("twoFactorRedirect" in result.data && result.data.twoFactorRedirect) return setSecondStep(true);
       // A full page load: `next` may be a page of the API server (e.g. /v2/…), not of this app.
       window.location.assign(next);
       return "leaving";
     });
 
+  if (secondStep)
+    return (
+      <TwoFactorStep
+        onSignedIn={() => window.location.assign(next)}
+        onStartOver={() => {
+          setSecondStep(false);
+          setPassword("");
+        }}
+      />
+    );
   return (
     <AuthCard title={t("signInTitle")} onSubmit={() => void submit()} link={{ href: "/forgot-password", label: t("forgotLink") }}>
       <ErrorAlert>{request.error}</ErrorAlert>

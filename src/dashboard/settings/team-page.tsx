@@ -47,6 +47,7 @@ export function TeamPage() {
         )}
       </PageHeader>
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      {team.data && <TwoFactorPolicy required={team.data.require_two_factor} admin={admin} account={me.data?.account ?? ""} onNotice={setNotice} />}
       <QueryCard query={team} isEmpty={() => false} empty={null}>
         {(data) => (
           // Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too.
@@ -71,12 +72,35 @@ export function TeamPage() {
   );
 }
 
+/** The account's rule: two-factor sign-in for everyone. Admins switch it (having it themselves first); members read it. */
+function TwoFactorPolicy(props: { required: boolean; admin: boolean; account: string; onNotice: (n: NoticeValue) => void }) {
+  const { required, admin, account, onNotice } = props;
+  const t = useTranslations("settings.team");
+  const utils = trpc.useUtils();
+  const change = trpc.team.requireTwoFactor.useMutation({
+    onSuccess: (_data, vars) => onNotice({ kind: "success", text: vars.required ? t("requiredNotice") : t("notRequiredNotice") }),
+    onError: (error) => onNotice({ kind: "error", text: error.message }),
+    onSettled: () => utils.team.list.invalidate(),
+  });
+  if (!admin) return required ? <p className="alert alert-info">{t("requiredForMembers", { account })}</p> : null;
+  return (
+    <div className="card card-padded">
+      <h2 className="card-title">{t("requireTitle")}</h2>
+      <label className="checkbox">
+        <input type="checkbox" checked={required} disabled={change.isPending} onChange={(e) => change.mutate({ required: e.target.checked })} />
+        {t("requireLabel", { account })}
+      </label>
+      <p className="field-hint">{t("requireHint")}</p>
+    </div>
+  );
+}
+
 function MembersTable({ members, admin, onRemove }: { members: Member[]; admin: boolean; onRemove: (m: Member) => void }) {
   const t = useTranslations("settings.team");
   const f = useFormat();
   return (
     <table className="table">
-      <TableHead columns={[t("name"), t("email"), t("role"), t("since")]} actions={admin} />
+      <TableHead columns={[t("name"), t("email"), t("role"), t("twoFactor"), t("since")]} actions={admin} />
       <tbody>
         {members.map((m) => (
           <tr key={m.id}>
@@ -86,6 +110,7 @@ function MembersTable({ members, admin, onRemove }: { members: Member[]; admin: 
             </td>
             <td>{m.email}</td>
             <td>{m.team_role === "admin" ? t("admin") : t("member")}</td>
+            <td>{m.two_factor ? <span className="badge badge-success">{t("twoFactorOn")}</span> : <span className="muted">{t("twoFactorOff")}</span>}</td>
             <td className="nowrap">{f.date(m.created_at)}</td>
             {admin && <td className="actions">{!m.you && <RowButton label={t("remove")} subject={m.name} danger onClick={() => onRemove(m)} />}</td>}
           </tr>

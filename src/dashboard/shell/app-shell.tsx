@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { HOME_PATH } from "../safe-next";
 import { trpc } from "../trpc";
-import { homeFor } from "./nav";
+import { homeFor, SECURITY_PATH } from "./nav";
 import { SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 
@@ -24,9 +24,15 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // The home page is a client's; an operator would land on a page with nothing for them.
   const signedInRole = me.data?.role;
+  const enrolFirst = Boolean(me.data?.twoFactor.required && !me.data.twoFactor.enabled);
   useEffect(() => {
-    if (signedInRole === "operator" && pathname === HOME_PATH) router.replace(homeFor(signedInRole));
-  }, [signedInRole, pathname, router]);
+    if (signedInRole === "operator" && pathname === HOME_PATH && !enrolFirst) router.replace(homeFor(signedInRole));
+  }, [signedInRole, pathname, router, enrolFirst]);
+
+  // Two-factor sign-in required and not on: the security page first (the staff procedures refuse until then).
+  useEffect(() => {
+    if (enrolFirst && pathname !== SECURITY_PATH) router.replace(SECURITY_PATH);
+  }, [enrolFirst, pathname, router]);
 
   if (me.isError && !signedOut)
     return (
@@ -49,7 +55,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SideNav role={role} />
         {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}
         <main className="content" id="content" tabIndex={-1} key={environment}>
-          {children}
+          {enrolFirst && pathname !== SECURITY_PATH ? <p className="page-message">{t("common.loading")}</p> : children}
         </main>
       </div>
     </div>

@@ -30,7 +30,12 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/review/registrations", label: "reviewRegistrations", roles: ["operator"] },
   { href: "/review/payruns", label: "reviewPayruns", roles: ["operator"] },
   { href: "/review/prepayments", label: "reviewPrepayments", roles: ["operator"] },
+  // Last: a role's first section is its home (`homeFor`), and this one is everyone's.
+  { href: "/settings/security", label: "security", roles: ["client", "operator"] },
 ];
+
+/** Where a person of whom two-factor sign-in is required, and who has not turned it on, is sent first. */
+export const SECURITY_PATH = "/settings/security";
 
 /** Where a role starts: its first section (sign-in sends everyone to HOME_PATH, which is a client's page). */
 export function homeFor(role: Role): string {

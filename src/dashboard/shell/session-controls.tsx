@@ -12,9 +12,11 @@ import { LanguageSwitch } from "./language-switch";
 export function SessionControls({ me }: { me: Me }) {
   const [signingOut, setSigningOut] = useState(false);
   const t = useTranslations("shell");
+  // Before a required second factor is on, the account's procedures refuse: no Integrations to pick from.
+  const enrolFirst = me.twoFactor.required && !me.twoFactor.enabled;
   return (
     <>
-      {me.role === "client" && <IntegrationPicker />}
+      {me.role === "client" && !enrolFirst && <IntegrationPicker />}
       {me.role === "client" && <EnvironmentSwitch current={me.environment} />}
       <LanguageSwitch />
       <span className="person" title={me.email} data-testid="signed-in-person">

@@ -31,3 +31,9 @@ export async function findOrCreateAccount(db: Db, name: string): Promise<{ pk: s
 export async function listAccounts(db: Db) {
   return db.account.findMany({ orderBy: { createdAt: "asc" }, select: { pk: true, name: true, createdAt: true } });
 }
+
+/** Whether the account requires two-factor sign-in of its people (an admin's setting on the team page). */
+export async function accountRequiresTwoFactor(db: Db, accountPk: string): Promise<boolean> {
+  const row = await db.account.findUnique({ where: { pk: accountPk }, select: { requireTwoFactor: true } });
+  return row?.requireTwoFactor ?? false;
+}

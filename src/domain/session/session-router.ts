@@ -4,6 +4,16 @@ import { DomainError } from "@/domain/errors";
 import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
 import { publicProcedure, router } from "@/trpc/init";
+import type { Context } from "@/trpc/context";
+import { ZOwnSession, ZRevokeSession } from "./session-schemas";
+import { listOwnSessions, revokeOtherSessions, revokeOwnSession, type SessionOwner } from "./session-service";
+
+/** The signed-in person and their session (the access table admits only people to these procedures). */
+function ownerOf(ctx: Context): SessionOwner {
+  const p = ctx.principal;
+  if (!p?.userId || !p.sessionId) throw new DomainError("unauthenticated", t("not_authenticated"));
+  return { userId: p.userId, sessionId: p.sessionId };
+}
 
 export const sessionRouter = router({
   me: publicProcedure
@@ -18,6 +28,8 @@ export const sessionRouter = router({
           environment: z.enum(["live", "demo"]),
           account: z.string().nullable(),
           locale: z.enum(LOCALES).nullable(),
+          /** Two-factor sign-in: on for this person; required of them (by their account or, for operators, the service). */
+          twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }),
         })
         .nullable(),
     )
@@ -38,6 +50,7 @@ export const sessionRouter = router({
         environment: p.environment,
         account: user.account?.name ?? null,
         locale: isLocale(user.locale) ? user.locale : null,
+        twoFactor: { enabled: p.twoFactor?.enabled ?? false, required: p.twoFactor?.required ?? false },
       };
     }),
   /** The language switch saves the choice on the person's row, so that their next sign-in restores it. */
@@ -50,4 +63,17 @@ export const sessionRouter = router({
       await ctx.db.user.update({ where: { id: userId }, data: { locale: input.locale } });
       return { ok: true as const };
     }),
+  /** The security page: the person's own sessions, with device and last activity. */
+  sessions: publicProcedure.output(z.array(ZOwnSession)).query(({ ctx }) => listOwnSessions(ctx, ownerOf(ctx))),
+  revokeSession: publicProcedure
+    .input(ZRevokeSession)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await revokeOwnSession(ctx.db, ownerOf(ctx), input.id);
+      return { ok: true as const };
+    }),
+  /** "Sign out everywhere else": ends every other session of the person. */
+  revokeOtherSessions: publicProcedure
+    .output(z.object({ revoked: z.number().int() }))
+    .mutation(async ({ ctx }) => ({ revoked: await revokeOtherSessions(ctx.db, ownerOf(ctx)) })),
 });

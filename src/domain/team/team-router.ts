@@ -2,8 +2,17 @@
 import { z } from "zod";
 import { currentLocale } from "@/i18n/locale";
 import { accountProcedure, publicProcedure, router } from "@/trpc/init";
-import { ZAcceptInvitation, ZInvitationLookup, ZInvitationPreview, ZInvitationToken, ZInviteRequest, ZMemberLookup, ZTeam } from "./team-schemas";
-import { acceptInvitation, inviteToTeam, listTeam, previewInvitation, removeMember, revokeInvitation } from "./team-service";
+import {
+  ZAcceptInvitation,
+  ZInvitationLookup,
+  ZInvitationPreview,
+  ZInvitationToken,
+  ZInviteRequest,
+  ZMemberLookup,
+  ZTeam,
+  ZTwoFactorPolicy,
+} from "./team-schemas";
+import { acceptInvitation, inviteToTeam, listTeam, previewInvitation, removeMember, revokeInvitation, setTwoFactorRequired } from "./team-service";
 
 const ZOk = z.object({ ok: z.literal(true) });
 const actor = (ctx: { scope: { accountPk: string }; principal: { userId?: string } }) => ({ accountPk: ctx.scope.accountPk, userId: ctx.principal.userId });
@@ -29,6 +38,14 @@ export const teamRouter = router({
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeMember(ctx.db, actor(ctx), input.id);
+      return { ok: true as const };
+    }),
+  /** Admins: require two-factor sign-in of every person of the account. */
+  requireTwoFactor: accountProcedure
+    .input(ZTwoFactorPolicy)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await setTwoFactorRequired(ctx.db, actor(ctx), input.required);
       return { ok: true as const };
     }),
   /** For the invitation page, before anyone is signed in: the link's token is the credential. */

@@ -11,6 +11,8 @@ export const ZTeamMember = z.object({
   team_role: ZTeamRole,
   created_at: ZTimestamp,
   you: z.boolean(),
+  /** Whether the person signs in with a second factor (TOTP). */
+  two_factor: z.boolean(),
 });
 
 export const ZTeamInvitation = z.object({
@@ -22,7 +24,14 @@ export const ZTeamInvitation = z.object({
   expires_at: ZTimestamp,
 });
 
-export const ZTeam = z.object({ members: z.array(ZTeamMember), invitations: z.array(ZTeamInvitation) });
+export const ZTeam = z.object({
+  members: z.array(ZTeamMember),
+  invitations: z.array(ZTeamInvitation),
+  /** The account requires 2FA of everyone: a person without it is sent to enrol before anything else. */
+  require_two_factor: z.boolean(),
+});
+
+export const ZTwoFactorPolicy = z.object({ required: z.boolean() });
 
 export const ZInviteRequest = z.object({ email: z.email().trim().toLowerCase().max(254), team_role: ZTeamRole.default("member") });
 

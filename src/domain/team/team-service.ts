@@ -29,17 +29,18 @@ export interface TeamActor {
 
 export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
   const now = clock.now();
-  const [members, invitations] = await Promise.all([
+  const [members, invitations, account] = await Promise.all([
     db.user.findMany({
       where: { accountPk: actor.accountPk, role: "client" },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, name: true, email: true, teamRole: true, createdAt: true },
+      select: { id: true, name: true, email: true, teamRole: true, createdAt: true, twoFactorEnabled: true },
     }),
     db.teamInvitation.findMany({
       where: { accountPk: actor.accountPk, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       orderBy: [{ createdAt: "desc" }, { pk: "desc" }],
       select: { pk: true, email: true, teamRole: true, invitedBy: true, createdAt: true, expiresAt: true },
     }),
+    db.account.findUnique({ where: { pk: actor.accountPk }, select: { requireTwoFactor: true } }),
   ]);
   return {
     members: members.map((m) => ({
@@ -49,6 +50,7 @@ export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
       team_role: asRole(m.teamRole),
       created_at: timestamp(m.createdAt),
       you: m.id === actor.userId,
+      two_factor: m.twoFactorEnabled,
     })),
     invitations: invitations.map((i) => ({
       pk: i.pk,
@@ -58,7 +60,22 @@ export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
       created_at: timestamp(i.createdAt),
       expires_at: timestamp(i.expiresAt),
     })),
+    require_two_factor: account?.requireTwoFactor ?? false,
   };
+}
+
+/**
+ * An admin requires two-factor sign-in of every person of the account (or stops requiring it). People without
+ * it are then sent to enrol, and the staff procedures refuse them until they have (src/trpc/permissions.ts).
+ * The admin must have it first, so that the switch never locks its own author out of the page it is on.
+ */
+export async function setTwoFactorRequired(db: Db, actor: TeamActor, required: boolean): Promise<void> {
+  if (required) {
+    const self = actor.userId ? await db.user.findFirst({ where: { id: actor.userId, accountPk: actor.accountPk }, select: { twoFactorEnabled: true } }) : null;
+    if (!self?.twoFactorEnabled) throw new DomainError("conflict", t("two_factor_enrol_first"));
+  }
+  // Hook for the audit log (issue 27, item 2): the account's 2FA requirement changed here.
+  await db.account.update({ where: { pk: actor.accountPk }, data: { requireTwoFactor: required } });
 }
 
 /**

@@ -48,6 +48,8 @@ export interface V2Deps {
   /** SELLER_*, for the Invoice PDF; null when not configured. */
   seller: Seller | null;
   clock: Clock;
+  /** REQUIRE_OPERATOR_2FA: an operator's session without 2FA is refused as their dashboard calls are. */
+  requireOperatorTwoFactor: boolean;
   /** Limits per key and account after authentication (the caller settles each admitted request). */
   rateLimiter?: ApiRateLimiter | null;
   /** Counts the limiter's refusals (METRICS_PORT); other 429s, such as a resend too soon, are not refusals. */
@@ -201,7 +203,7 @@ async function authenticate(r: V2Request, deps: V2Deps, method: string): Promise
   if (authorization) return principalFromToken(deps.db, authorization, r.info.ip, deps.clock);
   // A signed-in dashboard user may browse the API (safe methods only: cookies must not authorise writes).
   if (deps.auth && SAFE_METHODS.has(method)) {
-    const session = await principalFromSession(deps.auth, r.req);
+    const session = await principalFromSession(deps.auth, r.req, { db: deps.db, clock: deps.clock, requireOperatorTwoFactor: deps.requireOperatorTwoFactor });
     if (session) return session;
   }
   throw new DomainError("unauthenticated", t("not_authenticated"), { "WWW-Authenticate": 'Token realm="api"' });

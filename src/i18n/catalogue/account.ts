@@ -50,4 +50,21 @@ export const account = bilingual({
     "Inbjudningslänken är inte giltig: den är använd, återkallad eller har gått ut. Be om en ny inbjudan.",
   ],
   tooShort: ["Use at least 10 characters.", "Använd minst 10 tecken."],
+  twoFactor: {
+    title: ["Two-factor sign-in", "Tvåstegsinloggning"],
+    codeLead: ["Enter the 6-digit code from your authenticator app.", "Ange den sexsiffriga koden från din autentiseringsapp."],
+    backupLead: ["Enter one of your backup codes. Each works once.", "Ange en av dina reservkoder. Varje kod fungerar en gång."],
+    code: ["Code", "Kod"],
+    backupCode: ["Backup code", "Reservkod"],
+    verify: ["Verify", "Verifiera"],
+    verifying: ["Verifying…", "Verifierar…"],
+    useBackup: ["Use a backup code instead", "Använd en reservkod i stället"],
+    useApp: ["Use the authenticator app instead", "Använd autentiseringsappen i stället"],
+    wrongCode: ["That code is not right. Try again.", "Koden stämmer inte. Försök igen."],
+    expired: [
+      "This sign-in has expired or had too many wrong codes. Sign in again.",
+      "Inloggningen har gått ut eller fått för många felaktiga koder. Logga in igen.",
+    ],
+    startOver: ["Sign in again", "Logga in igen"],
+  },
 });

@@ -253,6 +253,15 @@ export const apiErrors = bilingual({
   ],
   team_last_admin: ["The account needs at least one admin.", "Kontot behöver minst en administratör."],
   team_remove_self: ["You cannot remove yourself.", "Du kan inte ta bort dig själv."],
+  two_factor_enrol_first: [
+    "Turn on two-factor sign-in for yourself first (Security), then require it of the team.",
+    "Slå först på tvåstegsinloggning för dig själv (Säkerhet) och kräv den sedan av teamet.",
+  ],
+  two_factor_required: [
+    "Two-factor sign-in is required: turn it on under Security before you continue.",
+    "Tvåstegsinloggning krävs: slå på den under Säkerhet innan du fortsätter.",
+  ],
+  session_not_found: ["No such session: it has ended already.", "Sessionen finns inte: den har redan avslutats."],
   sign_in_link_rate_limited: [
     "Too many sign-in links were asked for. Try again in an hour.",
     "För många inloggningslänkar har begärts. Försök igen om en timme.",

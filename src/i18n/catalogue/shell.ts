@@ -16,6 +16,7 @@ export const shell = bilingual({
     team: ["Team", "Team"],
     apiKeys: ["API keys", "API-nycklar"],
     accountSettings: ["Account settings", "Kontoinställningar"],
+    security: ["Security", "Säkerhet"],
     reviewEmployees: ["Employee verification", "Verifiering av anställda"],
     reviewRegistrations: ["Registration review", "Granskning av registreringar"],
     reviewPayruns: ["Payrun payments", "Betalningar av lönekörningar"],

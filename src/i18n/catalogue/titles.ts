@@ -24,6 +24,7 @@ export const titles = bilingual({
   apiKeys: ["API keys", "API-nycklar"],
   requestLog: ["API request log", "API-förfrågningslogg"],
   accountSettings: ["Account settings", "Kontoinställningar"],
+  security: ["Security", "Säkerhet"],
   reviewEmployees: ["Employee verification", "Verifiering av anställda"],
   reviewEmployee: ["Employee under review", "Anställd under granskning"],
   reviewRegistrations: ["Registration review", "Granskning av registreringar"],
