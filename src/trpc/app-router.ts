@@ -16,6 +16,8 @@ import { registrationRouter } from "@/domain/registrations/registration-router";
 import { sessionRouter } from "@/domain/session/session-router";
 import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
 import { teamRouter } from "@/domain/team/team-router";
+import { paymentTermRouter } from "@/domain/payment-terms/payment-term-router";
+import { testHelperRouter } from "@/domain/test-helpers/test-helper-router";
 import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -46,6 +48,8 @@ export const appRouter = router({
   invoices: invoiceRouter,
   prepayments: prepaymentRouter,
   webhooks: webhookRouter,
+  paymentTerm: paymentTermRouter,
+  testHelpers: testHelperRouter,
   // One namespace for the employee app; its Payout procedures live with Payouts (payouts import employees).
   employeeApp: mergeRouters(employeeAppRouter, employeePayoutRouter),
   employeeVerification: employeeVerificationRouter,

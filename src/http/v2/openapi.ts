@@ -26,6 +26,12 @@ const ERROR_RESPONSES: Record<string, { description: string; content: Record<str
   "405": { description: "Method not allowed; see the Allow header", content: { "application/json": { schema: detail } } },
 };
 
+/** An action the object's state does not allow yet or any more; the detail names what is missing. */
+const CONFLICT = {
+  description: "Conflict: the object's state does not allow this (yet); the detail says why",
+  content: { "application/json": { schema: detail } },
+};
+
 export function openApiDocument(router: AppRouter, routes: RouteTable, origin: string): OpenAPIObject {
   const cached = cache.get(origin);
   if (cached) return cached;
@@ -60,6 +66,7 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
         operation.responses["200"] = { description: "The file", content: { [route.meta.file]: { schema: { type: "string", format: "binary" } } } };
       }
       for (const [code, response] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = response;
+      for (const code of route.meta.errors ?? []) operation.responses[String(code)] = CONFLICT;
       const requestSchema = route.meta.requestSchema;
       if (requestSchema && operation.requestBody && "content" in operation.requestBody) {
         const { schema, components } = createSchema(requestSchema, { io: "input" });
