@@ -69,9 +69,13 @@ export async function acceptPayoutInTx(tx: Prisma.TransactionClient, where: Pris
   if (!current) throw notFound();
   if (current.canceledAt) throw new DomainError("conflict", t("payout_canceled"));
   if (current.acceptedAt) throw new DomainError("conflict", t("payout_already_accepted"));
-  if (current.payrun.open) throw new DomainError("conflict", t("payout_payrun_open"));
-  if (!current.payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_unpaid"));
-  if (!current.notifiedAt) throw new DomainError("conflict", t("payout_not_notified"));
+  // Not notified yet: the step missing is its Payrun's close and payment, or the notification on its way (a
+  // prepaid Payout is notified while its Payrun is still open).
+  if (!current.notifiedAt) {
+    if (current.payrun.open) throw new DomainError("conflict", t("payout_payrun_open"));
+    if (!current.payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_unpaid"));
+    throw new DomainError("conflict", t("payout_not_notified"));
+  }
   if (!current.employee.claimedAt) throw new DomainError("conflict", t("employee_not_claimed"));
   if (!current.employee.verifiedAt) throw new DomainError("conflict", t("employee_not_verified"));
   // The conditional update is the check: of two concurrent accepts only one changes the row.

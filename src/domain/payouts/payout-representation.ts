@@ -39,7 +39,7 @@ export function payoutStatus(row: Pick<PayoutRow, "notifiedAt" | "acceptedAt" | 
     notified: row.notifiedAt !== null,
     employee_verified: row.employee.verifiedAt !== null,
     employee_claimed: row.employee.claimedAt !== null,
-    payrun_paid: row.payrun.paidAt !== null,
+    funded: row.payrun.paidAt !== null || row.notifiedAt !== null,
     payrun_open: row.payrun.open,
   });
 }

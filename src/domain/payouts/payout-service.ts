@@ -38,7 +38,7 @@ const PAYOUT_FACT_WHERE: Record<PayoutFact, (v: boolean) => Prisma.PayoutWhereIn
   notified: (v) => ({ notifiedAt: isNull(v) }),
   employee_verified: (v) => ({ employee: { verifiedAt: isNull(v) } }),
   employee_claimed: (v) => ({ employee: { claimedAt: isNull(v) } }),
-  payrun_paid: (v) => ({ payrun: { paidAt: isNull(v) } }),
+  funded: (v) => (v ? { OR: [{ payrun: { paidAt: { not: null } } }, { notifiedAt: { not: null } }] } : { payrun: { paidAt: null }, notifiedAt: null }),
   payrun_open: (v) => ({ payrun: { open: v } }),
 };
 

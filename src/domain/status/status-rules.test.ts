@@ -11,7 +11,7 @@ import {
 } from "./status-rules";
 
 const employee = { verified: false, claimed: false, notified: false, has_email: true };
-const payout = { accepted: false, notified: false, employee_verified: false, employee_claimed: false, payrun_paid: false, payrun_open: true };
+const payout = { accepted: false, notified: false, employee_verified: false, employee_claimed: false, funded: false, payrun_open: true };
 
 describe("statusOf", () => {
   it("gives an Employee each of its five statuses", () => {
@@ -26,7 +26,7 @@ describe("statusOf", () => {
   it("gives a Payout each of its six statuses", () => {
     expect(statusOf(PAYOUT_STATUS_RULES, payout)).toBe("created");
     expect(statusOf(PAYOUT_STATUS_RULES, { ...payout, payrun_open: false })).toBe("not_funded");
-    const paid = { ...payout, payrun_open: false, payrun_paid: true, notified: true };
+    const paid = { ...payout, payrun_open: false, funded: true, notified: true };
     expect(statusOf(PAYOUT_STATUS_RULES, paid)).toBe("onboarding_incomplete");
     expect(statusOf(PAYOUT_STATUS_RULES, { ...paid, employee_claimed: true })).toBe("notification_sent");
     expect(statusOf(PAYOUT_STATUS_RULES, { ...paid, employee_claimed: true, employee_verified: true })).toBe("available");

@@ -59,7 +59,8 @@ export const EMPLOYEE_STATUS_RULES = [
 export type EmployeeStatus = (typeof EMPLOYEE_STATUS_RULES)[number]["status"];
 export const EMPLOYEE_STATUSES = lifeOrder<EmployeeStatus, EmployeeFact>(EMPLOYEE_STATUS_RULES);
 
-export type PayoutFact = "accepted" | "notified" | "employee_verified" | "employee_claimed" | "payrun_paid" | "payrun_open";
+/** `funded`: its Payrun is paid, or the Payout was notified at once (covered by prepaid money). */
+export type PayoutFact = "accepted" | "notified" | "employee_verified" | "employee_claimed" | "funded" | "payrun_open";
 
 export const PAYOUT_STATUS_RULES = [
   /** accepted_at set: the Employee accepted it. */
@@ -80,8 +81,8 @@ export const PAYOUT_STATUS_RULES = [
       ["employee_claimed", true],
     ],
   },
-  /** Funded (its Payrun paid), but its Employee has not claimed the invitation (or the notification is on its way). */
-  { status: "onboarding_incomplete", when: [["payrun_paid", true]] },
+  /** Funded (its Payrun paid, or prepaid), but its Employee has not claimed the invitation (or the notification is on its way). */
+  { status: "onboarding_incomplete", when: [["funded", true]] },
   /** Its Payrun is closed (its Invoice issued) and not paid yet. */
   { status: "not_funded", when: [["payrun_open", false]] },
   /** In an open Payrun. */
