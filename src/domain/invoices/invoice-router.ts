@@ -60,7 +60,7 @@ export const invoiceRouter = router({
         ...openapi,
         method: "POST",
         path: "/invoices/{invoice_id}/pay/",
-        summary: "Mark an Invoice paid (demo environment only; also POST /v2/test_helpers/invoices/{invoice_id}/pay/)",
+        summary: "Mark an Invoice paid (demo environment only)",
       },
       errors: [409],
     })

@@ -90,7 +90,7 @@ export const payrunRouter = router({
         ...openapi,
         method: "POST",
         path: "/payruns/{payrun_id}/pay/",
-        summary: "Mark a Payrun paid (demo environment only; also POST /v2/test_helpers/payruns/{payrun_id}/pay/)",
+        summary: "Mark a Payrun paid (demo environment only)",
       },
       errors: [409],
     })
