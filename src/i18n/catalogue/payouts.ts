@@ -26,8 +26,8 @@ export const payouts = bilingual({
   deleted: ['The Payout "{description}" was deleted.', 'Utbetalningen "{description}" togs bort.'],
   created: ["{amount} {currency} to {employee} was created in Payrun {payrun}.", "{amount} {currency} till {employee} skapades i lönekörning {payrun}."],
   statuses: {
-    created: ["Created", "Skapad"],
-    not_funded: ["Awaiting payment", "Väntar på betalning"],
+    created: ["Awaiting payment", "Väntar på betalning"],
+    not_funded: ["Invoiced, unpaid", "Fakturerad, obetald"],
     onboarding_incomplete: ["Awaiting the Employee", "Väntar på den anställda"],
     notification_sent: ["Notified", "Aviserad"],
     available: ["Ready to accept", "Redo att godkänna"],
