@@ -20,6 +20,8 @@ import { apiKeyRouter } from "@/domain/api-keys/api-key-router";
 import { teamRouter } from "@/domain/team/team-router";
 import { requestLogRouter } from "@/domain/request-log/request-log-router";
 import { accountRouter } from "@/domain/accounts/account-router";
+import { paymentTermRouter } from "@/domain/payment-terms/payment-term-router";
+import { testHelperRouter } from "@/domain/test-helpers/test-helper-router";
 import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -52,6 +54,8 @@ export const appRouter = router({
   webhooks: webhookRouter,
   webhookDeliveries: webhookDeliveryRouter,
   events: eventRouter,
+  paymentTerm: paymentTermRouter,
+  testHelpers: testHelperRouter,
   // One namespace for the employee app; its Payout procedures live with Payouts (payouts import employees).
   employeeApp: mergeRouters(employeeAppRouter, employeePayoutRouter),
   employeeVerification: employeeVerificationRouter,

@@ -24,6 +24,8 @@ export type Meta = OpenApiMeta<{
   requestSchema?: z.ZodType;
   /** The procedure returns a file of this media type ({filename, content_type, base64}); the edge sends its bytes, never JSON or HTML. */
   file?: string;
+  /** Error statuses the operation answers beyond those every operation may (400, 401, 403, 404, 405): for the OpenAPI document. */
+  errors?: readonly 409[];
 }>;
 
 const tRPC = initTRPC
@@ -116,13 +118,24 @@ async function namedIntegration(ctx: Context, scope: AccountScope): Promise<{ pk
   return integration;
 }
 
-/** Acting as one of the account's Integrations, which the request must name (one middleware with the account's: see `base`). */
-export const integrationProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** The Integration the request names, in the caller's account and environment: 400 when none is named. */
+async function integrationOf(ctx: Context): Promise<{ principal: Principal; scope: IntegrationScope }> {
   const { principal, scope: account } = accountOf(ctx);
   const integration = await namedIntegration(ctx, account);
   if (!integration) throw new DomainError("validation", t("integration_header_missing"));
-  const scope: IntegrationScope = { ...account, integrationPk: integration.pk, integrationId: integration.id };
-  return next({ ctx: { principal, scope } });
+  return { principal, scope: { ...account, integrationPk: integration.pk, integrationId: integration.id } };
+}
+
+/** Acting as one of the account's Integrations, which the request must name (one middleware with the account's: see `base`). */
+export const integrationProcedure = publicProcedure.use(async ({ ctx, next }) => next({ ctx: await integrationOf(ctx) }));
+
+/**
+ * The demo environment's test helpers (/v2/test_helpers/): acting as an Integration, as `integrationProcedure`, but
+ * a live caller gets 403 first, before its Integration-ID is even looked up.
+ */
+export const demoIntegrationProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (ctx.principal?.environment === "live") throw new DomainError("forbidden", t("test_helpers_demo_only"));
+  return next({ ctx: await integrationOf(ctx) });
 });
 
 /** Acting as the account, or as one of its Integrations when the request names one (webhooks). */

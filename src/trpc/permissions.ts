@@ -99,11 +99,20 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
 
   "invoices.list": "account",
   "invoices.get": "account",
+  "invoices.update": "account",
   "invoices.issue": "account",
   "invoices.pdf": "account",
   "invoices.pay": "account",
   "invoices.unpaidPrepayments": "operator",
   "invoices.markPaid": "operator",
+
+  "paymentTerm.get": "account",
+
+  "testHelpers.claimEmployee": "account",
+  "testHelpers.verifyEmployee": "account",
+  "testHelpers.acceptPayout": "account",
+  "testHelpers.payInvoice": "account",
+  "testHelpers.payPayrun": "account",
 
   "prepayments.list": "account",
   "prepayments.create": "account",

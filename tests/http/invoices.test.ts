@@ -364,7 +364,8 @@ describe("payment", () => {
     expect(after).toMatchObject({ status: "paid", amount_due: "0.00" });
     expect(after.amount_paid).toBe(after.total);
     await app.drainJobs();
-    expect((await app.json<{ latest_status: string }>(`/v2/payouts/${q.id}/`, live.h)).body.latest_status).toBe("notification_sent");
+    // Issue 25's status model: paid and notified, its Employee not yet claimed.
+    expect((await app.json<{ latest_status: string }>(`/v2/payouts/${q.id}/`, live.h)).body.latest_status).toBe("onboarding_incomplete");
   });
 });
 

@@ -415,7 +415,7 @@ describe("the Employee accepts in the employee app", () => {
       cookie,
     });
     expect(seen.data?.map((p) => p.id)).toEqual(["acc-2", "acc-1"]);
-    expect(seen.data?.[1]).toMatchObject({ amount: "500.00", tax: "150.00", integration: "Bygg & Co", latest_status: "notification_sent" });
+    expect(seen.data?.[1]).toMatchObject({ amount: "500.00", tax: "150.00", integration: "Bygg & Co", latest_status: "available" });
 
     const accepted = await trpc<{ accepted_at: string | null; latest_status: string }>(
       app,

@@ -133,9 +133,11 @@ describe("close and delete", () => {
     const closed = await getPayrun(p.payrun);
     expect(closed.body).toMatchObject({ open: false, latest_status: "invoiced", paid_at: null });
     expect(closed.body.closed_at).not.toBeNull();
-    const refused = await app.json(`/v2/payouts/${p.id}/`, { method: "DELETE", ...as(key) });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ detail: "The Payrun of this Payout has been invoiced; the Payout can no longer be deleted." });
+    // Issue 25: DELETE of a Payout whose Payrun is invoiced cancels it (canceled_at) instead of refusing; it stays.
+    expect((await app.api(`/v2/payouts/${p.id}/`, { method: "DELETE", ...as(key) })).status).toBe(204);
+    const canceled = await app.json<{ canceled_at: string | null }>(`/v2/payouts/${p.id}/`, as(key));
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.canceled_at).not.toBeNull();
     const again = await app.json(`/v2/payruns/${p.payrun}/close/`, { method: "POST", ...as(key) });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ detail: "This Payrun is already closed." });
@@ -194,7 +196,8 @@ describe("paying", () => {
     expect(job.completedAt).not.toBeNull();
     expect(await notified()).toBe(130);
     const one = await app.json<Payout>("/v2/payouts/n-0/", as(k, "pr-pay"));
-    expect(one.body.latest_status).toBe("notification_sent");
+    // Issue 25's status model: paid and notified, but its Employee has not claimed the invitation yet.
+    expect(one.body.latest_status).toBe("onboarding_incomplete");
 
     const integrationPk = (await app.db.integration.findFirstOrThrow({ where: { id: "pr-pay" } })).pk;
     const count = (name: string) => app.db.event.count({ where: { integrationPk, name } });
@@ -226,7 +229,7 @@ describe("paying", () => {
     await expect(operator().payruns.markPaid({ payrunPk: entry!.pk })).rejects.toThrow(/already been paid/);
     expect((await operator().payruns.unpaid()).some((u) => u.pk === entry!.pk)).toBe(false);
     await app.drainJobs();
-    expect((await app.json<Payout>(`/v2/payouts/${p.id}/`, as(live.key, "pr-op"))).body.latest_status).toBe("notification_sent");
+    expect((await app.json<Payout>(`/v2/payouts/${p.id}/`, as(live.key, "pr-op"))).body.latest_status).toBe("onboarding_incomplete"); // Employee unclaimed
 
     const client = callerFor(app, { via: "session", accountPk: live.accountPk, environment: "live", role: "client", userId: "c" });
     await expect(client.payruns.markPaid({ payrunPk: entry!.pk })).rejects.toThrow();

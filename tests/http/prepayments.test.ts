@@ -265,7 +265,7 @@ describe("using the balance", () => {
     const covered = await c.payout({ id: "covered", cost: "200.00" });
     expect(covered.payrun).toBe(early.payrun);
     expect(covered.notified_at).not.toBeNull();
-    expect(covered.latest_status).toBe("notification_sent");
+    expect(covered.latest_status).toBe("onboarding_incomplete"); // issue 25: prepaid and notified, its Employee not yet claimed
     const pk = (await app.db.payout.findFirstOrThrow({ where: { id: "covered" } })).pk;
     expect((await app.db.event.findMany({ where: { objectPk: pk }, orderBy: { seq: "asc" } })).map((e) => e.name)).toEqual([
       "Payout.created",

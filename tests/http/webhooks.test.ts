@@ -413,7 +413,7 @@ describe("Payout and Payrun events", () => {
     const payrun = (await app.json<Record<string, unknown>>(`/v2/payruns/${created.body.payrun}/`, { key: k, headers: h })).body;
     const payoutBodies = bodies.filter((b) => b.id === "po-hook");
     const payrunBodies = bodies.filter((b) => b.id === created.body.payrun);
-    expect(payoutBodies.map((b) => b.latest_status)).toEqual(["created", "notification_sent", "complete"]);
+    expect(payoutBodies.map((b) => b.latest_status)).toEqual(["created", "available", "complete"]);
     expect(payoutBodies[2]).toEqual(payout);
     expect(payrunBodies.map((b) => b.latest_status)).toEqual(["open", "paid"]);
     expect(payrunBodies[1]).toEqual(payrun);

@@ -1,4 +1,4 @@
-import { EMPLOYEE_STATUS_RULES, statusQuery } from "@/domain/status/status-rules";
+import { EMPLOYEE_STATUS_RULES, statusFilter } from "@/domain/status/status-rules";
 import type { RouterInputs, RouterOutputs } from "../trpc";
 
 export type Employee = RouterOutputs["employees"]["list"]["results"][number];
@@ -9,13 +9,17 @@ export function employeePath(id: string): string {
   return `/employees/${encodeURIComponent(id)}`;
 }
 
-/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); labelled as the badges are (`employees.statuses`). */
+/**
+ * The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); labelled as
+ * the badges are (`employees.statuses`). "created" (never notified nor claimed) includes the not_invited ones, which
+ * the timestamp filters cannot tell apart.
+ */
 export const STATUS_FILTERS = {
-  created: { query: statusQuery(EMPLOYEE_STATUS_RULES, "created") },
-  invited: { query: statusQuery(EMPLOYEE_STATUS_RULES, "invited") },
-  onboarding: { query: statusQuery(EMPLOYEE_STATUS_RULES, "onboarding") },
-  active: { query: statusQuery(EMPLOYEE_STATUS_RULES, "active") },
-} satisfies Record<EmployeeStatus, { query: Partial<EmployeeListInput> }>;
+  created: { query: { notified_at_null: "true", claimed_at_null: "true", verified_at_null: "true" } },
+  invited: { query: { ...statusFilter(EMPLOYEE_STATUS_RULES, "invited") } },
+  onboarding: { query: { ...statusFilter(EMPLOYEE_STATUS_RULES, "onboarding") } },
+  active: { query: { ...statusFilter(EMPLOYEE_STATUS_RULES, "active") } },
+} satisfies Partial<Record<EmployeeStatus, { query: Partial<EmployeeListInput> }>>;
 
 export type StatusFilter = keyof typeof STATUS_FILTERS;
 

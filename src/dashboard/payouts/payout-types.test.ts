@@ -6,11 +6,8 @@ describe("payoutListInput", () => {
     expect(payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, search: "  " })).toEqual({ page: 1, page_size: 25, expand: ["employee"] });
   });
 
-  it("turns each status into timestamp filters", () => {
-    const input = (status: "created" | "notification_sent" | "complete") => payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, status });
-    expect(input("created")).toMatchObject({ notified_at_null: "true" });
-    expect(input("notification_sent")).toMatchObject({ notified_at_null: "false", accepted_at_null: "true" });
-    expect(input("complete")).toMatchObject({ accepted_at_null: "false" });
+  it("passes each status as the latest_status filter", () => {
+    for (const status of PAYOUT_STATUS_VALUES) expect(payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, status })).toMatchObject({ latest_status: status });
   });
 
   it("passes the search, Employee and Payrun", () => {
@@ -27,7 +24,7 @@ describe("payoutListInput", () => {
 
 describe("helpers", () => {
   it("offer every status as a filter", () => {
-    expect(PAYOUT_STATUS_VALUES).toEqual(["created", "notification_sent", "complete"]);
+    expect(PAYOUT_STATUS_VALUES).toEqual(["created", "not_funded", "onboarding_incomplete", "notification_sent", "available", "complete"]);
   });
 
   it("name the Employee whether expanded or not", () => {

@@ -1,4 +1,4 @@
-import { PAYOUT_STATUSES, PAYOUT_STATUS_RULES, statusQuery } from "@/domain/status/status-rules";
+import { PAYOUT_STATUSES } from "@/domain/status/status-rules";
 import type { RouterInputs, RouterOutputs } from "../trpc";
 
 export type Payout = RouterOutputs["payouts"]["list"]["results"][number];
@@ -7,14 +7,8 @@ export type PayoutListInput = RouterInputs["payouts"]["list"];
 export type PayoutTotalsInput = RouterInputs["payouts"]["totals"];
 export type Pricing = Extract<RouterOutputs["pricing"]["calculate"], { fee: string }>;
 
-/** The list's status filters, each expressed with the timestamp filters the API offers (src/domain/status); labelled as the badges are (`payouts.statuses`). */
-export const PAYOUT_STATUS_FILTERS = {
-  created: { query: statusQuery(PAYOUT_STATUS_RULES, "created") },
-  notification_sent: { query: statusQuery(PAYOUT_STATUS_RULES, "notification_sent") },
-  complete: { query: statusQuery(PAYOUT_STATUS_RULES, "complete") },
-} satisfies Record<PayoutStatus, { query: Partial<PayoutListInput> }>;
-
-export type PayoutStatusFilter = keyof typeof PAYOUT_STATUS_FILTERS;
+/** The list's status filter (`latest_status`, by the rules of src/domain/status); labelled as the badges are (`payouts.statuses`). */
+export type PayoutStatusFilter = PayoutStatus;
 
 export const PAYOUT_STATUS_VALUES: readonly PayoutStatus[] = PAYOUT_STATUSES;
 
@@ -44,7 +38,7 @@ export function payoutTotalsInput(filters: PayoutListFilters): PayoutTotalsInput
   const search = filters.search.trim();
   return {
     ...(search ? { search } : {}),
-    ...(filters.status ? PAYOUT_STATUS_FILTERS[filters.status].query : {}),
+    ...(filters.status ? { latest_status: filters.status } : {}),
     ...(filters.employee ? { employee: filters.employee } : {}),
     ...(filters.payrun ? { payrun: filters.payrun } : {}),
   };
@@ -67,7 +61,7 @@ export function mayDelete(p: Pick<Payout, "notified_at">): boolean {
 
 /** Resending tells the Employee again about a Payout they were told about and have not accepted. */
 export function mayResend(p: Pick<Payout, "latest_status">): boolean {
-  return p.latest_status === "notification_sent";
+  return p.latest_status === "onboarding_incomplete" || p.latest_status === "notification_sent" || p.latest_status === "available";
 }
 
 /** The form's starting currency: the pricing tables cover Employees in Sweden, paid in SEK. */

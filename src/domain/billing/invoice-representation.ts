@@ -2,7 +2,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { jsonText, qb, runIn } from "@/db/query-builder";
 import { formatMoney } from "@/domain/pricing/pricing";
-import { timestamp } from "@/domain/shared/schemas";
+import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import type { TInvoice } from "./invoice-schemas";
 import { BILLING_TYPES } from "./invoice-schemas";
 
@@ -24,6 +24,7 @@ export const invoiceSelect = {
   addressLine2: true,
   zipCode: true,
   city: true,
+  metadata: true,
   createdAt: true,
   issuedAt: true,
   paidAt: true,
@@ -105,6 +106,7 @@ function toInvoiceApi(row: InvoiceRow, live: Totals | undefined, baseUrl: string
     zip_code: row.zipCode,
     city: row.city,
     pdf_url: row.issuedAt ? invoicePdfUrl(baseUrl, row.id) : null,
+    metadata: metadataOf(row.metadata),
     created_at: timestamp(row.createdAt),
     issued_at: timestamp(row.issuedAt),
     paid_at: timestamp(row.paidAt),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZRowOwner } from "@/domain/shared/operator-rows";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
+import { ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 
 export const BILLING_TYPES = ["payrun", "prepayment", "subscription", "credit"] as const;
@@ -37,6 +38,7 @@ export const ZInvoice = z
     zip_code: z.string().nullable(),
     city: z.string().nullable(),
     pdf_url: z.string().nullable().meta({ description: "The invoice as a PDF (authenticated like the API); null while pro-forma" }),
+    metadata: ZMetadataOutput,
     created_at: z.string(),
     issued_at: z.string().nullable(),
     paid_at: z.string().nullable(),
@@ -53,6 +55,9 @@ const ZDate = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: () => t("invalid_date"),
   });
+
+/** PATCH /v2/invoices/{id}/: the client's own data on an Invoice, in any state (its billed figures never change). */
+export const ZUpdateInvoiceRequest = ZInvoiceLookup.extend({ metadata: ZMetadata.optional() });
 
 export const ZIssueInvoiceRequest = ZInvoiceLookup.extend({
   due_date: ZDate.optional().meta({ description: `YYYY-MM-DD, today (UTC) to ${MAX_DUE_DAYS} days ahead; default: the Integration's payment terms` }),

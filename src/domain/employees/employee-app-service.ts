@@ -40,6 +40,26 @@ async function recordEmployeeEvent(
   );
 }
 
+/**
+ * The claim itself, inside the caller's transaction: claimed_at and Employee.claimed, once (a second claim
+ * changes nothing). The employee app's sign-in and the demo test helper both claim through here.
+ */
+export async function claimEmployeeInTx(tx: Prisma.TransactionClient, employeePk: string, now: Date) {
+  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+  if (employee.claimedAt) return { employee, newly: false };
+  const claimed = await tx.employee.update({ where: { pk: employee.pk }, data: { claimedAt: now }, select: withIntegration });
+  await recordEmployeeEvent(tx, "Employee.claimed", claimed, now);
+  return { employee: claimed, newly: true };
+}
+
+/** In demo, a claimed Employee is verified at once (in live the review team verifies): verified_at and Employee.verified, once. */
+async function verifyDemoEmployeeInTx(tx: Prisma.TransactionClient, employeePk: string, now: Date): Promise<void> {
+  const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: now } });
+  if (count === 0) return;
+  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+  await recordEmployeeEvent(tx, "Employee.verified", employee, now);
+}
+
 /** Consumes a magic link; returns a new session token for the cookie. */
 export async function claimWithMagicLink({ db, clock }: Timed, token: string): Promise<{ sessionToken: string }> {
   return db.$transaction(async (tx) => {
@@ -51,15 +71,8 @@ export async function claimWithMagicLink({ db, clock }: Timed, token: string): P
       : { count: 0 };
     if (!link || count === 0) throw new DomainError("forbidden", t("magic_link_invalid"));
 
-    let employee = await tx.employee.findUniqueOrThrow({ where: { pk: link.employeePk }, select: withIntegration });
-    if (!employee.claimedAt) {
-      employee = await tx.employee.update({ where: { pk: employee.pk }, data: { claimedAt: now }, select: withIntegration });
-      await recordEmployeeEvent(tx, "Employee.claimed", employee, now);
-      if (employee.integration.environment === "demo" && !employee.verifiedAt) {
-        employee = await tx.employee.update({ where: { pk: employee.pk }, data: { verifiedAt: now }, select: withIntegration });
-        await recordEmployeeEvent(tx, "Employee.verified", employee, now);
-      }
-    }
+    const { employee, newly } = await claimEmployeeInTx(tx, link.employeePk, now);
+    if (newly && employee.integration.environment === "demo") await verifyDemoEmployeeInTx(tx, employee.pk, now);
     const sessionToken = crypto.randomBytes(32).toString("base64url");
     await tx.employeeSession.create({
       data: { employeePk: employee.pk, tokenHash: hashToken(sessionToken), expiresAt: new Date(now.getTime() + EMPLOYEE_SESSION_TTL_S * 1000) },

@@ -23,8 +23,14 @@ export const employeeSelect = {
 
 export type EmployeeRow = Prisma.EmployeeGetPayload<{ select: typeof employeeSelect }>;
 
-export function employeeStatus(row: Pick<EmployeeRow, "notifiedAt" | "claimedAt" | "verifiedAt">): TEmployee["latest_status"] {
-  return statusOf(EMPLOYEE_STATUS_RULES, { notified_at: row.notifiedAt, claimed_at: row.claimedAt, verified_at: row.verifiedAt });
+/** The Employee's status by the rules of src/domain/status. */
+export function employeeStatus(row: Pick<EmployeeRow, "email" | "notifiedAt" | "claimedAt" | "verifiedAt">): TEmployee["latest_status"] {
+  return statusOf(EMPLOYEE_STATUS_RULES, {
+    verified: row.verifiedAt !== null,
+    claimed: row.claimedAt !== null,
+    notified: row.notifiedAt !== null,
+    has_email: row.email !== null,
+  });
 }
 
 export function toEmployeeApi(row: EmployeeRow): TEmployee {

@@ -63,27 +63,30 @@ export async function employeeReview(db: Db, employeePk: string) {
 
 /** Verifies a claimed Employee (a rejected one too, when the reviewer changes their mind); records the decision and Employee.verified. */
 export async function approveEmployee({ db, clock }: Timed, employeePk: string, actor: Actor): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const current = await tx.employee.findUnique({ where: { pk: employeePk }, select: { claimedAt: true } });
-    if (!current) throw new DomainError("not_found", t("not_found"));
-    if (!current.claimedAt) throw new DomainError("conflict", t("employee_not_claimed"));
-    const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: clock.now(), rejectedAt: null } });
-    if (count === 0) throw new DomainError("conflict", t("employee_already_verified"));
-    await tx.employeeDecision.create({ data: { employeePk, decision: "approved", ...(await reviewerOf(tx, actor)) } });
-    const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
-    await recordEvent(
-      tx,
-      {
-        name: "Employee.verified",
-        accountPk: employee.integration.accountPk,
-        environment: employee.integration.environment,
-        integrationPk: employee.integration.pk,
-        objectPk: employee.pk,
-        data: toEmployeeApi(employee),
-      },
-      clock.now(),
-    );
-  });
+  await db.$transaction((tx) => approveEmployeeInTx(tx, employeePk, actor, clock.now()));
+}
+
+/** The approval inside the caller's transaction: the review team's, and the demo test helper's (as if the review team approved). */
+export async function approveEmployeeInTx(tx: Prisma.TransactionClient, employeePk: string, actor: Actor, now: Date): Promise<void> {
+  const current = await tx.employee.findUnique({ where: { pk: employeePk }, select: { claimedAt: true } });
+  if (!current) throw new DomainError("not_found", t("not_found"));
+  if (!current.claimedAt) throw new DomainError("conflict", t("employee_not_claimed"));
+  const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: now, rejectedAt: null } });
+  if (count === 0) throw new DomainError("conflict", t("employee_already_verified"));
+  await tx.employeeDecision.create({ data: { employeePk, decision: "approved", ...(await reviewerOf(tx, actor)) } });
+  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+  await recordEvent(
+    tx,
+    {
+      name: "Employee.verified",
+      accountPk: employee.integration.accountPk,
+      environment: employee.integration.environment,
+      integrationPk: employee.integration.pk,
+      objectPk: employee.pk,
+      data: toEmployeeApi(employee),
+    },
+    now,
+  );
 }
 
 /** Rejects a claimed, unverified Employee with a reason; they leave the queue until approved. */

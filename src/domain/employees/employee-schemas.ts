@@ -20,7 +20,7 @@ export const ZEmployee = z
     verified_at: z.string().nullable(),
     invitation_code: z.string().nullable().meta({ description: "8 characters; set until the Employee claims the invitation" }),
     latest_status: z.enum(EMPLOYEE_STATUSES).meta({
-      description: "created (not yet notified), invited (notified), onboarding (claimed), active (verified)",
+      description: "created (invitation on its way), not_invited (no email to invite), invited (notified), onboarding (claimed), active (verified)",
     }),
   })
   .meta({ id: "Employee" });

@@ -11,9 +11,10 @@ import {
   ZInvoiceLookup,
   ZIssueInvoiceRequest,
   ZListInvoicesQuery,
+  ZUpdateInvoiceRequest,
 } from "@/domain/billing/invoice-schemas";
 import { payDemoInvoice, payInvoice, unpaidPrepaymentInvoices } from "./invoice-payment";
-import { getInvoice, invoicePdf, issueInvoice, listInvoices } from "./invoice-service";
+import { getInvoice, invoicePdf, issueInvoice, listInvoices, updateInvoice } from "./invoice-service";
 
 const item = "/invoices/{invoice_id}/";
 const openapi = integrationScoped("Invoices");
@@ -31,9 +32,16 @@ export const invoiceRouter = router({
     .output(ZInvoice)
     .query(({ ctx, input }) => getInvoice(ctx, input.invoice_id)),
 
+  update: integrationProcedure
+    .meta({ openapi: { ...openapi, method: "PATCH", path: item, summary: "Update an Invoice's metadata (any state)" } })
+    .input(ZUpdateInvoiceRequest)
+    .output(ZInvoice)
+    .mutation(({ ctx, input: { invoice_id, ...patch } }) => updateInvoice(ctx, invoice_id, patch)),
+
   issue: integrationProcedure
     .meta({
       openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/issue/", summary: "Issue a pro-forma Invoice (a Payrun's: closes the Payrun)" },
+      errors: [409],
     })
     .input(ZIssueInvoiceRequest)
     .output(ZInvoice)
@@ -47,7 +55,15 @@ export const invoiceRouter = router({
 
   /** Demo only: stands in for the bank transfer (a Payrun's Invoice: as POST /v2/payruns/{id}/pay/). */
   pay: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "POST", path: "/invoices/{invoice_id}/pay/", summary: "Mark an Invoice paid (demo environment only)" } })
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: "/invoices/{invoice_id}/pay/",
+        summary: "Mark an Invoice paid (demo environment only)",
+      },
+      errors: [409],
+    })
     .input(ZInvoiceLookup)
     .output(ZInvoice)
     .mutation(({ ctx, input }) => payDemoInvoice(ctx, input.invoice_id)),

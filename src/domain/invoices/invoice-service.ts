@@ -43,6 +43,19 @@ export async function listInvoices({ db, scope }: ScopedDb, q: TListInvoicesQuer
   return countedPage(db.invoice.count({ where }), db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }));
 }
 
+/** PATCH /v2/invoices/{id}/: sets the Invoice's metadata (given) in any state. */
+export async function updateInvoice(
+  { db, scope, baseUrl }: Omit<ServiceContext, "clock">,
+  id: string,
+  patch: { metadata?: Prisma.InputJsonObject },
+): Promise<TInvoice> {
+  return db.$transaction(async (tx) => {
+    const row = await orNotFound(tx.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } }));
+    if (patch.metadata !== undefined) await tx.invoice.update({ where: { pk: row.pk }, data: { metadata: patch.metadata } });
+    return invoiceApi(tx, row.pk, baseUrl);
+  });
+}
+
 export async function getInvoice({ db, scope, baseUrl }: Omit<ServiceContext, "clock">, id: string): Promise<TInvoice> {
   const row = await orNotFound(db.invoice.findFirst({ where: scoped(scope, id), select: { pk: true } }));
   return invoiceApi(db, row.pk, baseUrl);

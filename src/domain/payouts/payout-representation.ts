@@ -27,13 +27,21 @@ export const payoutSelect = {
   canceledAt: true,
   employee: { select: employeeSelect },
   payrunPk: true,
-  payrun: { select: { id: true } },
+  payrun: { select: { id: true, open: true, paidAt: true } },
 } satisfies Prisma.PayoutSelect;
 
 export type PayoutRow = Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>;
 
-export function payoutStatus(row: Pick<PayoutRow, "notifiedAt" | "acceptedAt">): TPayout["latest_status"] {
-  return statusOf(PAYOUT_STATUS_RULES, { notified_at: row.notifiedAt, accepted_at: row.acceptedAt });
+/** The Payout's status by the rules of src/domain/status, from its own, its Payrun's and its Employee's state. */
+export function payoutStatus(row: Pick<PayoutRow, "notifiedAt" | "acceptedAt" | "payrun" | "employee">): TPayout["latest_status"] {
+  return statusOf(PAYOUT_STATUS_RULES, {
+    accepted: row.acceptedAt !== null,
+    notified: row.notifiedAt !== null,
+    employee_verified: row.employee.verifiedAt !== null,
+    employee_claimed: row.employee.claimedAt !== null,
+    funded: row.payrun.paidAt !== null || row.notifiedAt !== null,
+    payrun_open: row.payrun.open,
+  });
 }
 
 export function toPayoutApi(row: PayoutRow, expand: readonly string[] = []): TPayout {

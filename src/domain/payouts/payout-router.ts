@@ -67,7 +67,10 @@ export const payoutRouter = router({
     .mutation(({ ctx, input }) => validatePayouts(ctx, input)),
 
   delete: integrationProcedure
-    .meta(meta.delete("Delete a Payout (refused once its Payrun is paid)"))
+    .meta({
+      ...meta.delete("Delete a Payout while its Payrun is open; cancel it (canceled_at, stays readable) once invoiced; 409 once paid or cancelled"),
+      errors: [409],
+    })
     .input(ZPayoutLookup)
     .output(z.void())
     .mutation(({ ctx, input }) => deletePayout(ctx, input.payout_id)),

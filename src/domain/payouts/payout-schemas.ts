@@ -22,7 +22,10 @@ export const ZPayout = z
     invoice: z.union([z.string(), ZPayrun]).meta({ description: "Deprecated: the same as payrun (the Payrun object with expand=invoice)", deprecated: true }),
     full_salary_specification: z.boolean().meta({ description: "false when amount was given, true when invoiced_amount or cost was" }),
     latest_status: z.enum(PAYOUT_STATUSES).meta({
-      description: "created (not yet notified), notification_sent (notified after its Payrun was paid), complete (accepted by the Employee)",
+      description:
+        "created (its Payrun open), not_funded (its Payrun invoiced, unpaid), onboarding_incomplete (funded; its Employee has not claimed), " +
+        "notification_sent (notified; its Employee claimed, not verified), available (notified; its Employee verified: it can be accepted), " +
+        "complete (accepted). A cancelled Payout keeps its status and has canceled_at",
     }),
     metadata: ZMetadataOutput,
     start_at: z.string().nullable(),
@@ -117,6 +120,7 @@ export const ZListPayoutsQuery = ZPageQuery.extend({
   ...ZPayoutRelations,
   ...timestampFilterShape(PAYOUT_TIMESTAMPS),
   search: z.string().trim().max(255).optional().meta({ description: "Part of the description, or of the Employee's name, email or cellphone number" }),
+  latest_status: z.enum(PAYOUT_STATUSES).optional().meta({ description: "Only the Payouts in this status (see latest_status)" }),
   expand: ZExpand,
 });
 export type TListPayoutsQuery = z.infer<typeof ZListPayoutsQuery>;

@@ -12,6 +12,7 @@ import { lockFound } from "@/domain/shared/row-lock";
 import { nullableTimestampWhere, timestampWhere } from "@/domain/shared/timestamp-filters";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
+import { PAYOUT_STATUS_RULES, statusCondition, type PayoutFact, type PayoutStatus } from "@/domain/status/status-rules";
 import { EMAIL_PAYOUT_JOB } from "./payout-notification";
 import { payoutSelect, type PayoutRow } from "./payout-representation";
 
@@ -25,7 +26,29 @@ export interface PayoutMatch {
   payrun?: string;
   invoice?: string;
   search?: string;
+  latest_status?: PayoutStatus;
   [timestampFilter: string]: unknown;
+}
+
+const isNull = (v: boolean) => (v ? { not: null } : null);
+
+/** A Payout fact of the status rules (src/domain/status) as a condition on the Payout row. */
+const PAYOUT_FACT_WHERE: Record<PayoutFact, (v: boolean) => Prisma.PayoutWhereInput> = {
+  accepted: (v) => ({ acceptedAt: isNull(v) }),
+  notified: (v) => ({ notifiedAt: isNull(v) }),
+  employee_verified: (v) => ({ employee: { verifiedAt: isNull(v) } }),
+  employee_claimed: (v) => ({ employee: { claimedAt: isNull(v) } }),
+  funded: (v) => (v ? { OR: [{ payrun: { paidAt: { not: null } } }, { notifiedAt: { not: null } }] } : { payrun: { paidAt: null }, notifiedAt: null }),
+  payrun_open: (v) => ({ payrun: { open: v } }),
+};
+
+/** The Payouts in `status`, by its rule. */
+export function payoutStatusWhere(status: PayoutStatus): Prisma.PayoutWhereInput {
+  return statusCondition<PayoutStatus, PayoutFact, Prisma.PayoutWhereInput>(PAYOUT_STATUS_RULES, status, {
+    fact: (name, value) => PAYOUT_FACT_WHERE[name](value),
+    and: (ws) => ({ AND: ws }),
+    not: (w) => ({ NOT: w }),
+  });
 }
 
 /** Filters shared by GET /v2/payouts/ and GET /v2/pricing/. */
@@ -45,6 +68,7 @@ export function payoutWhere(scope: IntegrationScope, q: PayoutMatch): Prisma.Pay
     canceledAt: nullableTimestampWhere(q, "canceled_at"),
     startAt: nullableTimestampWhere(q, "start_at"),
     endAt: nullableTimestampWhere(q, "end_at"),
+    AND: q.latest_status ? [payoutStatusWhere(q.latest_status)] : undefined,
     OR: text ? [{ description: text }, { employee: { name: text } }, { employee: { email: text } }, { employee: { cellphoneNumber: text } }] : undefined,
   };
 }
@@ -62,11 +86,14 @@ export async function getPayout({ db, scope }: ScopedDb, id: string): Promise<Pa
 }
 
 /**
- * Refused (409) once the Payout's Payrun is paid, or invoiced (closed: its Invoice lists the Payout), or the
- * Payout was notified (prepaid); the
- * Payrun lock keeps a concurrent close or payment from slipping in.
+ * DELETE of a Payout, by its Payrun's state:
+ * - open (and the Payout not notified): the Payout is deleted (then 404);
+ * - invoiced (closed, unpaid: its issued Invoice lists it): the Payout is cancelled, canceled_at set; it stays
+ *   readable, is never notified nor accepted, and a second DELETE is a 409;
+ * - paid, or the Payout notified at once (prepaid money: the Employee may have accepted it): refused (409).
+ * The Payrun lock keeps a concurrent close or payment from slipping in.
  */
-export async function deletePayout({ db, scope }: ScopedDb, id: string): Promise<void> {
+export async function deletePayout({ db, scope, clock }: Pick<ServiceContext, "db" | "scope" | "clock">, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const found = await tx.payout.findFirst({ where: scoped(scope, id), select: { pk: true, currency: true, payrunPk: true } });
     if (!found) throw notFound();
@@ -74,11 +101,11 @@ export async function deletePayout({ db, scope }: ScopedDb, id: string): Promise
     await lockFound(tx, "payout", found, id);
     const payrun = await tx.payrun.findUniqueOrThrow({ where: { pk: found.payrunPk }, select: { paidAt: true, open: true } });
     if (payrun.paidAt) throw new DomainError("conflict", t("payout_payrun_paid"));
-    if (!payrun.open) throw new DomainError("conflict", t("payout_payrun_invoiced"));
-    // Notified at once (covered by prepaid money): the Employee may already have accepted it.
-    const { notifiedAt } = await tx.payout.findUniqueOrThrow({ where: { pk: found.pk }, select: { notifiedAt: true } });
+    const { notifiedAt, canceledAt } = await tx.payout.findUniqueOrThrow({ where: { pk: found.pk }, select: { notifiedAt: true, canceledAt: true } });
+    if (canceledAt) throw new DomainError("conflict", t("payout_canceled"));
     if (notifiedAt) throw new DomainError("conflict", t("payout_notified_locked"));
-    await tx.payout.delete({ where: { pk: found.pk } });
+    if (payrun.open) await tx.payout.delete({ where: { pk: found.pk } });
+    else await tx.payout.update({ where: { pk: found.pk }, data: { canceledAt: clock.now() } });
   });
 }
 

@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { invoiceAppUrl, invoicePdfUrl, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoice-representation";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
+import { PAYRUN_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
 import { expectedCloseAt } from "./payrun-lifetime";
 import type { TPayrun } from "./payrun-schemas";
 
@@ -26,9 +27,9 @@ export const payrunSelect = {
 
 export type PayrunRow = Prisma.PayrunGetPayload<{ select: typeof payrunSelect }>;
 
+/** The Payrun's status by the rules of src/domain/status. */
 export function payrunStatus(row: Pick<PayrunRow, "open" | "paidAt">): TPayrun["latest_status"] {
-  if (row.paidAt) return "paid";
-  return row.open ? "open" : "invoiced";
+  return statusOf(PAYRUN_STATUS_RULES, { paid: row.paidAt !== null, open: row.open });
 }
 
 function toPayrunApi(row: PayrunRow, price: Prisma.Decimal, baseUrl: string, invoice: TPayrun["invoice"]): TPayrun {

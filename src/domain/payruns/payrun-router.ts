@@ -85,7 +85,15 @@ export const payrunRouter = router({
 
   /** Demo only: stands in for the bank transfer that pays a live Payrun. */
   pay: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "POST", path: "/payruns/{payrun_id}/pay/", summary: "Mark a Payrun paid (demo environment only)" } })
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: "/payruns/{payrun_id}/pay/",
+        summary: "Mark a Payrun paid (demo environment only)",
+      },
+      errors: [409],
+    })
     .input(ZPayrunLookup)
     .output(ZPayrun)
     .mutation(({ ctx, input }) => payDemoPayrun(ctx, input.payrun_id)),

@@ -5,8 +5,7 @@ import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { ZCurrency } from "@/domain/pricing/money";
 import { ZExpandOf, ZId, ZMetadata, ZMetadataOutput } from "@/domain/shared/schemas";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
-
-export const PAYRUN_STATUSES = ["open", "invoiced", "paid"] as const;
+import { PAYRUN_STATUSES } from "@/domain/status/status-rules";
 
 export const ZPayrun = z
   .object({

@@ -37,6 +37,12 @@ const WRITE_RESPONSES: typeof ERROR_RESPONSES = {
   "422": { description: "Idempotency-Key reused with another request", content: { "application/json": { schema: detail } } },
 };
 
+/** An action the object's state does not allow yet or any more; the detail names what is missing. */
+const CONFLICT = {
+  description: "Conflict: the object's state does not allow this (yet); the detail says why",
+  content: { "application/json": { schema: detail } },
+};
+
 export function openApiDocument(router: AppRouter, routes: RouteTable, origin: string): OpenAPIObject {
   const cached = cache.get(origin);
   if (cached) return cached;
@@ -77,6 +83,7 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
           if (code !== "422" || route.method !== "PUT") operation.responses[code] ??= response;
         }
       }
+      for (const code of route.meta.errors ?? []) operation.responses[String(code)] = CONFLICT;
       const requestSchema = route.meta.requestSchema;
       if (requestSchema && operation.requestBody && "content" in operation.requestBody) {
         const { schema, components } = createSchema(requestSchema, { io: "input" });

@@ -95,6 +95,8 @@ export const apiErrors = bilingual({
     "Länken är ogiltig, har gått ut eller har redan använts. Be om en ny inbjudan.",
   ],
   employee_not_claimed: ["The Employee has not opened the invitation yet.", "Den anställda har inte öppnat inbjudan ännu."],
+  employee_already_claimed: ["The Employee has already claimed the invitation.", "Den anställda har redan tagit emot inbjudan."],
+  employee_not_verified: ["The Employee has not been verified yet.", "Den anställda har inte verifierats ännu."],
   employee_already_verified: ["The Employee is already verified.", "Den anställda är redan verifierad."],
   employee_session_required: ["Open the link in your invitation email to sign in.", "Öppna länken i inbjudan för att logga in."],
   // Registrations
@@ -172,6 +174,11 @@ export const apiErrors = bilingual({
     "Utbetalningens lönekörning är betald; utbetalningen kan inte längre tas bort.",
   ],
   payout_not_notified: ["The Employee has not been notified of this Payout yet.", "Den anställda har inte meddelats om denna utbetalning ännu."],
+  payout_payrun_open: [
+    "The Payout's Payrun is still open: close it and pay its Invoice first.",
+    "Utbetalningens lönekörning är fortfarande öppen: stäng den och betala dess faktura först.",
+  ],
+  payout_payrun_unpaid: ["The Payout's Payrun has not been paid yet.", "Utbetalningens lönekörning har inte betalats ännu."],
   payout_already_accepted: ["This Payout has already been accepted.", "Utbetalningen är redan godkänd."],
   payout_canceled: ["This Payout has been canceled.", "Utbetalningen har avbrutits."],
   payout_resend_too_soon: [
@@ -225,6 +232,10 @@ export const apiErrors = bilingual({
     "Förskottsbetalningen är fakturerad och kan inte längre ändras eller tas bort.",
   ],
   invoice_already_paid: ["This Invoice has already been paid.", "Fakturan är redan betald."],
+  test_helpers_demo_only: [
+    "Test helpers work with demo API keys only; this is a live key.",
+    "Testhjälparna fungerar bara med demonycklar; detta är en livenyckel.",
+  ],
   invoice_pay_demo_only: [
     "Invoices can be marked paid through the API in the demo environment only; live Invoices are paid by bank transfer.",
     "Fakturor kan bara markeras som betalda via API:t i demomiljön; i livemiljön betalas de med banköverföring.",

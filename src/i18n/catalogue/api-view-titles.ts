@@ -35,6 +35,32 @@ export const apiViewTitles = bilingual({
     pdf: ["The issued Invoice as a PDF", "Den utfärdade fakturan som PDF"],
     issue: ["Issue a pro-forma Invoice (a Payrun's: closes the Payrun)", "Utfärda en proformafaktura (en lönekörnings: stänger lönekörningen)"],
     pay: ["Mark an Invoice paid (demo environment only)", "Markera en faktura som betald (endast demomiljön)"],
+    update: ["Update an Invoice's metadata (any state)", "Ändra en fakturas metadata (i alla lägen)"],
+  },
+  paymentTerm: {
+    get: ["The Integration's payment term (one object)", "Integrationens betalningsvillkor (ett objekt)"],
+  },
+  testHelpers: {
+    claimEmployee: [
+      "As if the Employee claimed the invitation (Employee.claimed; then onboarding)",
+      "Som om den anställda tog emot inbjudan (Employee.claimed; sedan onboarding)",
+    ],
+    verifyEmployee: [
+      "As if the review team verified the claimed Employee (Employee.verified; then active)",
+      "Som om granskarna verifierade den anställda (Employee.verified; sedan active)",
+    ],
+    acceptPayout: [
+      "As if the Employee accepted the Payout (Payout.accepted; then complete); 409 names the missing step",
+      "Som om den anställda godkände utbetalningen (Payout.accepted; sedan complete); 409 anger steget som saknas",
+    ],
+    payInvoice: [
+      "Mark an Invoice paid, standing in for the bank transfer (a Payrun's: its Payouts are notified)",
+      "Markera en faktura som betald i stället för banköverföringen (en lönekörnings: dess utbetalningar aviseras)",
+    ],
+    payPayrun: [
+      "Mark a Payrun paid, standing in for the bank transfer (its Payouts are notified)",
+      "Markera en lönekörning som betald i stället för banköverföringen (dess utbetalningar aviseras)",
+    ],
   },
   messages: {
     list: ["List Messages", "Meddelanden"],
@@ -55,7 +81,10 @@ export const apiViewTitles = bilingual({
       "Check a Payout, or (JSON array) many, as POST /payouts/ would, without creating anything",
       "Kontrollera en utbetalning, eller (JSON-lista) många, som POST /payouts/ skulle, utan att skapa något",
     ],
-    delete: ["Delete a Payout (refused once its Payrun is paid)", "Ta bort en utbetalning (nekas när dess lönekörning är betald)"],
+    delete: [
+      "Delete a Payout while its Payrun is open; cancel it (canceled_at, stays readable) once invoiced; 409 once paid or cancelled",
+      "Ta bort en utbetalning medan dess lönekörning är öppen; avbryt den (canceled_at, går att läsa) när den är fakturerad; 409 när betald eller avbruten",
+    ],
     resend: ["Notify the Employee again (at most once per 24 hours)", "Meddela den anställda igen (högst en gång per dygn)"],
     resendLegacy: ["Notify the Employee again (PUT, for older clients)", "Meddela den anställda igen (PUT, för äldre klienter)"],
   },

@@ -21,12 +21,14 @@ export const employeeApp = bilingual({
   tryAgain: ["Try again", "Försök igen"],
   status: {
     created: ["Invited", "Inbjuden"],
+    not_invited: ["Invited", "Inbjuden"],
     invited: ["Invited", "Inbjuden"],
     onboarding: ["Being verified", "Verifieras"],
     active: ["Verified", "Verifierad"],
   },
   statusExplanation: {
     created: ["Your invitation is on its way.", "Din inbjudan är på väg."],
+    not_invited: ["Your invitation is on its way.", "Din inbjudan är på väg."],
     invited: ["Your invitation is on its way.", "Din inbjudan är på väg."],
     onboarding: [
       "We are checking your details. You will be paid once you are verified.",

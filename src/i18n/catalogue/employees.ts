@@ -19,6 +19,7 @@ export const employees = bilingual({
   deleted: ["{name} was deleted.", "{name} togs bort."],
   statuses: {
     created: ["Created", "Skapad"],
+    not_invited: ["Not invited", "Inte inbjuden"],
     invited: ["Invited", "Inbjuden"],
     onboarding: ["Onboarding", "Registrerar sig"],
     active: ["Active", "Aktiv"],

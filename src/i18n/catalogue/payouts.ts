@@ -27,7 +27,10 @@ export const payouts = bilingual({
   created: ["{amount} {currency} to {employee} was created in Payrun {payrun}.", "{amount} {currency} till {employee} skapades i lönekörning {payrun}."],
   statuses: {
     created: ["Awaiting payment", "Väntar på betalning"],
+    not_funded: ["Invoiced, unpaid", "Fakturerad, obetald"],
+    onboarding_incomplete: ["Awaiting the Employee", "Väntar på den anställda"],
     notification_sent: ["Notified", "Aviserad"],
+    available: ["Ready to accept", "Redo att godkänna"],
     complete: ["Accepted", "Godkänd"],
   },
   columns: {

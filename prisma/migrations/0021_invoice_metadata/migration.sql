@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "invoice" ADD COLUMN     "metadata" JSONB NOT NULL DEFAULT '{}';
+
