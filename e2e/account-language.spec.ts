@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { apiKey, seedDashboardObjects } from "./dashboard-pages";
-import { signIn } from "./support";
+import { signInToIntegrations } from "./support";
 
 /** Chooses the account's Invoice language on the settings page, as an admin does. */
 async function chooseInvoiceLanguage(page: Page, language: "English" | "Svenska"): Promise<void> {
@@ -16,7 +16,7 @@ async function chooseInvoiceLanguage(page: Page, language: "English" | "Svenska"
 }
 
 test("an admin writes the account's Invoices in Swedish: the PDF reads back in Swedish, amounts in kronor", async ({ page, request }) => {
-  await signIn(page);
+  await signInToIntegrations(page);
   await chooseInvoiceLanguage(page, "Svenska");
   try {
     // A Payrun of its own, closed through /v2/: its Invoice is issued in the account's language.
@@ -46,7 +46,7 @@ test("an admin writes the account's Invoices in Swedish: the PDF reads back in S
 });
 
 test("the Invoice language is the admins' to change: the setting is shown on the settings page", async ({ page }) => {
-  await signIn(page);
+  await signInToIntegrations(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account settings" }).click();
   await expect(page.getByLabel("Invoice language")).toHaveValue("en");
   await expect(page.getByText("Your Invoices, their PDF and their email, are written in this language")).toBeVisible();

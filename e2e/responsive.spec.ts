@@ -43,7 +43,7 @@ for (const [size, viewport] of [
 
         if (!inDashboard(target)) {
           // The employee app and the signed-out pages have no shell: what leads on sits in the page, which fits.
-          if (target.as === "employee") await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+          if (target.as === "employee") await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
           continue;
         }
         if (size === "phone") {
@@ -52,7 +52,7 @@ for (const [size, viewport] of [
           const drawer = page.getByRole("dialog", { name: "Menu" });
           await expect(drawer.getByRole("navigation", { name: "Main" })).toBeVisible();
           if (role === "client") await expect(drawer.getByRole("radio", { name: "Live" })).toBeVisible();
-          await expect(drawer.getByRole("button", { name: "Sign out" })).toBeVisible();
+          await expect(drawer.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
           await expectNoSidewaysScroll(page, `${target.name} with the menu open`);
           await page.keyboard.press("Escape");
           await expect(drawer).toHaveCount(0);
@@ -60,7 +60,7 @@ for (const [size, viewport] of [
         } else {
           await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
           await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
-          await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+          await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
         }
       }
       await context.close();
