@@ -11,7 +11,7 @@ import { timestamp } from "@/domain/shared/schemas";
 import type { ScopedDb, Timed } from "@/domain/shared/service-context";
 import { timestampWhere } from "@/domain/shared/timestamp-filters";
 import { DELIVERY_STATUSES, type TListDeliveriesQuery, type TWebhookDelivery, type TWebhookDeliveryDetail } from "./delivery-schemas";
-import { redeliver } from "./webhook-log";
+import { redeliver, toAttemptApi } from "./webhook-log";
 import { getWebhook, type WebhookScope } from "./webhook-service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,15 +53,7 @@ function toDeliveryDetailApi(webhookId: string, row: DetailRow): TWebhookDeliver
   return {
     ...toDeliveryApi(webhookId, row),
     payload: row.body,
-    attempts: row.attemptLog.map((a) => ({
-      attempted_at: timestamp(a.attemptedAt),
-      duration_ms: a.durationMs,
-      status_code: a.statusCode,
-      error: a.error,
-      // As the dashboard's delivery log (webhook-log.ts): a non-public target's reply is never stored.
-      response_body: a.responseBody,
-      response_withheld: a.statusCode !== null && a.responseBody === null,
-    })),
+    attempts: row.attemptLog.map(toAttemptApi),
   };
 }
 

@@ -32,6 +32,19 @@ export function deliveryObject(body: string): { id: string; name: string | null 
   return { id, name: name || friendly_name || description || null };
 }
 
+/** One attempt as the dashboard's log and the deliveries API show it. */
+export function toAttemptApi(a: { attemptedAt: Date; durationMs: number; statusCode: number | null; error: string | null; responseBody: string | null }) {
+  return {
+    attempted_at: timestamp(a.attemptedAt),
+    duration_ms: a.durationMs,
+    status_code: a.statusCode,
+    error: a.error,
+    response_body: a.responseBody,
+    // A reply from a non-public target is never stored (webhook-delivery.ts); say so rather than show nothing.
+    response_withheld: a.statusCode !== null && a.responseBody === null,
+  };
+}
+
 export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: string, page: number, pageSize = 20) {
   const webhook = await getWebhook(db, scope, webhookId);
   const where = { subscriptionPk: webhook.pk };
@@ -67,15 +80,7 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
       next_attempt_at: timestamp(d.nextAttemptAt),
       created_at: timestamp(d.createdAt),
       completed_at: timestamp(d.completedAt),
-      attempt_log: d.attemptLog.map((a) => ({
-        attempted_at: timestamp(a.attemptedAt),
-        duration_ms: a.durationMs,
-        status_code: a.statusCode,
-        error: a.error,
-        response_body: a.responseBody,
-        // A reply from a non-public target is never stored (webhook-delivery.ts); say so rather than show nothing.
-        response_withheld: a.statusCode !== null && a.responseBody === null,
-      })),
+      attempt_log: d.attemptLog.map(toAttemptApi),
     })),
   };
 }
