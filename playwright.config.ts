@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_WORKERS } from "./e2e/people.mjs";
 
 /** E2E_PORT and E2E_DATA_DIR let two runs share a machine (defaults: 3101, data/e2e). */
 const PORT = Number(process.env.E2E_PORT ?? 3101);
@@ -7,11 +8,13 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 /** Runs against the built app (`npm run build` first) in Debian's Chromium; never downloads a browser. */
 export default defineConfig({
   testDir: "e2e",
-  workers: 1,
+  // Each worker has its own client account and operator (e2e/people.mjs); the specs of a file run in order.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A bound on a hung spec, not a speed check: the longest flows take 15–20 s, and twice that on a busy machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: "test-results",
@@ -28,7 +31,8 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // It creates each worker's people with the CLI first (one batch on the embedded database): slow on a busy machine.
+    timeout: 300_000,
     stdout: "pipe",
     stderr: "pipe",
     // SIGTERM lets the server close the embedded database cleanly before the next run deletes it.

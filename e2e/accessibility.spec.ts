@@ -7,6 +7,10 @@ const SIZES = [
   ["desktop", { width: 1280, height: 800 }],
 ] as const;
 
+// Minutes of axe per size: its tests may run on different workers (each seeds its own objects), so that this file
+// is not one worker's last minutes.
+test.describe.configure({ mode: "parallel" });
+
 let pages: DashboardPage[] = [];
 let states: Record<Viewer, string>;
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiKey, seedDashboardObjects } from "./dashboard-pages";
-import { users } from "./support";
+import { readIn, users } from "./support";
 
 test("a Swedish user sees the Payruns and Invoices pages in Swedish, amounts as kronor", async ({ browser, request }) => {
   // A Payout of its own, its Payrun closed through /v2/: the Payrun is invoiced, so it has an Invoice to show.
@@ -16,6 +16,9 @@ test("a Swedish user sees the Payruns and Invoices pages in Swedish, amounts as 
   await page.getByLabel("E-post").fill(users.client.email);
   await page.getByLabel("Lösenord").fill(users.client.password);
   await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await readIn(page, "sv");
+  await page.reload();
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Lönekörningar", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Lönekörningar", level: 1 })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Pris" })).toBeVisible();
@@ -24,7 +27,7 @@ test("a Swedish user sees the Payruns and Invoices pages in Swedish, amounts as 
   await expect(row).toContainText("Fakturerad");
 
   await page.goto(`/payruns/${encodeURIComponent(payrun)}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Lönekörning i SEK\s*Fakturerad/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Lönekörning i SEK från .+\s*Fakturerad/);
   await expect(page.getByRole("heading", { name: "Uppgifter" })).toBeVisible();
   await expect(
     page

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import Papa from "papaparse";
 import { apiKey } from "./dashboard-pages";
-import { anyDialog, chooseEmployee, employeeRow, payoutRow, signIn, signInToIntegrations, unique, uniqueEmail } from "./support";
+import { anyDialog, chooseEmployee, employeeRow, payoutRow, readIn, signIn, signInToIntegrations, unique, uniqueEmail } from "./support";
 
 // Under a loaded machine 50 rows and two downloads take longer than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -49,9 +49,9 @@ test("a CSV of 50 Payouts with one bad row shows the error; after the fix all 50
   await expect(page.getByRole("heading", { name: "Import Payouts from CSV", level: 1 })).toBeVisible();
   await page.getByLabel("CSV file").setInputFiles(csvFile(bad));
   await expect(page.getByRole("alert").filter({ hasText: "50 rows" })).toContainText("50 rows, 1 with errors.");
-  // Line 18 of the file (the header is line 1) names the field by its label.
+  // Row 18 of the file (the header is row 1) names the column as the file writes it.
   const badRow = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "18", exact: true }) });
-  await expect(badRow).toContainText("Amount:");
+  await expect(badRow).toContainText("amount: A valid number is required.");
   await expect(page.getByRole("button", { name: /^Create/ })).toHaveCount(0);
   // Nothing was created by the check.
   const before = await request.get(`/v2/payouts/?search=${tag}`, { headers: { ...auth(), "Integration-ID": integration } });
@@ -122,6 +122,9 @@ test("a Swedish user types 1500,50 as an amount and reads Swedish on the Payouts
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
   await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await readIn(page, "sv");
+  await page.reload();
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utbetalningar" }).click();
   await expect(page.getByRole("heading", { name: "Utbetalningar", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Ny utbetalning" }).click();
@@ -132,7 +135,7 @@ test("a Swedish user types 1500,50 as an amount and reads Swedish on the Payouts
   await dialog.getByRole("textbox", { name: "Beskrivning" }).fill(description);
   await dialog.getByRole("button", { name: "Skapa utbetalning" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("status")).toContainText(`1 500,50 SEK till ${name}`);
+  await expect(page.getByRole("status")).toContainText(`1 500,50 kr till ${name}`);
   const row = payoutRow(page, description);
   await expect(row).toContainText("1 500,50");
   await expect(row).toContainText("Väntar på betalning");

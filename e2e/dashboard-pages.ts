@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { claimInNewContext, DANISH_COMPANY, invitationLink, signIn, unique, uniqueEmail, users } from "./support";
+import { keyFileOf, PARALLEL_INDEX } from "./people.mjs";
 import { mailLink, mailLinkCount, PASSWORD_RESET_LINK, TEAM_INVITATION_LINK } from "./mail-links";
 
 /** Who looks at a page: client staff or an operator in the dashboard, an Employee in the employee app, or a visitor signed in nowhere. */
@@ -20,9 +21,9 @@ export interface DashboardPage {
 export const inDashboard = (target: DashboardPage): boolean => target.as === "client" || target.as === "operator";
 
 const dataDir = process.env.E2E_DATA_DIR ?? "data/e2e";
-export const apiKey = () => readFileSync(`${dataDir}/api-key`, "utf8").trim();
+export const apiKey = () => readFileSync(`${dataDir}/${keyFileOf("api-key", PARALLEL_INDEX)}`, "utf8").trim();
 /** A live API key of the same account (scripts/e2e-server.mjs writes it), for objects only live has, such as an Employee to verify. */
-export const liveApiKey = () => readFileSync(`${dataDir}/api-key-live`, "utf8").trim();
+export const liveApiKey = () => readFileSync(`${dataDir}/${keyFileOf("api-key-live", PARALLEL_INDEX)}`, "utf8").trim();
 
 /** The ids of the objects whose pages are visited. */
 export interface DashboardObjects {
@@ -100,6 +101,9 @@ export function dashboardPages(ids: DashboardObjects, people: PeopleLinks): Dash
     { name: "New password", path: people.resetPassword, as: "visitor" },
     { name: "Team invitation", path: people.invitation, as: "visitor" },
     { name: "Employee app", path: "/e", as: "employee" },
+    { name: "Page not found", path: "/no-such-page", as: "visitor" },
+    { name: "Home", path: "/", as: "client" },
+    { name: "Operators' home", path: "/", as: "operator" },
     { name: "Integrations", path: "/integrations", as: "client" },
     { name: "Integration", path: `/integrations/${enc(ids.integration)}`, as: "client" },
     { name: "Employees", path: "/employees", as: "client" },
@@ -121,8 +125,11 @@ export function dashboardPages(ids: DashboardObjects, people: PeopleLinks): Dash
     { name: "Team", path: "/settings/team", as: "client" },
     { name: "API keys", path: "/settings/api-keys", as: "client" },
     { name: "API request log", path: "/developers/logs", as: "client" },
+    { name: "Events", path: "/developers/events", as: "client" },
     { name: "Account settings", path: "/settings/account", as: "client" },
     { name: "Security", path: "/settings/security", as: "client" },
+    { name: "Audit log", path: "/settings/audit-log", as: "client" },
+    { name: "Review team's audit log", path: "/review/audit-log", as: "operator" },
     { name: "Employee verification", path: "/review/employees", as: "operator" },
     { name: "Registration review", path: "/review/registrations", as: "operator" },
     {

@@ -1,5 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { anyDialog, createEmployee, employeeRow, goToEmployees, invitationLink, screenshot, signInToIntegrations, unique, uniqueEmail, users } from "./support";
+import {
+  anyDialog,
+  createEmployee,
+  employeeRow,
+  goToEmployees,
+  invitationLink,
+  screenshot,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+  users,
+  useEmployeeLink,
+} from "./support";
 
 test("an invited Employee opens the emailed link, signs in and reads the Message sent from the dashboard", async ({ page, browser, baseURL }) => {
   // The client creates the Employee (demo, the default environment); the invitation goes out by email.
@@ -10,7 +22,7 @@ test("an invited Employee opens the emailed link, signs in and reads the Message
   await createEmployee(page, { name, email, country: "NLD" });
   // Left blank, the id was generated; the row links to the Employee's page by it.
   const href = (await employeeRow(page, name).getByRole("link", { name }).getAttribute("href")) ?? "";
-  const id = decodeURIComponent(href.replace(/^\/employees\//, ""));
+  const id = decodeURIComponent(href.replace(/^\/employees\//, "").replace(/\?.*$/, ""));
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
   const link = await invitationLink(email);
@@ -31,7 +43,7 @@ test("an invited Employee opens the emailed link, signs in and reads the Message
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("status")).toContainText("Message sent to 1 Employee");
   const sent = page.getByRole("listitem").filter({ hasText: content });
-  await expect(sent.getByRole("link", { name })).toHaveAttribute("href", `/employees/${encodeURIComponent(id)}`);
+  await expect(sent.getByRole("link", { name })).toHaveAttribute("href", new RegExp(`^/employees/${encodeURIComponent(id)}\\?env=demo&integration=`));
   await screenshot(page, "messages");
 
   // The Employee, in a browser that is not signed in to the dashboard. Opening the link alone uses nothing up
@@ -41,7 +53,7 @@ test("an invited Employee opens the emailed link, signs in and reads the Message
   await app.goto(link);
   await app.reload();
   await screenshot(app, "employee-claim");
-  await app.getByRole("button", { name: "Continue" }).click();
+  await useEmployeeLink(app);
   await expect(app).toHaveURL(/\/e$/);
   await expect(app.getByRole("heading", { name: `Hi ${name}` })).toBeVisible();
   await expect(app.getByTestId("integration-name")).toHaveText(users.client.account);

@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+// The demo API key scripts/e2e-server.mjs created for this worker's client account.
+import { apiKey } from "./dashboard-pages";
 import { PNG_LOGO, unique } from "./support";
-
-/** The demo API key scripts/e2e-server.mjs created for the client's account. */
-const apiKey = () => readFileSync(`${process.env.E2E_DATA_DIR ?? "data/e2e"}/api-key`, "utf8").trim();
 
 test("an Integration logo uploaded with a multipart body that Chromium itself builds", async ({ page }) => {
   await page.goto("/login");

@@ -14,6 +14,7 @@ import {
   unique,
   uniqueEmail,
   users,
+  useEmployeeLink,
 } from "./support";
 
 test("a Payout created in the dashboard is paid by an operator and accepted by the Employee", async ({ page, browser }) => {
@@ -34,14 +35,14 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
   await expect(dialog.getByRole("textbox", { name: "Currency" })).toHaveValue("SEK");
   const breakdown = dialog.getByRole("complementary", { name: "Price breakdown" });
   // SE: payroll 31.42 % of the amount, the fee 5 % of the invoiced amount, VAT 25 % of the cost.
-  await expect(breakdown.getByRole("row", { name: /^Amount/ })).toContainText("1,000.00 SEK");
-  await expect(breakdown.getByRole("row", { name: /^Payroll contributions/ })).toContainText("314.20 SEK");
-  await expect(breakdown.getByRole("row", { name: /^Fee/ })).toContainText("65.71 SEK");
-  await expect(breakdown.getByRole("row", { name: /^Cost/ })).toContainText("1,379.91 SEK");
+  await expect(breakdown.getByRole("row", { name: /^Amount/ })).toContainText("SEK 1,000.00");
+  await expect(breakdown.getByRole("row", { name: /^Payroll contributions/ })).toContainText("SEK 314.20");
+  await expect(breakdown.getByRole("row", { name: /^Fee/ })).toContainText("SEK 65.71");
+  await expect(breakdown.getByRole("row", { name: /^Cost/ })).toContainText("SEK 1,379.91");
   await screenshot(page, "payout-create");
   await dialog.getByRole("button", { name: "Create Payout" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("status")).toContainText(`1,000.00 SEK to ${name} was created`);
+  await expect(page.getByRole("status")).toContainText(`SEK 1,000.00 to ${name} was created in SEK Payrun of`);
 
   const row = payoutRow(page, description);
   await expect(row.getByRole("link", { name, exact: true })).toBeVisible();
@@ -51,8 +52,8 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
   const payrunId = await payrunOfRow(row);
 
   // Its Payrun is open and lists it.
-  await row.getByRole("link", { name: `Payrun ${payrunId}` }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/SEK Payrun\s*Open/);
+  await row.locator(`a[href^="/payruns/${encodeURIComponent(payrunId)}?"]`).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^SEK Payrun of .+\s*Open/);
   await expect(page.getByText(payrunId, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Close", exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "Payouts" }).getByRole("row").filter({ hasText: description })).toBeVisible();
@@ -78,7 +79,7 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
   const employeeContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const app = await employeeContext.newPage();
   await app.goto(link);
-  await app.getByRole("button", { name: "Continue" }).click();
+  await useEmployeeLink(app);
   await expect(app).toHaveURL(/\/e$/);
   const payouts = app.getByRole("region", { name: "Payouts" });
   const item = payouts.getByRole("listitem", { name: description });
@@ -100,6 +101,6 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
   await page.goto("/payouts");
   await expect(payoutRow(page, description)).toContainText("Accepted");
   await page.goto(`/payruns/${encodeURIComponent(payrunId)}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/SEK Payrun\s*Paid/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^SEK Payrun of .+\s*Paid/);
   await expect(page.getByRole("button", { name: "Close", exact: true })).toHaveCount(0);
 });

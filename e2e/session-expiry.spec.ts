@@ -1,5 +1,18 @@
-import { expect, test } from "@playwright/test";
-import { goToSection, signIn, signInToIntegrations, users } from "./support";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  createEmployee,
+  employeeRow,
+  fillPayoutForm,
+  goToSection,
+  payoutRow,
+  readIn,
+  screenshot,
+  signIn,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+  users,
+} from "./support";
 
 test("a session that ends while a page is open leads to sign-in, and back to that page", async ({ page }) => {
   await signInToIntegrations(page);
@@ -12,7 +25,9 @@ test("a session that ends while a page is open leads to sign-in, and back to tha
   // The session goes away (expired, or ended elsewhere) while the dashboard still shows the person.
   await page.context().clearCookies();
   await goToSection(page, "Employees");
-  await expect(page).toHaveURL(/\/login\?next=%2Femployees$/);
+  // The page's request met the ended session: sign-in says why (no dialog was open, so nothing is promised).
+  await expect(page).toHaveURL(/\/login\?next=%2Femployees&reason=sessionEnded$/);
+  await expect(page.getByRole("status")).toHaveText("Your session ended. Sign in again to go on where you were.");
   await expect(page.getByText("Authentication credentials were not provided")).toHaveCount(0);
 
   await page.getByLabel("Email").fill(users.client.email);
@@ -37,10 +52,224 @@ test("the page's query survives the trip through sign-in", async ({ page }) => {
 
 test("/login sends someone already signed in on, to ?next= or the home page", async ({ page }) => {
   await signIn(page, users.client);
-  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto("/login");
-  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto("/login?next=%2Fwebhooks");
   await expect(page).toHaveURL(/\/webhooks$/);
   await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+});
+
+// ---------- A form's input across an ended session (issue 26, point 8) ----------
+
+const TEXTS = {
+  en: {
+    newEmployee: "New Employee",
+    create: "Create Employee",
+    name: "Name",
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    kept: "Your session ended. Sign in again; what you typed is kept.",
+    restored: /Your session ended while you were typing\. What you typed is back/,
+  },
+  sv: {
+    newEmployee: "Ny anställd",
+    create: "Skapa anställd",
+    name: "Namn",
+    email: "E-post",
+    password: "Lösenord",
+    signIn: "Logga in",
+    kept: "Din session har avslutats. Logga in igen; det du skrev finns kvar.",
+    restored: /Din session avslutades medan du skrev\. Det du skrev finns kvar/,
+  },
+} as const;
+
+/** Ends every session of the client but a new one, from another browser: as an expiry, or "sign out other sessions". */
+async function endSessionElsewhere(browser: Browser): Promise<void> {
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const signedIn = await other.request.post("/api/auth/sign-in/email", { data: { email: users.client.email, password: users.client.password } });
+  expect(signedIn.ok()).toBe(true);
+  const ended = await other.request.post("/api/trpc/session.revokeOtherSessions", { data: {} });
+  expect(ended.ok()).toBe(true);
+  await other.close();
+}
+
+/** Both widths of the page as it is now, for looking at (E2E_SCREENSHOTS). */
+async function screenshotBoth(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Saves the client's language and reads on in it: the second sign-in of these tests restores the saved one,
+ * which another spec of the worker may have set to either.
+ */
+async function saveLanguage(page: Page, lang: "en" | "sv"): Promise<void> {
+  const saved = await page.request.post("/api/trpc/session.setLocale", { data: { locale: lang } });
+  expect(saved.ok()).toBe(true);
+  await readIn(page, lang);
+}
+
+/** The number of kept drafts in this tab's sessionStorage. */
+/** The client signed in, reading English (saved on the person, as another spec of the worker may have saved Swedish). */
+async function signInInEnglish(page: Page): Promise<void> {
+  await signIn(page);
+  await expect(page.getByTestId("signed-in-person")).toHaveText(users.client.name);
+  await saveLanguage(page, "en");
+}
+
+function draftsInTab(page: Page): Promise<number> {
+  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("payroute.draft.")).length);
+}
+
+async function signInOnPage(page: Page, lang: "en" | "sv", user: { email: string; password: string }): Promise<void> {
+  // The sign-in page was reached by a redirect: its form answers once its scripts have run (a click before that is lost).
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel(TEXTS[lang].email).fill(user.email);
+  await page.getByLabel(TEXTS[lang].password).fill(user.password);
+  await page.getByRole("button", { name: TEXTS[lang].signIn }).click();
+}
+
+for (const lang of ["en", "sv"] as const) {
+  test(`New Employee's input survives an ended session and a sign-in (${lang})`, async ({ page, browser }) => {
+    const text = TEXTS[lang];
+    await signIn(page);
+    await expect(page.getByTestId("signed-in-person")).toHaveText(users.client.name);
+    await saveLanguage(page, lang);
+    await page.goto("/employees");
+    await page.waitForLoadState("networkidle");
+
+    const name = unique("Kept Draft");
+    const email = uniqueEmail("kept");
+    await page.getByRole("button", { name: text.newEmployee }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(text.name).fill(name);
+    await dialog.getByLabel(text.email).fill(email);
+    await dialog.getByRole("textbox", { name: "Metadata" }).fill('{"team": "north"}');
+
+    await endSessionElsewhere(browser);
+    await dialog.getByRole("button", { name: text.create }).click();
+
+    await expect(page).toHaveURL(/\/login\?next=%2Femployees&reason=sessionEndedKept$/);
+    await expect(page.getByRole("status")).toHaveText(text.kept);
+    await screenshotBoth(page, `session-ended-sign-in-${lang}`);
+
+    await signInOnPage(page, lang, users.client);
+    await expect(page).toHaveURL(/\/employees$/);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("status")).toContainText(text.restored);
+    await expect(dialog.getByLabel(text.name)).toHaveValue(name);
+    await expect(dialog.getByLabel(text.email)).toHaveValue(email);
+    await expect(dialog.getByRole("textbox", { name: "Metadata" })).toHaveValue('{"team": "north"}');
+    // Brought back once: it is gone from the tab.
+    expect(await draftsInTab(page)).toBe(0);
+    await screenshotBoth(page, `session-ended-restored-${lang}`);
+
+    // The country was not typed yet; with it the Employee is created.
+    await dialog.getByLabel(lang === "sv" ? "Land" : "Country").fill("SWE");
+    await dialog.getByRole("button", { name: text.create }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(employeeRow(page, name)).toBeVisible();
+    await saveLanguage(page, "en");
+  });
+}
+
+test("New Payout's input, the Employee picked included, survives an ended session", async ({ page, browser }) => {
+  await signInInEnglish(page);
+  await page.goto("/employees");
+  const employee = unique("Paid Draft");
+  await createEmployee(page, { name: employee, email: uniqueEmail("paid"), country: "SWE" });
+  await page.goto("/payouts");
+  await page.waitForLoadState("networkidle");
+
+  const description = unique("Kept payout");
+  await page.getByRole("button", { name: "New Payout" }).click();
+  await fillPayoutForm(page, { employee, description, figure: "1234.50", basis: "Cost" });
+
+  await endSessionElsewhere(browser);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Payout" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fpayouts&reason=sessionEndedKept$/);
+  await signInOnPage(page, "en", users.client);
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("status")).toContainText(TEXTS.en.restored);
+  await expect(dialog.getByRole("combobox", { name: "Employee" })).toHaveValue(employee);
+  await expect(dialog.getByRole("radio", { name: /^Cost\b/ })).toBeChecked();
+  await expect(dialog.getByRole("textbox", { name: "Cost", exact: true })).toHaveValue("1234.50");
+  await expect(dialog.getByRole("textbox", { name: "Description" })).toHaveValue(description);
+  await dialog.getByRole("button", { name: "Create Payout" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(payoutRow(page, description)).toBeVisible();
+});
+
+test("a webhook's secret is not kept, its URL and events are", async ({ page, browser }) => {
+  await signInInEnglish(page);
+  await page.goto("/webhooks");
+  await page.waitForLoadState("networkidle");
+
+  const url = `http://127.0.0.1:9/${unique("kept").replace(/\s/g, "-")}`;
+  await page.getByRole("button", { name: "New subscription" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("URL").fill(url);
+  await dialog.getByRole("checkbox", { name: "Employee.created" }).check();
+  await dialog.getByLabel("Secret key").fill("whsec_never_stored_0123456789abcdef");
+
+  await endSessionElsewhere(browser);
+  await dialog.getByRole("button", { name: "Create subscription" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fwebhooks&reason=sessionEndedKept$/);
+  const stored = await page.evaluate(() =>
+    Object.entries(sessionStorage)
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\n"),
+  );
+  expect(stored).toContain(url);
+  expect(stored).not.toContain("whsec_never_stored");
+
+  await signInOnPage(page, "en", users.client);
+  await expect(dialog.getByLabel("URL")).toHaveValue(url);
+  await expect(dialog.getByRole("checkbox", { name: "Employee.created" })).toBeChecked();
+  await expect(dialog.getByLabel("Secret key")).toHaveValue("");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("another person signing in on the tab does not get the draft, and it is gone", async ({ page, browser }) => {
+  await signInInEnglish(page);
+  await page.goto("/employees");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "New Employee" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill("Not For Others");
+
+  await endSessionElsewhere(browser);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Employee" }).click();
+  await expect(page).toHaveURL(/reason=sessionEndedKept$/);
+  expect(await draftsInTab(page)).toBe(1);
+
+  // The operator signs in on the same tab instead: nothing of the client's draft reaches them, and it is dropped.
+  await signInOnPage(page, "en", users.operator);
+  await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect.poll(() => draftsInTab(page)).toBe(0);
+
+  // So the client, signing in on this tab again, finds the page as it was, with no dialog.
+  await page.context().clearCookies();
+  await signIn(page, users.client, "/login?next=%2Femployees");
+  await expect(page).toHaveURL(/\/employees$/);
+  await expect(page.getByRole("heading", { name: "Employees", level: 1 })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("without typed input the sign-in page says the session ended and promises nothing", async ({ page, browser }) => {
+  await signInInEnglish(page);
+  await page.goto("/employees");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "New Employee" }).click();
+  await endSessionElsewhere(browser);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Employee" }).click();
+  await expect(page).toHaveURL(/reason=sessionEnded$/);
+  await expect(page.getByRole("status")).toHaveText("Your session ended. Sign in again to go on where you were.");
+  expect(await draftsInTab(page)).toBe(0);
 });

@@ -3,7 +3,7 @@ import { signIn, users } from "./support";
 
 test("a signed-out visitor is sent to sign in, and back to the page asked for", async ({ page }) => {
   await page.goto("/");
-  await expect(page).toHaveURL(/\/login\?next=%2Fintegrations$/);
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
 
   await signIn(page, { email: users.client.email, password: "wrong-password-123" }, page.url());
   // Filtered: Next's route announcer is an (empty) alert too.
@@ -12,11 +12,11 @@ test("a signed-out visitor is sent to sign in, and back to the page asked for", 
 
   await page.getByLabel("Password").fill(users.client.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/integrations$/);
-  await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
   await expect(page.getByTestId("account-name")).toHaveText(users.client.account);
   await expect(page.getByTestId("signed-in-person")).toHaveText(users.client.name);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
   await expect(page.getByRole("link", { name: "Browse API" })).toHaveAttribute("href", "/v2/");
 
@@ -33,7 +33,7 @@ test("?next= returns to a same-origin path only", async ({ page, baseURL }) => {
 
   await page.context().clearCookies();
   await signIn(page, users.client, "/login?next=%2F%2Fevil.example%2F");
-  await expect(page).toHaveURL(`${baseURL}/integrations`);
+  await expect(page).toHaveURL(`${baseURL}/`);
 });
 
 test("the pages have a favicon", async ({ page, request }) => {
@@ -45,8 +45,8 @@ test("the pages have a favicon", async ({ page, request }) => {
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
 });
 
-test("an operator signing in lands on the review team's first page, not the clients' Integrations", async ({ page }) => {
+test("an operator signing in lands on the home with the review team's queues, not the clients' Integrations", async ({ page, baseURL }) => {
   await signIn(page, users.operator);
-  await expect(page).toHaveURL(/\/review\/employees$/);
+  await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-// Shared with scripts/e2e-server.mjs, which creates these people.
-import users from "./users.json" with { type: "json" };
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+// This worker's people; scripts/e2e-server.mjs creates them.
+import { PARALLEL_INDEX, peopleOf } from "./people.mjs";
 
-export { users };
+export const users = peopleOf(PARALLEL_INDEX);
 
 /** A name no other test (or earlier step) uses, so tests sharing one database do not see each other's rows. */
 export function unique(prefix: string): string {
@@ -32,8 +32,36 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole("button", { name: /^(Sign in|Logga in)$/ }).click();
 }
 
+/**
+ * Reads on in `lang`, as the language switch would set it for this browser only. Signing in restores the language
+ * the person saved, and another spec of the same worker may have saved either, so a spec about one language sets it.
+ */
+export async function readIn(page: Page, lang: "en" | "sv"): Promise<void> {
+  const url = new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "http://127.0.0.1:3101") : page.url());
+  await page.context().addCookies([{ name: "payroute_locale", value: lang, url: url.origin }]);
+}
+
+/** The language saved on the signed-in person's row (the language switch saves it). */
+export async function savedLocale(page: Page): Promise<string | null> {
+  const body: { result?: { data?: { locale?: string | null } } } = await (await page.request.get("/api/trpc/session.me")).json();
+  return body.result?.data?.locale ?? null;
+}
+
+/** Saves English on the client again, in a browser of its own: the other specs sign in as the same person. */
+export async function saveEnglishAgain(browser: Browser): Promise<void> {
+  const context = await browser.newContext({ locale: "en-GB" });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.getByRole("combobox", { name: /^(Language|Språk)$/ }).selectOption("en");
+  await expect.poll(() => savedLocale(page)).toBe("en");
+  await context.close();
+}
+
 export async function signInToIntegrations(page: Page): Promise<void> {
   await signIn(page);
+  // Sign-in lands on the home; the Integrations list is one link away.
+  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+  await page.goto("/integrations");
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
 }
@@ -140,12 +168,40 @@ export function employeeRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
-/** Opens a magic link in a browser context of its own (the Employee, not signed in to the dashboard) and presses Continue. */
+/** A valid personnummer and an SEB account (clearing 5000), the details a claim form is filled in with. */
+export const CLAIM_DETAILS = {
+  street: "Storgatan 1",
+  postalCode: "111 22",
+  city: "Stockholm",
+  identityNumber: "19121212-1212",
+  clearing: "5000",
+  account: "1234560",
+};
+
+/**
+ * On a magic link's page: the first link of an invitation shows the claim form (identity, bank account, address),
+ * which is filled in and sent; a later sign-in link shows Continue, which is pressed.
+ */
+export async function useEmployeeLink(page: Page): Promise<void> {
+  const accept = page.getByRole("button", { name: "Accept the invitation" });
+  const proceed = page.getByRole("button", { name: "Continue" });
+  await expect(accept.or(proceed)).toBeVisible();
+  if (await proceed.isVisible()) return proceed.click();
+  await page.getByLabel("Street address").fill(CLAIM_DETAILS.street);
+  await page.getByLabel("Postal code").fill(CLAIM_DETAILS.postalCode);
+  await page.getByLabel("City").fill(CLAIM_DETAILS.city);
+  await page.getByLabel("Personal identity number (or coordination number)").fill(CLAIM_DETAILS.identityNumber);
+  await page.getByLabel("Clearing number").fill(CLAIM_DETAILS.clearing);
+  await page.getByLabel("Account number").fill(CLAIM_DETAILS.account);
+  await accept.click();
+}
+
+/** Opens a magic link in a browser context of its own (the Employee, not signed in to the dashboard) and uses it. */
 export async function claimInNewContext(browser: Browser, link: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await useEmployeeLink(page);
   await expect(page).toHaveURL(/\/e$/);
   return { context, page };
 }
@@ -154,6 +210,30 @@ export async function claimInNewContext(browser: Browser, link: string): Promise
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS;
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The tables of the page's main part that a person would have to scroll sideways to read, each as "<its name>: <how
+ * much wider than its box>": a table wider than the window, or one inside a box that scrolls sideways. `lists` only
+ * looks at the lists (ListTable), as on a phone, where a details table may scroll inside its card.
+ */
+export async function tablesScrollingSideways(page: Page, { lists = false } = {}): Promise<string[]> {
+  return page.evaluate((onlyLists) => {
+    const found: string[] = [];
+    const name = (table: Element) =>
+      table.getAttribute("aria-label") ?? table.closest("[aria-label], [aria-labelledby]")?.textContent?.trim().slice(0, 40) ?? "table";
+    for (const table of document.querySelectorAll<HTMLTableElement>(onlyLists ? "main table.list-table" : "main table")) {
+      if (table.getClientRects().length === 0) continue;
+      const box = table.getBoundingClientRect();
+      if (box.right > window.innerWidth + 0.5) found.push(`${name(table)}: ${Math.round(box.right - window.innerWidth)}px past the window`);
+      for (let up = table.parentElement; up && up.tagName !== "MAIN"; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if ((overflow === "auto" || overflow === "scroll") && up.scrollWidth > up.clientWidth + 1)
+          found.push(`${name(table)}: scrolls ${up.scrollWidth - up.clientWidth}px inside its box`);
+      }
+    }
+    return found;
+  }, lists);
 }
 
 // ---------- Registrations, review, webhooks ----------
@@ -268,6 +348,7 @@ export function payoutRow(page: Page, description: string) {
 
 /** The id of the Payrun a Payout row links to. */
 export async function payrunOfRow(row: Locator): Promise<string> {
-  const name = (await row.getByRole("link", { name: /^Payrun / }).getAttribute("aria-label")) ?? "";
-  return name.replace(/^Payrun /, "");
+  // The Payrun column names the Payrun; its link carries the id (then the scope, `?env=`).
+  const href = (await row.locator('a[href^="/payruns/"]').getAttribute("href")) ?? "";
+  return decodeURIComponent(href.replace(/^\/payruns\//, "").replace(/\?.*$/, ""));
 }

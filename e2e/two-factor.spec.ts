@@ -22,7 +22,7 @@ async function newColleague(browser: Browser, locale?: string) {
   const admin = await browser.newContext();
   const page = await admin.newPage();
   await signIn(page);
-  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto("/settings/team");
   const email = uniqueEmail("tfa");
   const name = unique("Tess");

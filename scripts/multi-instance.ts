@@ -10,7 +10,9 @@
  *      passes a GET on to the other instance); the client's retry with the same Idempotency-Key succeeds;
  *   3. SIGKILLs one worker while it works: no job is lost (its lease runs out, the other worker takes it),
  *      and every invitation takes effect once (one notified_at, one Employee.notified event per job).
- * Flags: --seconds N (load per phase, default 4). PostgreSQL at PG_TEST_URL (or BENCH_PG_URL). Needs
+ * Flags: --seconds N (load per phase, default 4); --pgbouncer: the instances and workers reach PostgreSQL through
+ * PgBouncer in transaction mode (started here, tests/support/pgbouncer.ts), their session work (migrations' lock,
+ * LISTEN) on DATABASE_DIRECT_URL, and no advisory lock may be left held once the load has stopped. PostgreSQL at PG_TEST_URL (or BENCH_PG_URL). Needs
  * `npm run build`. Prints one line per check and ends with "N passed, N failed"; exit code 1 on a failure.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -24,10 +26,12 @@ import pg from "pg";
 import { openDatabase } from "../src/db/database";
 import { NOTIFY_EMPLOYEE_JOB } from "../src/domain/employees/employee-invitation";
 import { seed } from "./bench/seed";
+import { startPgBouncer, type PgBouncer } from "../tests/support/pgbouncer";
 import { ensureDebianTool } from "./ensure-chromium.mjs";
 import { SELLER_ENV } from "./seller-env.mjs";
+import { ENCRYPTION_ENV } from "./encryption-env.mjs";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "4" } } });
+const { values } = parseArgs({ options: { seconds: { type: "string", default: "4" }, pgbouncer: { type: "boolean", default: false } } });
 const PHASE_MS = Number(values.seconds) * 1000;
 const PG_SERVER = process.env.PG_TEST_URL ?? process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432";
 const LEASE_SECONDS = 3;
@@ -64,7 +68,7 @@ const exited = (c: ChildProcess) =>
 
 function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--enable-source-maps", script], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...SELLER_ENV, ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...SELLER_ENV, ...ENCRYPTION_ENV, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);
@@ -162,7 +166,13 @@ async function main(): Promise<void> {
   const url = `${PG_SERVER}/${name}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-multi-"));
   let nginx: ChildProcess | null = null;
+  let bouncer: PgBouncer | null = null;
   try {
+    const server = new URL(PG_SERVER);
+    bouncer = values.pgbouncer ? await startPgBouncer({ host: server.hostname, port: Number(server.port || 5432) }) : null;
+    // Through the pooler the processes' statements go there; what needs a session, to PostgreSQL itself.
+    const connection: Record<string, string> = bouncer ? { DATABASE_URL: `${bouncer.url}/${name}`, DATABASE_DIRECT_URL: url } : { DATABASE_URL: url };
+    if (bouncer) console.log(`through PgBouncer (transaction mode) at ${bouncer.url}; DATABASE_DIRECT_URL for session work`);
     const data = await seed({ driver: "pg", url }, 50, () => undefined);
     const db = await openDatabase({ driver: "pg", url });
     // The seed's invitations are done first: the checks below count the load's own.
@@ -170,7 +180,7 @@ async function main(): Promise<void> {
 
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
     const common = {
-      DATABASE_URL: url,
+      ...connection,
       DATA_DIR: dir,
       RATE_LIMITS: "0",
       TRUST_PROXY: "1",
@@ -304,6 +314,13 @@ async function main(): Promise<void> {
         counts.employees >= load.created.length,
       `${load.created.length} created, ${counts.employees} Employees, ${counts.notified} notified, ${counts.events} Employee.notified events (${counts.twice} twice), ${counts.left} jobs left, ${counts.failed} failed (${jobs} invitation jobs of the load)`,
     );
+    if (bouncer) {
+      // A lock taken through the pooler and not released would sit on a pooled connection for whoever comes next.
+      const [{ held }] = await db.prisma.$queryRaw<{ held: number }[]>`
+        SELECT count(*)::int AS held FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND a.datname = current_database() AND a.state = 'idle'`;
+      check("no advisory lock left held on an idle connection", held === 0, `${held} held`);
+    }
     await db.close();
     await Promise.all(
       [...instances.values(), ...workers].map(async (c) => {
@@ -316,6 +333,7 @@ async function main(): Promise<void> {
       nginx.kill("SIGQUIT");
       await exited(nginx);
     }
+    await bouncer?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dir, { recursive: true, force: true });

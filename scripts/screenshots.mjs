@@ -11,10 +11,16 @@ const DATA_DIR = process.env.SCREENSHOT_DATA_DIR ?? "data/screenshots";
 const OUT = process.env.SCREENSHOT_DIR ?? "docs/screenshots";
 const BASE = `http://127.0.0.1:${PORT}`;
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+// SCREENSHOT_PAGES=employees,payouts retakes only those; SCREENSHOT_LANGUAGES=en,sv adds Swedish ones (`…-sv.png`).
+const ONLY = process.env.SCREENSHOT_PAGES?.split(",").filter(Boolean);
+const LANGUAGES = (process.env.SCREENSHOT_LANGUAGES ?? "en").split(",").filter(Boolean);
+/** The cookie the dashboard's language switch sets (src/i18n/catalogue/locales.ts). */
+const LOCALE_COOKIE = "payroute_locale";
+const LOADING = { en: "Loading…", sv: "Laddar…" };
 const users = JSON.parse(readFileSync(new URL("../e2e/users.json", import.meta.url), "utf8"));
 
 const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-  env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: DATA_DIR },
+  env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: DATA_DIR, E2E_WORKERS: "1" },
   stdio: "inherit",
 });
 const stopped = new Promise((resolve) => server.on("exit", resolve));
@@ -124,19 +130,22 @@ try {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   const states = { client: await signedIn(browser, users.client), operator: await signedIn(browser, users.operator) };
   for (const [size, viewport] of Object.entries(SIZES)) {
-    for (const target of pages(ids)) {
+    for (const [target, language] of pages(ids)
+      .filter((p) => !ONLY || ONLY.includes(p.name))
+      .flatMap((p) => LANGUAGES.map((l) => [p, l]))) {
       const context = await browser.newContext({ baseURL: BASE, viewport, locale: "en-GB", storageState: target.as ? states[target.as] : undefined });
+      await context.addCookies([{ name: LOCALE_COOKIE, value: language, url: BASE }]);
       const page = await context.newPage();
       await page.goto(target.path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       // Wait for every list to load and the fonts to settle.
       await page
-        .getByText("Loading…")
+        .getByText(LOADING[language])
         .first()
         .waitFor({ state: "detached", timeout: 15_000 })
         .catch(() => {});
       await page.waitForLoadState("networkidle").catch(() => {});
-      const file = `${OUT}/${target.name}-${size}.png`;
+      const file = `${OUT}/${target.name}-${size}${language === "en" ? "" : `-${language}`}.png`;
       await page.screenshot({ path: file, fullPage: size === "desktop" });
       console.log(`screenshots: ${file}`);
       await context.close();

@@ -1,8 +1,9 @@
-// `npm test`: builds, then runs every suite (lint; unit; embedded database; HTTP on embedded PGlite; HTTP on PostgreSQL; Playwright;
-// many instances behind nginx on PostgreSQL) and ends with one line "N passed, N failed" over all of them.
+// `npm test`: builds, then runs every suite (lint; unit; embedded database; HTTP on embedded PGlite; HTTP on PostgreSQL and
+// through PgBouncer; Playwright; many instances behind nginx on PostgreSQL) and ends with one line "N passed, N failed"
+// over all of them.
 // SKIP_BUILD=1 reuses an existing build. Chromium, pdftotext and nginx first (ensure-chromium.mjs): a missing
 // tool stops the run before the build, not after it.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,9 +32,9 @@ function run(name, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-function vitestSuite(name, project, env = {}) {
+function vitestSuite(name, project, env = {}, files = []) {
   const file = path.join(out, `${name.replace(/\W+/g, "-")}.json`);
-  const status = run(name, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  const status = run(name, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`, ...files], env);
   let passed = 0;
   let failed = 0;
   try {
@@ -72,28 +73,63 @@ if (process.env.SKIP_BUILD !== "1") {
 }
 
 // Lint (typescript-eslint and the layer rules) and the formatting check (Prettier) count as one test each: each
-// passes or fails as a whole.
-{
-  const status = run("lint", "npm", ["run", "lint"]);
-  record({ name: "lint", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
-}
-{
-  const status = run("format", "npm", ["run", "format:check"]);
-  record({ name: "format", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
-}
+// passes or fails as a whole. They run in the background beside the unit and embedded-database suites (lint is
+// mostly one thread; those suites leave a core free), their output kept in a file and shown after them.
+const lintLog = path.join(out, "lint.log");
+const lintStarted = Date.now();
+const lintDone = new Promise((resolve) => {
+  const fd = fs.openSync(lintLog, "w");
+  const child = spawn("sh", ["-c", 'npm run lint; l=$?; npm run format:check; f=$?; echo "lint=$l format=$f"'], { stdio: ["ignore", fd, fd] });
+  child.on("exit", () => {
+    fs.closeSync(fd);
+    resolve(Math.round((Date.now() - lintStarted) / 1000));
+  });
+});
 
 vitestSuite("unit", "unit");
 vitestSuite("embedded database (PGlite, CLI)", "embedded-db");
+{
+  const lintSeconds = await lintDone;
+  const text = fs.readFileSync(lintLog, "utf8");
+  console.log(`\n=== lint and format (beside the suites above, ${lintSeconds} s) ===\n${text}`);
+  const m = /lint=(\d+) format=(\d+)\s*$/.exec(text);
+  for (const [name, status] of [
+    ["lint", m ? Number(m[1]) : 1],
+    ["format", m ? Number(m[2]) : 1],
+  ]) {
+    results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds: 0 });
+  }
+  since = Date.now();
+}
 vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" });
 if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL });
 else record({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
-// The same through PgBouncer in transaction mode (tests/support/pgbouncer.ts), as large deployments run it.
+// Through PgBouncer in transaction mode (tests/support/pgbouncer.ts), as large deployments run it: the files
+// whose behaviour rests on what a pooler does not carry between transactions (prepared statements, advisory
+// locks, LISTEN, counters under concurrency), not the whole suite again, to keep CI's minutes. The whole
+// suite passes there too: `TEST_DB=pgbouncer npm run test:http`.
+const THROUGH_POOLER = [
+  "pooler",
+  "idempotency",
+  "idempotency-crash",
+  "races",
+  "rate-limits",
+  "employees",
+  "plan-each-run",
+  "webhooks",
+  "outbox-crash",
+  "worker-budget",
+  "request-log",
+].map((name) => `tests/http/${name}.test.ts`);
 if (!fs.existsSync("/usr/sbin/pgbouncer")) {
   console.error("pgbouncer is not installed (Debian package pgbouncer): the PgBouncer suite cannot run");
   record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 });
-} else if (await postgresReachable()) vitestSuite("http (PostgreSQL through PgBouncer)", "http", { TEST_DB: "pgbouncer", PG_TEST_URL });
+} else if (await postgresReachable()) vitestSuite("http (PostgreSQL through PgBouncer)", "http", { TEST_DB: "pgbouncer", PG_TEST_URL }, THROUGH_POOLER);
 else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 });
 
+// The browser specs: Playwright in Debian's Chromium on E2E_WORKERS workers (default 3), each with people of its own
+// (e2e/people.mjs). Not beside the other suites: their three browsers take both cores, and the HTTP suites beside
+// them ran five times slower.
 {
   const file = path.join(out, "playwright.json");
   const status = run("e2e (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
@@ -111,10 +147,13 @@ else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 
 }
 
 // Many instances (scripts/multi-instance.ts, a short load): two web instances and two workers behind nginx on
-// PostgreSQL; each of its checks counts as a test. Its last line is "N passed, N failed".
-{
-  console.log("\n=== many instances behind nginx (PostgreSQL) ===");
-  const r = spawnSync("npx", ["tsx", "scripts/multi-instance.ts", "--seconds", "3"], {
+// PostgreSQL; each of its checks counts as a test. Its last line is "N passed, N failed". MULTI_PGBOUNCER=1 runs
+// it a second time through PgBouncer in transaction mode (--pgbouncer): not by default, as it took 3 min 12 s on a
+// shared 2-core machine (load 25), over the 90 s a suite may add to `npm test`.
+for (const pgbouncer of process.env.MULTI_PGBOUNCER === "1" ? [false, true] : [false]) {
+  const title = `many instances behind nginx (PostgreSQL${pgbouncer ? " through PgBouncer" : ""})`;
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync("npx", ["tsx", "scripts/multi-instance.ts", "--seconds", "3", ...(pgbouncer ? ["--pgbouncer"] : [])], {
     encoding: "utf8",
     env: { ...process.env, PG_TEST_URL },
     stdio: ["ignore", "pipe", "inherit"],
@@ -124,7 +163,7 @@ else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 
   const passed = m ? Number(m[1]) : 0;
   let failed = m ? Number(m[2]) : 1;
   if (r.status !== 0 && failed === 0) failed = 1;
-  record({ name: "many instances (nginx)", passed, failed });
+  record({ name: `many instances (nginx${pgbouncer ? ", PgBouncer" : ""})`, passed, failed });
 }
 
 console.log("\n=== summary ===");

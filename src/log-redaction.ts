@@ -68,6 +68,8 @@ export const REDACT_PATHS = [
     `*.headers${h.startsWith("[") ? h : `.${h}`}`,
   ]),
   ...["password", "token", "secret", "secret_key", "key", "apiKey"].flatMap((f) => [f, `*.${f}`]),
+  // The claim form's encrypted details (src/domain/employees/claim-details-rules.ts), should an input ever be logged.
+  ...["identity_number", "clearing_number", "account_number"].flatMap((f) => [f, `*.${f}`, `*.details.${f}`]),
 ];
 
 /**

@@ -12,13 +12,14 @@
  * --only-trpc-limits (seed, then only what one demo key gets through /v2/ and /api/trpc at npm start's limits),
  * --only-background (seed, then only the background work and the webhook deliveries; with --embedded, on both
  * databases), --only-fairness (only the fairness case between two tenants, on both databases;
- * --fairness-db pg|embedded for one). After the
+ * --fairness-db pg|embedded for one), --only-events (seed, then only the events list at 100,000 stored events). After the
  * rate limiter's cost, the fairness case (with --embedded, on both databases). After the instances: background work with npm start's defaults (a burst of creates,
  * invitations/s, reads while it drains, the process tree's memory), then webhook deliveries/s and
  * commit-to-receipt latency; with --embedded, both again on the embedded database (see BackgroundDb for how the
  * bench sees a folder the server holds). Every section with a target prints it next to its figure, and the
  * machine's load (`uptime`) beside it. Needs `npm run build` first; PostgreSQL at BENCH_PG_URL.
  */
+import { SYSTEM_ACTOR } from "../../src/domain/audit/audit-record";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -34,9 +35,13 @@ import { startReceiver } from "../../tests/support/webhook-receiver";
 import { limiterCpu } from "./limiter-cpu";
 import { runLoad, toLoadResult, runSequential, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
+import { PAYRUN_SIZE, seedScale } from "./scale-seed";
+import { trafficBench } from "./traffic";
+import { EVENTS, explainEvents, FILTERED_TYPE, seedEvents } from "./events-list";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-invitation";
 import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
 import { SELLER_ENV } from "../seller-env.mjs";
+import { ENCRYPTION_ENV } from "../encryption-env.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +62,24 @@ const { values } = parseArgs({
     "only-fairness": { type: "boolean", default: false },
     /** With --only-fairness: `pg` or `embedded` for one database only (default both). */
     "fairness-db": { type: "string", default: "both" },
+    /** Only the events list (GET /v2/events/) at 100,000 stored events, beside the Employees list. */
+    "only-events": { type: "boolean", default: false },
+    /** The scale bench alone: the request cases at --scale-small Employees and at --scale-employees, side by side. */
+    scale: { type: "boolean", default: false },
+    "scale-employees": { type: "string", default: "1000000" },
+    "scale-payouts": { type: "string", default: "5000000" },
+    /** The smaller Integration the large one is compared with (its Payouts in the same ratio). */
+    "scale-small": { type: "string", default: "10000" },
+    /** With --scale: also the embedded database at this many Employees (0: not). */
+    "scale-embedded": { type: "string", default: "0" },
+    /**
+     * With --scale: traffic at 100 requests/s in the large database's growing tables, the newest N days of each (at
+     * most its retention; fractions allowed), then the hot reads of those tables and the retention job (traffic.ts).
+     * 0: not. Each day (here and past retention) is about 7 GiB on PostgreSQL; every table at its full retention about 130 GiB.
+     */
+    "traffic-days": { type: "string", default: "0" },
+    /** With --traffic-days: how much past each table's retention is seeded for the retention job to remove (days). */
+    "traffic-purge-days": { type: "string", default: "1" },
   },
 });
 const SECONDS = Number(values.seconds ?? (values.quick ? 5 : 15));
@@ -74,7 +97,8 @@ const DRF = {
   get: { rps: 580, p50: 27, p99: 43 },
   post: { rps: 475, p50: 32, p99: 54 },
 } as const;
-type Scenario = keyof typeof DRF;
+/** The events list's cases (eventsList) besides the Employee requests DRF gave figures for. */
+type Scenario = keyof typeof DRF | "events" | "events-type" | "filter" | "payouts-payrun";
 const log = (s: string) => console.log(s);
 const children: ChildProcess[] = [];
 /** The server process listening at each base URL, so that a measurement can read its CPU time. */
@@ -133,6 +157,7 @@ async function startProcess(script: string, env: Record<string, string | undefin
       HOST: "127.0.0.1",
       WEBHOOK_PRIVATE_TARGETS: "demo",
       ...SELLER_ENV,
+      ...ENCRYPTION_ENV,
       ...env,
       ...(port ? { PORT: String(port) } : {}),
     },
@@ -262,6 +287,17 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
       return { ...common, path: () => `/v2/employees/?page_size=25&search=${Math.floor(Math.random() * data.employeeIds.length)}` };
     case "get":
       return { ...common, path: () => `/v2/employees/${random()}/` };
+    case "events":
+      return { ...common, path: () => "/v2/events/?page_size=25" };
+    case "filter":
+      // The newest tenth of the Employees (the scale bench's data), the same instant every time: a client's saved filter.
+      return { ...common, path: () => `/v2/employees/?page_size=25&created_at_after=${data.filterAfter ?? "2000-01-01T00:00:00Z"}` };
+    case "payouts-payrun": {
+      const payruns = data.payrunIds ?? [];
+      return { ...common, path: () => `/v2/payouts/?page_size=25&payrun=${payruns[Math.floor(Math.random() * payruns.length)] ?? ""}` };
+    }
+    case "events-type":
+      return { ...common, path: () => `/v2/events/?page_size=25&type=${FILTERED_TYPE}` };
     case "post":
       return {
         ...common,
@@ -347,6 +383,28 @@ async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Pro
   return out;
 }
 
+/**
+ * The events list at 100,000 stored events (issue 24: within the Employees list's p99): the events written with SQL,
+ * the plans PostgreSQL picks, then the list and the list by type beside the Employees list, in the same rounds.
+ */
+async function eventsList(url: string, base: string, data: Seeded): Promise<void> {
+  const ms = await seedEvents(url, data.integrationId);
+  log(`\nEvents list at ${EVENTS.toLocaleString("en")} stored events (written set-based in ${(ms / 1000).toFixed(1)} s; ${load()})`);
+  for (const line of await explainEvents(url, data.integrationId)) log(line);
+  const rows = await measureRounds(
+    (["list", "events", "events-type"] as Scenario[]).map((scenario) => ({ key: scenario, scenario, bases: [base] })),
+    data,
+  );
+  log(`| request | req/s (median of ${ROUNDS}) | rounds req/s | p50 ms | p99 ms | errors |`);
+  log("|---|---|---|---|---|---|");
+  const names: Record<string, string> = { list: "Employees list", events: "GET /v2/events/?page_size=25", "events-type": `… &type=${FILTERED_TYPE}` };
+  for (const [key, r] of Object.entries(rows)) log(`| ${names[key]} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+  const list = rows.list;
+  for (const key of ["events", "events-type"]) {
+    log(`  ${names[key]}: p99 ${rows[key].p99} ms against the Employees list's ${list.p99} ms: ${rows[key].p99 <= list.p99 ? "within" : "above"} (${load()})`);
+  }
+}
+
 const eachScenario = (bases: string[]): Case[] => (Object.keys(DRF) as Scenario[]).map((scenario) => ({ key: scenario, scenario, bases }));
 
 const spread = (r: Measured) => (r.rounds.length > 1 ? `${Math.min(...r.rounds).toFixed(0)}–${Math.max(...r.rounds).toFixed(0)}` : "-");
@@ -358,7 +416,7 @@ function table(title: string, rows: [string, Measured][], reference?: Record<str
   );
   log("|---|---|---|---|---|---|---|---|---|---|");
   for (const [name, r] of rows) {
-    const d = DRF[name as Scenario];
+    const d = DRF[name as keyof typeof DRF];
     const last = reference ? `${(reference[name].rps / r.rps).toFixed(2)}x slower` : r.p99 <= d.p50 ? "yes" : "no";
     log(
       `| ${name} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${d.rps} | ${(r.rps / d.rps).toFixed(1)} | ${d.p50} | ${last} |`,
@@ -433,7 +491,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
   // the seed vacuums, so that npm start is measured in the steady state, not on old row versions the other lacks.
   await drained();
   for (const s of starts) await s.db.prisma.$executeRawUnsafe("VACUUM ANALYZE");
-  const scenarios = eachScenario([]).map((c) => c.scenario);
+  const scenarios = Object.keys(DRF) as (keyof typeof DRF)[];
   const cases = scenarios.flatMap((scenario) => configs.map((c) => ({ key: `${scenario} ${c.key}`, scenario, bases: [c.base] })));
   const results = await measureRounds(cases, data, drained);
 
@@ -486,7 +544,8 @@ async function rateLimiterCost(url: string, dataDir: string, offBase: string, da
   const db = await openDatabase({ driver: "pg", url });
   const account = await findOrCreateAccount(db.prisma, "Bench AB");
   const keys: string[] = [];
-  for (let i = 0; i < KEYS; i++) keys.push((await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] })).key);
+  for (let i = 0; i < KEYS; i++)
+    keys.push((await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] }, { actor: SYSTEM_ACTOR, at: new Date() })).key);
   await db.close();
   const limits = { RATE_LIMITS: "1", RATE_LIMIT_DEMO: "100", RATE_LIMIT_ACCOUNT_DEMO: "1000000" };
   const servers = [await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, WORKER: "0", ...limits }, 3405)];
@@ -970,7 +1029,11 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
  * and statistics); nothing may be connected to it meanwhile.
  */
 async function pgDatabase(suffix: string, copyOf?: string): Promise<string> {
-  const name = `${process.env.BENCH_DB_PREFIX ?? "payroute_bench"}${suffix}`;
+  return freshDatabase(`${process.env.BENCH_DB_PREFIX ?? "payroute_bench"}${suffix}`, copyOf);
+}
+
+/** A new, empty PostgreSQL database of this name (or a copy of `copyOf`'s), dropped first if it exists. */
+async function freshDatabase(name: string, copyOf?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -1163,11 +1226,113 @@ async function embeddedBackgroundSections(dataDir: string, embedded: { dir: stri
   await webhooks(dataDir, true);
 }
 
+/** The scale bench's request cases: today's bench's, a filter, and the Payout list of one Payrun. */
+const SCALE_CASES: Scenario[] = ["list", "search", "search-any", "filter", "get", "post", "payouts-payrun"];
+
+/**
+ * `--scale`: one Integration at --scale-small Employees and one at --scale-employees (Payouts --scale-payouts, the
+ * small one's in the same ratio), each in a fresh PostgreSQL database written set-based (scale-seed.ts), measured
+ * in the same rounds, taking turns (target: p99 at the large size within 2x of p99 at the small). With
+ * --scale-embedded N, the embedded database too at N Employees. The databases are dropped at the end.
+ */
+async function scaleBench(dataDir: string): Promise<void> {
+  const employees = Number(values["scale-employees"]);
+  const payouts = Number(values["scale-payouts"]);
+  const small = Number(values["scale-small"]);
+  const embeddedEmployees = Number(values["scale-embedded"]);
+  const ratio = payouts / employees;
+  const prefix = process.env.BENCH_DB_PREFIX ?? "payroute_scale";
+  const sizes = [
+    { key: "small", employees: small, payouts: Math.round(small * ratio), port: 3461 },
+    { key: "large", employees, payouts, port: 3462 },
+  ];
+  const columns: { key: string; heading: string; base: string; data: Seeded; server: ChildProcess; url: string }[] = [];
+  const databases: string[] = [];
+  for (const size of sizes) {
+    const name = `${prefix}_${size.key}`;
+    const url = await freshDatabase(name);
+    databases.push(name);
+    log(`
+PostgreSQL ${name}: ${size.employees.toLocaleString("en")} Employees, ${size.payouts.toLocaleString("en")} Payouts, set-based (${load()})`);
+    const data = await seedScale({ driver: "pg", url }, size.employees, size.payouts, log);
+    log(`  ${databaseSize(url)} on disk`);
+    const server = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: path.join(dataDir, size.key), ...PATH_ALONE }, size.port);
+    columns.push({ key: size.key, heading: `PostgreSQL ${size.employees.toLocaleString("en")}`, base: `http://127.0.0.1:${size.port}`, data, server, url });
+  }
+  if (embeddedEmployees > 0) {
+    const dir = path.join(dataDir, "embedded-scale");
+    const count = embeddedEmployees;
+    log(`
+Embedded database: ${count.toLocaleString("en")} Employees, ${Math.round(count * ratio).toLocaleString("en")} Payouts, set-based (${load()})`);
+    const started = Date.now();
+    try {
+      const data = await seedScale({ driver: "pglite", dataDir: dir, command: "npm run bench" }, count, Math.round(count * ratio), log);
+      log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; the folder holds ${folderSizeMiB(dir).toFixed(0)} MiB`);
+      const server = await startProcess("dist/server.js", { DATABASE_URL: "", DATA_DIR: dir, ...PATH_ALONE }, 3463);
+      columns.push({ key: "embedded", heading: `embedded ${count.toLocaleString("en")}`, base: "http://127.0.0.1:3463", data, server, url: "" });
+    } catch (e) {
+      log(`  the embedded database did not take ${count.toLocaleString("en")} Employees: ${String(e).slice(0, 300)}`);
+    }
+  }
+  const cases = SCALE_CASES.flatMap((scenario) => columns.map((c) => ({ key: `${scenario} ${c.key}`, scenario, bases: [c.base], data: c.data })));
+  const loadBefore = os.loadavg();
+  const results = await measureRounds(cases, columns[0].data);
+  const loadAfter = os.loadavg();
+  log(
+    `
+Scale: the request cases at ${columns.map((c) => c.heading).join(", ")} (one instance each, WORKER=0 RATE_LIMITS=0; autocannon 16 connections, ` +
+      `${SECONDS} s after a ${WARMUP} s warm-up; median of ${ROUNDS} rounds, taking turns; Payruns of ${PAYRUN_SIZE} Payouts)`,
+  );
+  log(
+    `  load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(1)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(1)).join(" ")} after, on ${os.cpus().length} cores`,
+  );
+  log(`| request | ${columns.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")} | p99 large / small | within 2x | errors |`);
+  log(`|---|${columns.map(() => "---|---|---|").join("")}---|---|---|`);
+  for (const s of SCALE_CASES) {
+    const r = (c: { key: string }) => results[`${s} ${c.key}`];
+    const [a, b] = [r(columns[0]), r(columns[1])];
+    const ratioP99 = b.p99 / Math.max(1, a.p99);
+    log(
+      `| ${s} | ${columns.map((c) => `${r(c).rps.toFixed(0)} (${spread(r(c))}) | ${r(c).p50} | ${r(c).p99}`).join(" | ")} | ${ratioP99.toFixed(2)} | ${ratioP99 <= 2 ? "yes" : "NO"} | ` +
+        `${columns.map((c) => r(c).errors + r(c).non2xx).join(" / ")} |`,
+    );
+  }
+  for (const c of columns) log(`  peak memory of the ${c.heading} server: ${peakMemoryMb(c.server).toFixed(0)} MB`);
+  await Promise.all(columns.map((c) => stop(c.server)));
+  const trafficDays = Number(values["traffic-days"]);
+  if (trafficDays > 0) {
+    const large = columns.find((c) => c.key === "large");
+    if (large) await trafficBench({ driver: "pg", url: large.url }, large.data.integrationId, trafficDays, Number(values["traffic-purge-days"]), log);
+  }
+  if (!process.env.BENCH_KEEP_SCALE) for (const name of databases) await dropDatabase(name);
+}
+
+/** The database's size as PostgreSQL reports it. */
+function databaseSize(url: string): string {
+  return execFileSync("psql", [url, "-Atc", "SELECT pg_size_pretty(pg_database_size(current_database()))"], { encoding: "utf8" }).trim();
+}
+
+function folderSizeMiB(dir: string): number {
+  return Number(execFileSync("du", ["-sm", dir], { encoding: "utf8" }).split("\t")[0]);
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
 async function main(): Promise<void> {
   log(
     `Payroute benchmark: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${EMPLOYEES} Employees; autocannon 16 connections, ${SECONDS} s after a ${WARMUP} s warm-up`,
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-bench-"));
+  if (values.scale) {
+    await scaleBench(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (values["only-fairness"]) {
     const only = values["fairness-db"];
     await fairnessBoth(dataDir, only !== "pg", only !== "embedded");
@@ -1185,6 +1350,13 @@ async function main(): Promise<void> {
 
   if (values["only-trpc-limits"]) {
     await trpcLimits(url, dataDir, data);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
+  if (values["only-events"]) {
+    const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3401);
+    await eventsList(url, "http://127.0.0.1:3401", data);
+    await stop(one);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
@@ -1214,6 +1386,7 @@ async function main(): Promise<void> {
     return;
   }
   await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
+  await eventsList(url, "http://127.0.0.1:3401", data);
   await trpcLimits(url, dataDir, data);
   await fairnessBoth(dataDir, values.embedded);
 

@@ -1,12 +1,13 @@
 /** Seeds the benchmark data through the domain services (not raw SQL): one account, key and Integration, N Employees. */
+import { SYSTEM_ACTOR } from "../../src/domain/audit/audit-record";
 import { openDatabase, type DatabaseOptions } from "../../src/db/database";
 import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { createEmployee } from "../../src/domain/employees/employee-create";
 import { systemClock } from "../../src/domain/shared/clock";
 
-const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
-const LAST = [
+export const FIRST = ["Anna", "Erik", "Maja", "Lars", "Sara", "Johan", "Elin", "Karl", "Ida", "Nils", "Emma", "Oskar", "Linnea", "Axel", "Wilma"];
+export const LAST = [
   "Lindberg",
   "Andersson",
   "Berg",
@@ -35,6 +36,10 @@ export interface Seeded {
   keys?: string[];
   integrationId: string;
   employeeIds: string[];
+  /** Payruns the Payout list is filtered by (the scale bench's data). */
+  payrunIds?: string[];
+  /** An instant for the filter case (`created_at_after`; the scale bench's data). */
+  filterAfter?: string;
 }
 
 /** `account`: the tenant's name (another name, another account: the fairness case seeds two). */
@@ -42,7 +47,7 @@ export async function seed(options: DatabaseOptions, count: number, log: (s: str
   const db = await openDatabase(options);
   try {
     const account = await findOrCreateAccount(db.prisma, accountName);
-    const { key } = await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] });
+    const { key } = await createApiKey(db.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] }, { actor: SYSTEM_ACTOR, at: new Date() });
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo", type: 1 } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
     const ctx = { db: db.prisma, scope, clock: systemClock, baseUrl: "http://bench.invalid" };

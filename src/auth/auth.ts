@@ -14,6 +14,7 @@ import { requestLocale } from "@/i18n/catalogue/locales";
 import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER } from "./client-ip";
 import { revokeResetLinks } from "./reset-links";
 import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
+import { auditHooks } from "./audit-hooks";
 
 export { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER };
 
@@ -89,10 +90,8 @@ export async function createAuth(
         "/request-password-reset": { window: 60, max: 3 },
       },
     },
-    // Hook for the audit log (issue 27, item 2): every sign-in attempt (password or code) and its outcome passes
-    // through these hooks; 2FA turned on (`/two-factor/verify-totp` with a session) or off (`/two-factor/disable`)
-    // and password changes (`/change-password`) can be recorded by an after hook on those paths.
-    hooks: signInHooks(opts.throttle),
+    // The throttle's hooks, then the audit log's (sign-ins, 2FA on or off, password changes: audit-hooks.ts).
+    hooks: signInHooks(opts.throttle, auditHooks(db, opts.clock)),
     plugins: [
       // TOTP (RFC 6238, 6 digits, 30 s) with ten one-time backup codes, both kept encrypted with the secret.
       // A sign-in of a person with 2FA answers `twoFactorRedirect` and a short-lived cookie instead of a

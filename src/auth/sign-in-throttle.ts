@@ -15,23 +15,23 @@ import type { Limiter } from "@/http/limiter";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { t } from "@/i18n/locale";
 import { isLocale, LOCALE_COOKIE } from "@/i18n/catalogue/locales";
+import type { Logger } from "@/log";
 
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-/**
- * The language a person chose in the dashboard is saved on their user row; signing in (on any browser) sets
- * the language cookie from it, as the language switch would.
- */
 /** Whether the person signing in has 2FA on, so that the plugin (whose hook runs after ours) will ask for a code. */
 function twoFactorDue(user: object | undefined): boolean {
   return Boolean(user && "twoFactorEnabled" in user && user.twoFactorEnabled);
 }
 
+/**
+ * The language a person chose in the dashboard is saved on their user row; signing in (on any browser) sets
+ * the language cookie from it, as the language switch would.
+ */
 function restoreLocale(user: object | undefined, set: (value: string) => void): void {
   const locale = user && "locale" in user ? user.locale : null;
   if (isLocale(locale)) set(locale);
 }
-import type { Logger } from "@/log";
 
 export interface SignInThrottleSettings {
   /** Failed attempts per email address within the window before it is locked. */
@@ -108,7 +108,7 @@ async function giveBack(limiter: Limiter, key: string | null): Promise<void> {
  * back. A right password of a person with 2FA is no completed sign-in: the count stays until the code is
  * right, so that wrong codes add up with wrong passwords and a known password does not reset them.
  */
-export function signInHooks({ settings, store, log }: SignInThrottle) {
+export function signInHooks({ settings, store, log }: SignInThrottle, audit?: (ctx: HookContext) => Promise<void>) {
   // Every attempt asks the store (a local share of 0): attempts are few, and each must count everywhere at once.
   const window = { windowSeconds: settings.lockoutMinutes * 60, localShare: 0 };
   const byEmail = createLimiter(store, { prefix: "sign_in_email", points: settings.maxFailures, ...window }, log);
@@ -136,6 +136,8 @@ export function signInHooks({ settings, store, log }: SignInThrottle) {
       );
     }),
     after: createAuthMiddleware(async (ctx) => {
+      // The audit log's record of the request (audit-hooks.ts); a failure to write it is logged, the answer kept.
+      if (audit) await audit(ctx).catch((e: unknown) => log.error({ err: e, path: ctx.path }, "audit record failed"));
       if (ctx.path !== SIGN_IN_PATH && !CODE_PATHS.has(ctx.path)) return;
       if (!countedEmails.has(ctx.context)) return; // not counted (refused before, or a code outside a sign-in)
       const email = countedEmails.get(ctx.context) ?? null;

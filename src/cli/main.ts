@@ -4,11 +4,13 @@
  *   keys list [--account NAME]
  *   keys revoke KEY_ID_OR_KEY
  *   users create --email EMAIL --password PASSWORD [--name NAME] (--account NAME | --operator)
+ *   users reset-2fa --email EMAIL                        a person who lost their authenticator signs in with the password
  *   accounts list
+ *   batch FILE                                            the commands of FILE (a JSON array of arguments per line) in one process
  *   db export FILE | db move --to postgresql://… | db backup FILE | db restore FILE   (the embedded database)
  */
+import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { createUser } from "@/auth/auth";
 import { env } from "@/config/env";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
@@ -16,21 +18,31 @@ import { findOrCreateAccount, listAccounts } from "@/domain/accounts/account-ser
 import { createApiKey, listApiKeys, parseCidr, revokeApiKey } from "@/domain/api-keys/api-key-service";
 import { isEnvironment } from "@/domain/environments";
 import { systemClock } from "@/domain/shared/clock";
+import { batchCommands, UsageError } from "./batch-commands";
+import { cliActor } from "./cli-actor";
+import { createUserRecorded } from "@/domain/team/user-create";
+import { resetTwoFactorByEmail } from "@/domain/team/two-factor-reset";
 import { TargetNotEmptyError } from "@/db/db-transfer";
 import { DbUsageError, runDbCommand } from "./db-commands";
+import { DomainError } from "@/domain/errors";
+import { encryptionKeys } from "@/config/encryption-keys";
+import { rotateClaimDetails } from "@/domain/employees/claim-details-rotation";
+import { createFieldCipher } from "@/domain/shared/field-encryption";
 
 const USAGE = `Usage: npm run --silent cli -- <command>
   keys create --env demo|live --account NAME [--allow-ip CIDR ...]
   keys list [--account NAME]
   keys revoke KEY_ID_OR_KEY
   users create --email EMAIL --password PASSWORD [--name NAME] (--account NAME | --operator)
+  users reset-2fa --email EMAIL       turn off the two-factor sign-in of someone who lost their authenticator
   accounts list
+  batch FILE                          the commands of FILE, one per line as a JSON array of its arguments
+                                      (["users","create","--email",…]), with one opening of the database; "-" reads stdin
   db export FILE                      plain SQL dump of the embedded database
   db move --to postgresql://…         copy the embedded database into an empty PostgreSQL database
   db backup FILE                      archive of the embedded data folder (.tar.gz)
-  db restore FILE                     a backup into an empty DATA_DIR`;
-
-class UsageError extends Error {}
+  db restore FILE                     a backup into an empty DATA_DIR
+  encryption rotate                   re-encrypt identity numbers and bank accounts with DATA_ENCRYPTION_KEY`;
 
 function table(rows: Record<string, string>[]): string {
   if (rows.length === 0) return "(none)";
@@ -75,7 +87,7 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
     if (bad.length) throw new UsageError(`not an IP address or CIDR range: ${bad.join(", ")}`);
     const { prisma } = await db();
     const account = await findOrCreateAccount(prisma, values.account.trim());
-    const key = await createApiKey(prisma, { accountPk: account.pk, environment: values.env, allowIps });
+    const key = await createApiKey(prisma, { accountPk: account.pk, environment: values.env, allowIps }, { actor: cliActor(), at: systemClock.now() });
     console.log(
       `${account.created ? "Created account" : "Account"} "${account.name}"; ${values.env} key ${key.pk} (${key.prefix}…)` +
         (allowIps.length ? `, allowed from ${allowIps.join(", ")}` : "") +
@@ -106,7 +118,7 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
     const target = positionals[0];
     if (!target) throw new UsageError("keys revoke needs a key id (from keys list) or the key itself");
     const { prisma } = await db();
-    if (!(await revokeApiKey({ db: prisma, clock: systemClock }, target))) throw new UsageError(`no active key matches ${target}`);
+    if (!(await revokeApiKey({ db: prisma, clock: systemClock }, target, cliActor()))) throw new UsageError(`no active key matches ${target}`);
     console.log("Revoked.");
     return;
   }
@@ -116,14 +128,35 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
     if (Boolean(values.operator) === Boolean(values.account)) throw new UsageError("give either --account NAME or --operator");
     const { prisma } = await db();
     const account = values.account ? await findOrCreateAccount(prisma, values.account.trim()) : null;
-    const user = await createUser(prisma, {
-      email: values.email,
-      password: values.password,
-      name: values.name ?? values.email,
-      accountPk: account?.pk ?? null,
-      role: values.operator ? "operator" : "client",
-    });
+    const user = await createUserRecorded(
+      prisma,
+      {
+        email: values.email,
+        password: values.password,
+        name: values.name ?? values.email,
+        accountPk: account?.pk ?? null,
+        role: values.operator ? "operator" : "client",
+        teamRole: "admin",
+      },
+      { actor: cliActor(), at: systemClock.now() },
+    );
     console.log(`Created ${values.operator ? "operator" : `user of account "${account?.name}"`} ${values.email} (${user.id}).`);
+    return;
+  }
+  if (group === "users" && command === "reset-2fa") {
+    if (!values.email) throw new UsageError("--email EMAIL is required");
+    const { prisma } = await db();
+    if (!(await resetTwoFactorByEmail(prisma, values.email, { actor: cliActor(), at: systemClock.now() })))
+      throw new UsageError(`no user has the email ${values.email}`);
+    console.log(`Two-factor sign-in of ${values.email} is off: they sign in with their password and turn it on again.`);
+    return;
+  }
+  if (group === "encryption" && command === "rotate") {
+    // The old keys (DATA_ENCRYPTION_KEYS_OLD) read the rows; the current key writes them (docs/security.md, rotation).
+    const keys = encryptionKeys(env(), { generate: false });
+    const cipher = createFieldCipher(keys.current, keys.old);
+    const { rewritten } = await rotateClaimDetails((await db()).prisma, cipher, { actor: cliActor(), at: systemClock.now() });
+    console.log(`Re-encrypted ${rewritten} Employee claim details with key ${cipher.currentKeyId}.`);
     return;
   }
   if (group === "accounts" && command === "list") {
@@ -136,9 +169,15 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<void> {
 
 async function main(): Promise<void> {
   let database: Database | undefined;
-  const open = async () => (database ??= await openDatabase(databaseOptionsFromEnv(env(), `npm run cli -- ${process.argv.slice(2).join(" ")}`)));
+  const argv = process.argv.slice(2);
+  const open = async () => (database ??= await openDatabase(databaseOptionsFromEnv(env(), `npm run cli -- ${argv.join(" ")}`)));
   try {
-    await run(process.argv.slice(2), open);
+    if (argv[0] === "batch") {
+      if (argv.length !== 2) throw new UsageError("batch needs one FILE (or - for stdin)");
+      // Every command parsed before the first runs: a typo on the last line changes nothing.
+      const commands = batchCommands(fs.readFileSync(argv[1] === "-" ? 0 : argv[1], "utf8"));
+      for (const command of commands) await run(command, open);
+    } else await run(argv, open);
   } finally {
     await database?.close();
   }
@@ -148,6 +187,8 @@ main().catch((e: unknown) => {
   if (e instanceof UsageError) console.error(`payroute: ${e.message}\n\n${USAGE}`);
   else if (e instanceof DbUsageError || e instanceof TargetNotEmptyError) console.error(`payroute: ${e.message}`);
   else if (e instanceof DataDirLockedError) console.error(`payroute: ${e.message}`);
+  // A rule of the service refused it (e.g. reset-2fa of someone who has none): its message, not a stack.
+  else if (e instanceof DomainError) console.error(`payroute: ${e.message}`);
   else if (e instanceof Error && "code" in e && e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`payroute: ${e.message}\n\n${USAGE}`);
   else console.error(e);
   process.exit(2);

@@ -12,6 +12,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+/** A 32-byte key in base64 (standard or url-safe alphabet). */
+const base64Key = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)");
+
 const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -126,13 +132,19 @@ const EnvSchema = z.object({
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Records of the request log (every /v2/ request of an account) older than this many days are removed, hourly. */
   REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /** Audit log records (who changed what: src/domain/audit/) older than this many days are removed, hourly. */
+  AUDIT_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).default("Payroute <no-reply@payroute.invalid>"),
+  /**
+   * The sender of emails, "Name <address>". Required with SMTP_URL (`mailSender` in mail-sender.ts refuses to start
+   * without it); the .eml files of development have a default.
+   */
+  MAIL_FROM: optionalText,
   /**
    * The service's own Bankgiro number, printed on Invoice PDFs as the account to pay into ("1234-5678"; 7 or
    * 8 digits with a valid check digit). Unset: the PDF tells the client to pay in the dashboard or to ask
@@ -190,6 +202,23 @@ const EnvSchema = z.object({
    * placeholder seller marked as not a valid invoice instead of being refused. Refused with DATABASE_URL.
    */
   SELLER_PLACEHOLDER: flag,
+  /**
+   * The key identity numbers and bank accounts are encrypted with at rest (AES-256-GCM): 32 random bytes in
+   * base64 (`openssl rand -base64 32`). Required with DATABASE_URL; on the embedded database `npm start`
+   * generates one into $DATA_DIR/encryption-key when unset (src/config/encryption-keys.ts).
+   */
+  DATA_ENCRYPTION_KEY: base64Key.optional().or(z.literal("").transform(() => undefined)),
+  /** Former DATA_ENCRYPTION_KEYs, comma-separated: rows they wrote are still read until `encryption rotate` rewrites them. */
+  DATA_ENCRYPTION_KEYS_OLD: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(base64Key)),
   /** Time a client has to send the request line and headers (slow-client defence); 408 after it. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
   /** Time a client has to send a whole request, body included; 408 after it. */

@@ -4,6 +4,7 @@
  * `1 500,50 kr` in Swedish, `SEK 1,500.50` in English.
  */
 import { INTL_LOCALES, type Locale } from "@/i18n/catalogue/locales";
+import { parseDecimalInput } from "@/lib/decimal-input";
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -70,22 +71,10 @@ export function sumMoney(texts: readonly string[], locale?: Locale, currency?: s
   return locale ? formatMoney(centsToDecimal(cents), locale, currency) : formatCents(cents);
 }
 
-const SPACES = /[\s\u00a0\u202f']/g;
-
 /**
  * An amount as a person types it, read in the page's language, to the API's decimal string; null when it is
- * not an amount. Swedish: "1500,50", "1 500,50" (and "1500.50"); English: "1500.50", "1,500.50".
- * At most two decimals; spaces (and apostrophes) group thousands in either language.
+ * not an amount (src/lib/decimal-input.ts: the CSV import reads spreadsheet cells by the same rule).
  */
 export function parseMoneyInput(text: string, locale: Locale): string | null {
-  let compact = text.trim().replace(SPACES, "");
-  if (locale === "sv") {
-    compact = compact.replace(",", ".");
-  } else if (/^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(compact)) {
-    compact = compact.replace(/,/g, "");
-  }
-  const match = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  const [, sign, whole, fraction] = match;
-  return `${sign === "-" ? "-" : ""}${whole.replace(/^0+(?=\d)/, "")}${fraction ? `.${fraction}` : ""}`;
+  return parseDecimalInput(text, locale === "sv");
 }

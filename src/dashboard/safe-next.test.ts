@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_PATH, loginPathFor, safeNextPath } from "./safe-next";
+import { HOME_PATH, loginPathFor, safeNextPath, signInReason } from "./safe-next";
 
 describe("safeNextPath", () => {
   it("keeps same-origin paths with their query", () => {
@@ -25,7 +25,19 @@ describe("loginPathFor", () => {
     expect(loginPathFor(path, "")).toBeNull();
   });
 
+  it("says why after the page, for the sign-in page to show", () => {
+    expect(loginPathFor("/employees", "?q=a", "sessionEndedKept")).toBe("/login?next=%2Femployees%3Fq%3Da&reason=sessionEndedKept");
+  });
+
   it("does not mistake a dashboard page starting with e for the employee app", () => {
     expect(loginPathFor("/employees", "")).toBe("/login?next=%2Femployees");
+  });
+});
+
+describe("signInReason", () => {
+  it("knows its own reasons and nothing else", () => {
+    expect(signInReason("sessionEnded")).toBe("sessionEnded");
+    expect(signInReason("<script>")).toBeNull();
+    expect(signInReason(null)).toBeNull();
   });
 });

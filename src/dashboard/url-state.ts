@@ -71,3 +71,19 @@ export const ENVIRONMENTS = ["live", "demo"] as const;
 export const parseAsEnvironment = parseAsStringLiteral(ENVIRONMENTS).withOptions(REPLACE);
 /** `?integration=`: the Integration a shared link acts as. */
 export const parseAsIntegration = parseAsString.withOptions(REPLACE);
+
+/** The dashboard's scope as a detail link carries it: the environment, and the Integration when one is chosen. */
+export interface UrlScope {
+  env: (typeof ENVIRONMENTS)[number];
+  integration: string | null;
+}
+
+/**
+ * A detail page's path with `?env=` and `?integration=`, so that a copied or shared link opens in the environment
+ * and Integration it was seen in (the top bar applies them, as for a shared list view).
+ */
+export function withScope(path: string, scope: UrlScope): string {
+  const params = new URLSearchParams({ env: scope.env });
+  if (scope.integration) params.set("integration", scope.integration);
+  return `${path}?${params.toString()}`;
+}

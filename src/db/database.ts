@@ -13,6 +13,8 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 import { retryLostRead } from "./connection-lost";
+import { oneStatementAtATime } from "./serial-transaction";
+import { TRANSACTION_LIMITS } from "./transaction-limits";
 import { registerFastSql } from "./fast-sql";
 import { ensureCluster, hasCluster } from "./embedded-cluster";
 
@@ -36,7 +38,17 @@ export type DatabaseOptions =
       directUrl?: string;
       poolSize?: number;
     }
-  | { driver: "pglite"; /** a folder, or "memory://" */ dataDir: string; command: string };
+  | {
+      driver: "pglite";
+      /** a folder, or "memory://" */
+      dataDir: string;
+      command: string;
+      /**
+       * In memory only: a data-folder archive (`dumpDataDir`) to start from instead of a new cluster. Creating a
+       * cluster takes seconds; loading a migrated one, under one (the test harness opens dozens).
+       */
+      template?: Blob;
+    };
 
 export function databaseOptionsFromEnv(e: { DATABASE_URL?: string; DATABASE_DIRECT_URL?: string; DATA_DIR: string }, command: string): DatabaseOptions {
   return e.DATABASE_URL ? { driver: "pg", url: e.DATABASE_URL, directUrl: e.DATABASE_DIRECT_URL } : { driver: "pglite", dataDir: e.DATA_DIR, command };
@@ -48,7 +60,7 @@ export function sessionUrl(e: { DATABASE_URL?: string; DATABASE_DIRECT_URL?: str
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.driver === "pg" ? openPostgres(opts.url, opts.directUrl, opts.poolSize ?? 10) : openPGlite(opts.dataDir, opts.command);
+  return opts.driver === "pg" ? openPostgres(opts.url, opts.directUrl, opts.poolSize ?? 10) : openPGlite(opts.dataDir, opts.command, opts.template);
 }
 
 async function openPostgres(url: string, directUrl: string | undefined, poolSize: number): Promise<Database> {
@@ -71,7 +83,7 @@ async function openPostgres(url: string, directUrl: string | undefined, poolSize
   // An idle connection closed by the server (restart, failover, a terminated backend) is dropped by the
   // pool, which opens another when needed; unhandled, the error would end the process.
   pool.on("error", () => undefined);
-  const prisma = new PrismaClient({ adapter: new RetryingPrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new RetryingPrismaPg(pool), transactionOptions: TRANSACTION_LIMITS });
   const fast = registerFastSql(prisma, { pool, listenUrl: directUrl ?? url, named: directUrl === undefined });
   const u = new URL(url);
   return {
@@ -90,18 +102,20 @@ async function openPostgres(url: string, directUrl: string | undefined, poolSize
 /**
  * Prisma's pg adapter whose statements outside a transaction are retried once when they only read and their
  * connection was ended (connection-lost.ts); a transaction's statements go through `startTransaction`'s own
- * object, which is left as it is.
+ * object, never retried, one at a time (serial-transaction.ts).
  */
 class RetryingPrismaPg extends PrismaPg {
   override async connect() {
     const adapter = await super.connect();
     const queryRaw = adapter.queryRaw.bind(adapter);
     adapter.queryRaw = (query) => retryLostRead(query.sql, () => queryRaw(query));
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => oneStatementAtATime(await startTransaction(isolationLevel));
     return adapter;
   }
 }
 
-async function openPGlite(dataDir: string, command: string): Promise<Database> {
+async function openPGlite(dataDir: string, command: string, template?: Blob): Promise<Database> {
   const memory = dataDir === "memory://";
   const release = memory ? () => undefined : lockDataDir(path.resolve(dataDir), command);
   let client: PGlite | undefined;
@@ -111,10 +125,10 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
       fs.mkdirSync(dbDir, { recursive: true }); // PGlite needs the folder to exist
       await ensureCluster(dbDir);
     }
-    client = await PGlite.create(dbDir, pgliteOptions());
+    client = await PGlite.create(dbDir, memory && template ? { ...pgliteOptions(), loadDataDir: template } : pgliteOptions());
     const pglite = client;
     await applyMigrations(pgliteRunner(pglite), { advisoryLock: false });
-    const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite) });
+    const prisma = new PrismaClient({ adapter: new FixedPrismaPGlite(pglite), transactionOptions: TRANSACTION_LIMITS });
     registerFastSql(prisma, { pglite });
     let closed = false;
     return {
@@ -135,6 +149,17 @@ async function openPGlite(dataDir: string, command: string): Promise<Database> {
     await client?.close().catch(() => undefined);
     release();
     throw e;
+  }
+}
+
+/** An empty embedded database with every migration applied, as an archive to open copies of (`template`). */
+export async function migratedTemplate(): Promise<Blob> {
+  const pglite = await PGlite.create("memory://", pgliteOptions());
+  try {
+    await applyMigrations(pgliteRunner(pglite), { advisoryLock: false });
+    return await pglite.dumpDataDir("none");
+  } finally {
+    await pglite.close();
   }
 }
 

@@ -127,6 +127,12 @@ export function registerFastSqlOf(scoped: PrismaClient, sql: FastSql): void {
   readers.set(scoped, sql);
 }
 
+/** `wrapped` (clock-stamps.ts) reads through `client`'s direct reader, when it has one. */
+export function shareFastSql(client: PrismaClient, wrapped: PrismaClient): void {
+  const reader = readers.get(client);
+  if (reader) readers.set(wrapped, reader);
+}
+
 /** The direct reader of a client opened by `openDatabase` (or of a request-scoped one). */
 export function fastSql(prisma: PrismaClient): FastSql {
   const reader = readers.get(prisma);

@@ -187,8 +187,11 @@ export function runCompiled<R>(runner: SqlRunner, query: CompiledQuery<R>, value
  */
 export const at = (moment: Date | Slot<string>): RawBuilder<Date> => sql<Date>`${moment instanceof Slot ? moment : moment.toISOString()}::timestamptz`;
 
-/** A setting for the rest of the transaction (`SET LOCAL`); null: back to the session's own value. */
-export function setLocal(name: "lock_timeout", value: string | null): RawBuilder<{ set: string }> {
+/**
+ * A setting for the rest of the transaction (`SET LOCAL`); null: back to the session's own value.
+ * `payroute.audit_purge_before`: the cut-off below which the audit log's trigger lets the retention job delete.
+ */
+export function setLocal(name: "lock_timeout" | "payroute.audit_purge_before", value: string | null): RawBuilder<{ set: string }> {
   const setting = value === null ? sql<string>`(select reset_val from pg_settings where name = ${typed(name, "text")})` : typed(value, "text");
   return sql<{ set: string }>`select set_config(${typed(name, "text")}, ${setting}, true) as set`;
 }
@@ -196,6 +199,28 @@ export function setLocal(name: "lock_timeout", value: string | null): RawBuilder
 /** The seconds from `moment` to now, by the database's clock (a float): for metrics; the domain uses its clock (`at`). */
 export function secondsSince(moment: Expression<Date | null>): RawBuilder<number> {
   return sql<number>`extract(epoch from now() - ${moment})::float8`;
+}
+
+/**
+ * A job's run time no later than the database's time. The outbox runs on real time, and a job is written "due now"
+ * at its caller's clock: a demo clock ahead of the real one would delay it by the clock's offset, so it is due at
+ * the real now instead (never delayed by the demo offset); a clock at or behind the real time (live, tests) keeps its
+ * own time. A due-now job has no earlier demo time to wait for, so it never runs before it; this is right for due-now
+ * jobs only: a job for later takes a real time (scheduleJob; retries from the worker's real clock), and an advance
+ * brings a demo account's pending deliveries forward by as much (demo-clock-service.ts).
+ */
+export function noLaterThanNow(moment: Expression<Date>): RawBuilder<Date> {
+  return sql<Date>`least(${moment}, now())`;
+}
+
+/** `moment` moved `seconds` earlier: a demo clock's advance brings its account's scheduled jobs forward (demo-clock-service). */
+export function earlierBy(moment: Expression<Date>, seconds: number): RawBuilder<Date> {
+  return sql<Date>`${moment} - make_interval(secs => ${typed(seconds, "int")})`;
+}
+
+/** Whether no database backend with process id `pid` is running now (its rows of a per-backend counter are finished). */
+export function backendGone(pid: Expression<number>): RawBuilder<boolean> {
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = ${pid})`;
 }
 
 /** A JSON value as a `jsonb` parameter (the drivers take JSON as its text; a slot's argument is that text). */

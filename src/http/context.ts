@@ -9,6 +9,7 @@ import type { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Clock } from "@/domain/shared/clock";
 import type { Seller } from "@/config/seller";
+import type { FieldCipher } from "@/domain/shared/field-encryption";
 import type { Context, Principal } from "@/trpc/context";
 import { readCookie } from "./principal";
 
@@ -21,6 +22,8 @@ export interface ContextOptions {
   bankgiro: string | null;
   /** SELLER_*, for the Invoice PDF; null when not configured. */
   seller: Seller | null;
+  /** Encryption at rest of identity numbers and bank accounts (DATA_ENCRYPTION_KEY). */
+  fieldCipher: FieldCipher;
   clock: Clock;
   requestId: string;
   /** The client's address as the server computed it (never a client's X-Forwarded-For unless trusted). */
@@ -69,10 +72,12 @@ export function createContext(req: http.IncomingMessage, opts: ContextOptions): 
     webhookPrivateTargets: opts.webhookPrivateTargets,
     bankgiro: opts.bankgiro,
     seller: opts.seller,
+    fieldCipher: opts.fieldCipher,
     clock: opts.clock,
     pageUrl: pageUrl(opts.publicUrl, opts.pageOf),
     requestId: opts.requestId,
     clientIp: opts.clientIp,
+    userAgent: headerValue(req, "user-agent"),
     inputScreened: opts.inputScreened ?? false,
     cookies: { get: (name) => readCookie(req, name), set: setCookie(opts.cookieSink) },
   };

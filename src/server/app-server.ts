@@ -2,17 +2,19 @@
  * The process's one HTTP server. /v2/ (REST API and its HTML views), /api/trpc (the dashboard's
  * procedures), /api/auth (sign-in), /media and /docs are ours; every other path is the Next.js dashboard.
  */
-import crypto from "node:crypto";
 import type http from "node:http";
 import { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
+import { v7 as uuidv7 } from "uuid";
 import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";
 import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Seller } from "@/config/seller";
+import type { FieldCipher } from "@/domain/shared/field-encryption";
 import type { Clock } from "@/domain/shared/clock";
+import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
 import { createContext } from "@/http/context";
@@ -56,6 +58,8 @@ export interface AppOptions {
   bankgiro: string | null;
   /** SELLER_*, the seller on Invoices; null when not configured (Invoice PDFs are refused). */
   seller: Seller | null;
+  /** Encryption at rest of identity numbers and bank accounts (DATA_ENCRYPTION_KEY, src/config/encryption-keys.ts). */
+  fieldCipher: FieldCipher;
   /** What time it is for the domain (`systemClock`; a test's own clock in tests). */
   clock: Clock;
   /** REQUIRE_OPERATOR_2FA: operators must sign in with a second factor (absent: not required, as in tests). */
@@ -94,6 +98,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
     webhookPrivateTargets: opts.webhookPrivateTargets,
     bankgiro: opts.bankgiro,
     seller: opts.seller,
+    fieldCipher: opts.fieldCipher,
     clock: opts.clock,
     requireOperatorTwoFactor: opts.requireOperatorTwoFactor ?? false,
     rateLimiter,
@@ -125,13 +130,17 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
           throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: t("rate_limited", { seconds: refusal.seconds }) });
         }
       }
+      // The caller's clock: its account's demo clock in demo, the real one in live (and for no principal); the rows
+      // it writes take its time.
+      const clock = principal ? await clockFor(opts.db, opts.clock, principal.accountPk, principal.environment) : opts.clock;
       return createContext(req, {
-        db: opts.db,
+        db: dbFor(opts.db, clock),
         publicUrl: opts.publicUrl,
         webhookPrivateTargets: opts.webhookPrivateTargets,
         bankgiro: opts.bankgiro,
         seller: opts.seller,
-        clock: opts.clock,
+        fieldCipher: opts.fieldCipher,
+        clock,
         requestId: requestIdOf(req),
         clientIp: client.ip,
         principal,
@@ -147,7 +156,9 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
   return async (req, res) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers["x-request-id"];
-    const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    // Time-ordered (UUIDv7): the request log's index by request id then grows at its right edge, and an id a
+    // client quotes to support tells roughly when it was sent.
+    const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : uuidv7();
     requestIds.set(req, requestId);
     res.setHeader("X-Request-ID", requestId);
     const info = clientInfo(req, opts.trustProxyHops);
@@ -258,5 +269,5 @@ function withRetryAfter(res: http.ServerResponse): void {
 
 const requestIds = new WeakMap<http.IncomingMessage, string>();
 function requestIdOf(req: http.IncomingMessage): string {
-  return requestIds.get(req) ?? crypto.randomUUID();
+  return requestIds.get(req) ?? uuidv7();
 }

@@ -7,20 +7,19 @@ import { createAuth } from "@/auth/auth";
 import { env } from "@/config/env";
 import { allowedHosts, publicUrl as publicUrlOf, requireOperatorTwoFactor } from "@/config/public-origin";
 import { sellerSettings } from "@/config/seller";
+import { mailSender } from "@/config/mail-sender";
+import { encryptionKeys } from "@/config/encryption-keys";
+import { createFieldCipher } from "@/domain/shared/field-encryption";
 import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { migrationNames } from "@/db/migrate";
 import { DataDirLockedError } from "@/db/data-dir-lock";
-import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
-import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { createMailer } from "@/domain/notifications/mailer";
 import { systemClock } from "@/domain/shared/clock";
-import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
-import { purgeOldEvents } from "@/domain/events/event-retention";
 import { insertRequestLogs } from "@/domain/request-log/request-log-service";
-import { purgeOldRequestLogs } from "@/domain/request-log/request-log-retention";
 import { RequestLogWriter } from "@/http/request-log-writer";
 import { rateLimitStore } from "@/http/limit-stores";
 import { createLogger } from "@/log";
+import { runRetention } from "@/server/retention";
 import { jobHandlers } from "@/worker/job-registry";
 import { postgresJobListener } from "@/worker/job-wakeup";
 import { OutboxWorker } from "@/worker/worker";
@@ -36,6 +35,13 @@ import { warnOfSeller } from "./seller-warning";
 async function main(): Promise<void> {
   const config = env();
   const log = createLogger(config.LOG_LEVEL);
+  const mailFrom = mailSender(config); // before the database: a refused setting changes nothing
+  // Before the database: without a key (DATABASE_URL and no DATA_ENCRYPTION_KEY) the start is refused at once.
+  const keys = encryptionKeys(config, { generate: true });
+  if (keys.generated) log.warn({ keyFile: keys.keyFile }, "generated DATA_ENCRYPTION_KEY for the embedded database; back this file up with the data folder");
+  else if (keys.keyFile) log.info({ keyFile: keys.keyFile }, "encryption key read from the data folder");
+  const fieldCipher = createFieldCipher(keys.current, keys.old);
+  log.info({ keyId: fieldCipher.currentKeyId, oldKeys: keys.old.length }, "encryption at rest ready");
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm start"));
   log.info({ database: db.description }, "database ready");
 
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
   const bankgiro = config.BANKGIRO ?? null;
   const { seller, missing } = sellerSettings(config);
   warnOfSeller(log, seller, missing);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: mailFrom, clock: systemClock });
   const metrics = config.METRICS_PORT ? await startMetricsServer({ db: db.prisma, pool: db.pool, log }, config.METRICS_PORT, config.METRICS_HOST) : null;
   // The outbox worker (WORKER=1): by default in this process, yielding to requests (WORKER_REQUEST_SHARE), woken
   // by LISTEN/NOTIFY on PostgreSQL, and embedded one batch at a time (the database is this process's), woken after each write
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
     webhookPrivateTargets: webhooks.privateTargets,
     bankgiro,
     seller,
+    fieldCipher,
     clock: systemClock,
     requestLog,
     requireOperatorTwoFactor: requireOperatorTwoFactor(config),
@@ -164,16 +171,12 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, "Payroute is listening");
 
-  // Hourly housekeeping: expired Idempotency-Keys, week-old finished outbox jobs, old webhook deliveries, events and request log records.
+  // Hourly housekeeping: every table that grows with traffic keeps only its retention (src/server/retention.ts).
   const purge = setInterval(
     () =>
-      void Promise.all([
-        purgeExpiredIdempotencyKeys(db.prisma, systemClock.now()),
-        purgeFinishedJobs(db.prisma, systemClock.now()),
-        purgeOldWebhookDeliveries(db.prisma, config.WEBHOOK_RETENTION_DAYS, systemClock.now()),
-        purgeOldEvents(db.prisma, config.EVENT_RETENTION_DAYS, systemClock.now()),
-        purgeOldRequestLogs(db.prisma, config.REQUEST_LOG_DAYS, systemClock.now()),
-      ]).catch((e) => log.warn({ err: e }, "purge failed")),
+      void runRetention(db.prisma, config, systemClock.now())
+        .then((removed) => log.info({ removed }, "retention"))
+        .catch((e) => log.warn({ err: e }, "purge failed")),
     3600_000,
   );
   purge.unref();

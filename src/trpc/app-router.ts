@@ -9,6 +9,7 @@ import { integrationRouter } from "@/domain/integrations/integration-router";
 import { messageRouter } from "@/domain/messages/message-router";
 import { employeePayoutRouter } from "@/domain/payouts/employee-payout-router";
 import { payoutRouter } from "@/domain/payouts/payout-router";
+import { payoutImportRouter } from "@/domain/payouts/payout-import-router";
 import { payrunRouter } from "@/domain/payruns/payrun-router";
 import { pricingRouter } from "@/domain/payouts/payout-pricing-router";
 import { prepaymentRouter } from "@/domain/prepayments/prepayment-router";
@@ -22,6 +23,9 @@ import { requestLogRouter } from "@/domain/request-log/request-log-router";
 import { accountRouter } from "@/domain/accounts/account-router";
 import { paymentTermRouter } from "@/domain/payment-terms/payment-term-router";
 import { testHelperRouter } from "@/domain/test-helpers/test-helper-router";
+import { auditRouter } from "@/domain/audit/audit-router";
+import { homeRouter } from "@/domain/home/home-router";
+import { searchRouter } from "@/domain/search/search-router";
 import { accountProcedure, mergeRouters, router } from "./init";
 
 /** Resource collections, read from the procedures' meta so that the API root lists every one. */
@@ -47,6 +51,7 @@ export const appRouter = router({
   employees: employeeRouter,
   messages: messageRouter,
   payouts: payoutRouter,
+  payoutImport: payoutImportRouter,
   pricing: pricingRouter,
   payruns: payrunRouter,
   invoices: invoiceRouter,
@@ -56,6 +61,7 @@ export const appRouter = router({
   events: eventRouter,
   paymentTerm: paymentTermRouter,
   testHelpers: testHelperRouter,
+  audit: auditRouter,
   // One namespace for the employee app; its Payout procedures live with Payouts (payouts import employees).
   employeeApp: mergeRouters(employeeAppRouter, employeePayoutRouter),
   employeeVerification: employeeVerificationRouter,
@@ -64,6 +70,8 @@ export const appRouter = router({
   team: teamRouter,
   requestLogs: requestLogRouter,
   accounts: accountRouter,
+  home: homeRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Environment } from "@/generated/prisma/enums";
 import type { Clock } from "@/domain/shared/clock";
 import type { Seller } from "@/config/seller";
+import type { FieldCipher } from "@/domain/shared/field-encryption";
 
 /** Who is calling: an API key or a dashboard session, resolved to the same shape. */
 export interface Principal {
@@ -41,6 +42,8 @@ export interface Context {
   bankgiro: string | null;
   /** SELLER_*: the seller Invoices name, or null when not configured (Invoice PDFs are then refused). */
   seller: Seller | null;
+  /** DATA_ENCRYPTION_KEY (and the old keys): encrypts identity numbers and bank accounts at rest. */
+  fieldCipher: FieldCipher;
   /** What time it is for the domain: the process's (`systemClock`), or a test's. */
   clock: Clock;
   /** Absolute URL of page `n` of the current list request, or null where there is no such URL (tRPC calls). */
@@ -48,6 +51,8 @@ export interface Context {
   requestId: string;
   /** The client's address (for per-address limits); absent where there is no request (tests' callers). */
   clientIp?: string;
+  /** The client's User-Agent, for the audit log's "from where". */
+  userAgent?: string | null;
   /** Whether the edge has already screened the input (`screenInput`, as /v2/ does before its fingerprint). */
   inputScreened?: boolean;
   /** Request cookies, and a way to set one on the response (a no-op where there is no browser). */

@@ -25,7 +25,9 @@ export type Meta = OpenApiMeta<{
   /** The procedure returns a file of this media type ({filename, content_type, base64}); the edge sends its bytes, never JSON or HTML. */
   file?: string;
   /** Error statuses the operation answers beyond those every operation may (400, 401, 403, 404, 405): for the OpenAPI document. */
-  errors?: readonly 409[];
+  errors?: readonly (409 | 503)[];
+  /** Demo keys only (test helpers, demo payments): the OpenAPI document says so and marks it `x-demo-only`. */
+  demoOnly?: true;
 }>;
 
 const tRPC = initTRPC
@@ -136,6 +138,12 @@ export const integrationProcedure = publicProcedure.use(async ({ ctx, next }) =>
 export const demoIntegrationProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.principal?.environment === "live") throw new DomainError("forbidden", t("test_helpers_demo_only"));
   return next({ ctx: await integrationOf(ctx) });
+});
+
+/** The account's demo test helpers that name no Integration (the demo clock): a live caller gets 403. */
+export const demoAccountProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.principal?.environment === "live") throw new DomainError("forbidden", t("test_helpers_demo_only"));
+  return next({ ctx: accountOf(ctx) });
 });
 
 /** Acting as the account, or as one of its Integrations when the request names one (webhooks). */

@@ -82,6 +82,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "payouts.delete": "account",
   "payouts.resend": "account",
   "payouts.resendLegacy": "account",
+  "payoutImport.template": "staff",
+  "payoutImport.preview": "staff",
+  "payoutImport.create": "staff",
 
   "pricing.list": "account",
   "pricing.get": "account",
@@ -113,6 +116,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "testHelpers.acceptPayout": "account",
   "testHelpers.payInvoice": "account",
   "testHelpers.payPayrun": "account",
+  "testHelpers.clock": "account",
+  "testHelpers.advanceClock": "account",
 
   "prepayments.list": "account",
   "prepayments.create": "account",
@@ -123,6 +128,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
 
   "events.list": "account",
   "events.get": "account",
+  "events.deliveries": "admin",
+  "events.redeliver": "admin",
 
   "webhooks.list": "accountAdmin",
   "webhooks.get": "accountAdmin",
@@ -133,12 +140,16 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "webhooks.rollSecret": "accountAdmin",
   "webhooks.events": "staff",
   "webhooks.rotateSecret": "admin",
+  "webhooks.revealSecret": "admin",
   "webhooks.deliveries": "admin",
   "webhooks.redeliver": "admin",
   "webhooks.sendTest": "admin",
+  "webhooks.health": "admin",
   "webhookDeliveries.list": "accountAdmin",
   "webhookDeliveries.get": "accountAdmin",
   "webhookDeliveries.redeliver": "accountAdmin",
+  "webhookDeliveries.redeliverFailed": "accountAdmin",
+  "webhookDeliveries.countFailed": "admin",
 
   "employeeApp.claim": "anyone",
   "employeeApp.home": "employee",
@@ -146,11 +157,16 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "employeeApp.acceptPayout": "employee",
   "employeeApp.requestLink": "anyone",
   "employeeApp.signOut": "anyone",
+  "employeeApp.link": "anyone",
+  "employeeApp.details": "employee",
+  "employeeApp.resubmitDetails": "employee",
+  "employeeApp.changeBankAccount": "employee",
 
   "employeeVerification.pending": "operator",
   "employeeVerification.detail": "operator",
   "employeeVerification.verify": "operator",
   "employeeVerification.reject": "operator",
+  "employeeVerification.reveal": "operator",
 
   "registrations.list": "account",
   "registrations.get": "account",
@@ -174,6 +190,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "team.revokeInvitation": "admin",
   "team.remove": "admin",
   "team.requireTwoFactor": "admin",
+  "team.changeRole": "admin",
+  "team.resetTwoFactor": "admin",
   "team.preview": "anyone",
   "team.accept": "anyone",
 
@@ -182,6 +200,15 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "requestLogs.get": "admin",
   "accounts.settings": "staff",
   "accounts.updateSettings": "admin",
+
+  "audit.list": "admin",
+  "audit.export": "admin",
+  "audit.operatorList": "operator",
+  "audit.operatorExport": "operator",
+  "home.summary": "staff",
+  "home.queues": "operator",
+  "search.global": "staff",
+  "search.locate": "staff",
 };
 
 /** What the request's credentials make it: its principal's kind (or anonymous), and an Employee when it carries their session. */

@@ -2,6 +2,7 @@
 import { env } from "@/config/env";
 import { publicUrl } from "@/config/public-origin";
 import { sellerSettings } from "@/config/seller";
+import { mailSender } from "@/config/mail-sender";
 import { databaseOptionsFromEnv, openDatabase, sessionUrl } from "@/db/database";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { createMailer } from "@/domain/notifications/mailer";
@@ -18,10 +19,11 @@ import { OutboxWorker } from "./worker";
 async function main(): Promise<void> {
   const config = env();
   const log = createLogger(config.LOG_LEVEL);
+  const mailFrom = mailSender(config);
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm run worker"));
   const { seller, missing } = sellerSettings(config);
   warnOfSeller(log, seller, missing);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, clock: systemClock });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: mailFrom, clock: systemClock });
   // Started by `npm start` (an IPC channel): its /metrics counts this worker's webhook attempts.
   const parent = process.send?.bind(process);
   const metrics =

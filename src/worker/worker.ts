@@ -29,13 +29,21 @@ export interface WorkerOptions {
 
 /**
  * The scheduling budget of a worker that shares its event loop with request serving: while `busy()` (requests
- * are being served), batches run one at a time, and after each the worker rests until the batch's time is at
+ * are being served), batches run one at a time and small (BUSY_BATCH_SIZE), and after each the worker rests until the batch's time is at
  * most `share` of the time since it began (share 0.15: a 30 ms batch, 170 ms of rest). Idle, it runs at full speed.
  */
 export interface RequestBudget {
   busy(): boolean;
   share: number;
 }
+
+/**
+ * The most jobs a batch claims while requests are being served. A batch's handler runs stretches of work without
+ * yielding (a hundred invitations rendered and written), and every request that arrives meanwhile waits: at 100
+ * a batch, creates at 700/s had a p99 of 110–190 ms against 35–50 ms without the worker; at 10, 45–55 ms
+ * (docs/performance.md). Idle, the worker claims full batches.
+ */
+const BUSY_BATCH_SIZE = 10;
 
 /** How often a resting worker looks whether the requests have stopped. */
 const REST_CHECK_MS = 20;
@@ -149,7 +157,8 @@ export class OutboxWorker {
       const claimedAt = Date.now();
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await claimBatch(this.ctx.db, this.id, this.batchSize, {
+        const size = this.opts.budget?.busy() ? Math.min(this.batchSize, BUSY_BATCH_SIZE) : this.batchSize;
+        jobs = await claimBatch(this.ctx.db, this.id, size, {
           leaseSeconds: this.ctx.outbox.leaseSeconds,
           clock: this.ctx.clock,
           running: [...this.inFlight.values()].flatMap((b) => b.pks),

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SettableClock } from "@/domain/shared/clock";
-import { integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 
 const HOUR = 3600_000;
 // Years ahead of the real time: nothing here can pass by reading the real clock.
@@ -68,14 +68,14 @@ describe("a SettableClock given to the app", () => {
     const links = newLinks("klara@example.se");
     expect(links).toHaveLength(2);
     clock.advance(7 * 24 * HOUR + 1_000);
-    for (const { token } of links) expect((await trpc(app, "employeeApp.claim", { token }, { mutation: true })).status).toBe(403);
+    for (const { token } of links) expect((await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true })).status).toBe(403);
 
     // A day later still, a new link (the resend is allowed again) claims the Employee at the clock's time.
     expect((await resend()).status).toBe(204);
     await app.drainJobs();
     const [fresh] = newLinks("klara@example.se");
     clock.advance(7 * 24 * HOUR - 60_000);
-    expect((await trpc(app, "employeeApp.claim", { token: fresh.token }, { mutation: true })).status).toBe(200);
+    expect((await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token: fresh.token }, { mutation: true })).status).toBe(200);
     const claimed = await app.json<{ claimed_at: string; latest_status: string }>("/v2/employees/clock-1/", as);
     expect(claimed.body).toMatchObject({ claimed_at: clock.now().toISOString(), latest_status: "active" });
   });

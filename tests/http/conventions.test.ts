@@ -1,6 +1,7 @@
 /** The /v2/ conventions every resource gets: auth, redirects, errors, negotiation, language, docs. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationBody, startTestApp, type TestApp } from "../support/test-app";
+import { SYSTEM_ACTOR } from "@/domain/audit/audit-record";
 
 let app: TestApp;
 let key: string;
@@ -31,7 +32,7 @@ describe("authentication", () => {
     const { key: k } = await app.newKey("demo");
     expect((await app.api("/v2/", { key: k })).status).toBe(200);
     const { revokeApiKey } = await import("@/domain/api-keys/api-key-service");
-    expect(await revokeApiKey(app, k)).toBe(true);
+    expect(await revokeApiKey(app, k, SYSTEM_ACTOR)).toBe(true);
     expect((await app.api("/v2/", { key: k })).status).toBe(401);
   });
 

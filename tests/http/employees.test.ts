@@ -1,6 +1,6 @@
 /** Employees through /v2/: endpoints, validation, the invitation (outbox + email), claim, resend, isolation. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callerFor, integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
@@ -214,7 +214,7 @@ describe("invitation, magic link and claim", () => {
     expect(mail).toContain(created.body.invitation_code!);
     const token = magicToken(mail);
 
-    const claim = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
+    const claim = await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true });
     expect(claim.status).toBe(200);
     expect(claim.setCookie).toMatch(/payroute_employee=[^;]+; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly/);
     const claimed = await app.json<Employee>("/v2/employees/claimer/", as(key, integration));
@@ -222,7 +222,7 @@ describe("invitation, magic link and claim", () => {
     expect(claimed.body.claimed_at).not.toBeNull();
     expect(claimed.body.verified_at).not.toBeNull();
 
-    const again = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
+    const again = await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true });
     expect(again.status).toBe(403);
 
     const names = (
@@ -252,8 +252,8 @@ describe("invitation, magic link and claim", () => {
         .find((m) => m.includes("To: late@example.se"))!,
     );
     await app.db.magicLink.updateMany({ where: { employee: { id: "late" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await trpc(app, "employeeApp.claim", { token }, { mutation: true })).status).toBe(403);
-    expect((await trpc(app, "employeeApp.claim", { token: "x".repeat(43) }, { mutation: true })).status).toBe(403);
+    expect((await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true })).status).toBe(403);
+    expect((await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token: "x".repeat(43) }, { mutation: true })).status).toBe(403);
   });
 
   it("in live, an operator verifies after the claim", async () => {
@@ -267,7 +267,7 @@ describe("invitation, magic link and claim", () => {
         .map((m) => m.text)
         .find((m) => m.includes("To: live@example.se"))!,
     );
-    await trpc(app, "employeeApp.claim", { token }, { mutation: true });
+    await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true });
     const claimed = await app.json<Employee>("/v2/employees/live-1/", as(live.key, i));
     expect(claimed.body.latest_status).toBe("onboarding");
     const caller = callerFor(app, { via: "session", accountPk: null, environment: "live", role: "operator", userId: "op" });

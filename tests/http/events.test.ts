@@ -3,6 +3,7 @@
  * that Integration's; without: the account's own), with their filters, demo/live apart, and EVENT_RETENTION_DAYS.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldGoneBackends } from "@/domain/events/event-count";
 import { purgeOldEvents } from "@/domain/events/event-retention";
 import { SettableClock } from "@/domain/shared/clock";
 import { integrationBody, registrationBody, startTestApp, type TestApp } from "../support/test-app";
@@ -20,6 +21,7 @@ let app: TestApp;
 let receiver: Receiver;
 let key: string;
 let account: string;
+let ownAccountPk: string;
 const H = { "Integration-ID": "ev-int" };
 const H2 = { "Integration-ID": "ev-int-2" };
 
@@ -29,7 +31,7 @@ const ids = (list: EventList) => list.results.map((e) => `${e.type} ${e.object_i
 beforeAll(async () => {
   app = await startTestApp({ clock, webhookPrivateTargets: "demo" });
   receiver = await startReceiver();
-  ({ key, account } = await app.newKey("demo"));
+  ({ key, account, accountPk: ownAccountPk } = await app.newKey("demo"));
   for (const id of ["ev-int", "ev-int-2"])
     expect((await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id }) })).status).toBe(201);
   const hook = await app.json("/v2/webhooks/", { method: "POST", key, headers: H, body: { url: receiver.url, events: ["Employee.created"] } });
@@ -167,6 +169,38 @@ describe("GET /v2/events/", () => {
   });
 });
 
+describe("the list's count", () => {
+  /** What count(*) over the events says for the Integration `ev-int` (or the account's own events), of `types`. */
+  async function counted(integrationId: string | null, types: string[] = []): Promise<number> {
+    const integration = integrationId === null ? null : await app.db.integration.findUniqueOrThrow({ where: { id: integrationId } });
+    return app.db.event.count({
+      where: { accountPk: ownAccountPk, environment: "demo", integrationPk: integration?.pk ?? null, name: types.length ? { in: types } : undefined },
+    });
+  }
+
+  it("is what the events are, for every scope and type filter, read from event_count without counting events", async () => {
+    expect((await events()).body.count).toBe(await counted("ev-int"));
+    expect((await events("", H2)).body.count).toBe(await counted("ev-int-2"));
+    expect((await events("", {})).body.count).toBe(await counted(null));
+    expect((await events("?type=Employee.notified")).body.count).toBe(await counted("ev-int", ["Employee.notified"]));
+    expect((await events("?type=Employee.created&type=Employee.notified")).body.count).toBe(await counted("ev-int", ["Employee.created", "Employee.notified"]));
+
+    // A count row of a backend that has gone: the list adds it (it reads the counts, not the events)…
+    const integration = await app.db.integration.findUniqueOrThrow({ where: { id: "ev-int" } });
+    const gone = { accountPk: ownAccountPk, environment: "demo" as const, scopePk: integration.pk, name: "Employee.created", shard: 2_000_000_001 };
+    await app.db.eventCount.create({ data: { ...gone, events: 5 } });
+    const before = await counted("ev-int");
+    expect((await events()).body.count).toBe(before + 5);
+    // …and the fold moves it into shard 0 without changing a count.
+    expect(await foldGoneBackends(app.db)).toBeGreaterThanOrEqual(1);
+    expect(await app.db.eventCount.count({ where: { shard: gone.shard } })).toBe(0);
+    expect((await events()).body.count).toBe(before + 5);
+    expect((await events("?type=Employee.created")).body.count).toBe((await counted("ev-int", ["Employee.created"])) + 5);
+    await app.db.eventCount.update({ where: { accountPk_environment_scopePk_name_shard: { ...gone, shard: 0 } }, data: { events: { decrement: 5 } } });
+    expect((await events()).body.count).toBe(before);
+  });
+});
+
 describe("EVENT_RETENTION_DAYS", () => {
   it("removes events older than the retention, by the clock; newer ones stay", async () => {
     clock.set(new Date(START.getTime() + 30 * DAY + 90_000)); // 30 days after 08:01:30
@@ -179,8 +213,12 @@ describe("EVENT_RETENTION_DAYS", () => {
     expect(ids((await events("?type=Employee.created")).body)).toEqual(["Employee.created ev-3"]);
     expect((await events("", H2)).body.results.map((e) => e.type)).toEqual(["Employee.notified"]);
     expect((await events("", {})).body.count).toBe(1);
+    expect((await events()).body.count).toBe(3);
     // A retention of one day takes all but the newest.
     expect(await purgeOldEvents(app.db, 1, clock.now())).toBe(4);
     expect(ids((await events()).body)).toEqual(["Employee.created ev-3"]);
+    expect((await events()).body.count).toBe(1);
+    expect((await events("", H2)).body.count).toBe(0);
+    expect((await events("", {})).body.count).toBe(0);
   });
 });

@@ -174,11 +174,11 @@ describe("request targets and Host headers the app cannot route get its normal e
     expect(r.headers["content-type"]).toBe("application/json");
     expect(r.headers["x-content-type-options"]).toBe("nosniff");
     expect(r.headers["x-frame-options"]).toBe("DENY");
-    // The JSON answers' policy (no scripts at all), and a fresh request id.
+    // The JSON answers' policy (no scripts at all), and a fresh request id (a time-ordered UUID, version 7).
     expect(r.headers["content-security-policy"]).toMatch(
       /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
     );
-    expect(r.headers["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(r.headers["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(JSON.parse(r.body)).toEqual({ detail: expect.any(String) });
     return r;
   };

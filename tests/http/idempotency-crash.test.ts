@@ -9,6 +9,7 @@
  * (The earlier design, which stored the answer after the work's commit, failed this test on PostgreSQL in two
  * runs of three: a bulk of 10 Payouts created twice.)
  */
+import { SYSTEM_ACTOR } from "@/domain/audit/audit-record";
 import { spawn, type ChildProcess } from "node:child_process";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
@@ -143,7 +144,7 @@ describe("Idempotency-Key across a server killed mid-burst", () => {
     // An account with a key, its Integration and the Employees the Payouts name.
     const setup = await openDatabase(dbOptions);
     const account = await findOrCreateAccount(setup.prisma, "Crash Idem AB");
-    const { key } = await createApiKey(setup.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] });
+    const { key } = await createApiKey(setup.prisma, { accountPk: account.pk, environment: "demo", allowIps: [] }, { actor: SYSTEM_ACTOR, at: new Date() });
     const integration = await setup.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
     await setup.prisma.integration.update({ where: { pk: integration.pk }, data: { id: INTEGRATION } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: INTEGRATION };

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { formatCalendarDay } from "@/i18n/catalogue/calendar-day";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceFormat } from "@/domain/invoices/invoice-format";
 import type { Locale } from "@/i18n/catalogue/locales";
@@ -105,8 +106,8 @@ describe("the Invoice PDF, read back with pdftotext", () => {
         buyer: ["Kund", "Nordvik ApS", "Vesterbrogade 1", "1620 København V", "Danmark", "Org.nr 18785153", "Momsreg.nr DK18785153", "finance@nordvik.example"],
         facts: (i: Invoice) => [
           `Fakturanummer: ${i.invoice_number}`,
-          `Fakturadatum: ${i.issued_at.slice(0, 10)}`,
-          `Förfallodatum: ${i.due_date}`,
+          `Fakturadatum: ${formatCalendarDay(i.issued_at.slice(0, 10), "sv")}`,
+          `Förfallodatum: ${formatCalendarDay(i.due_date, "sv")}`,
           `OCR-nummer: ${i.invoice_number}`,
         ],
         totals: (i: Invoice) => [
@@ -135,8 +136,8 @@ describe("the Invoice PDF, read back with pdftotext", () => {
         ],
         facts: (i: Invoice) => [
           `Invoice number: ${i.invoice_number}`,
-          `Invoice date: ${i.issued_at.slice(0, 10)}`,
-          `Due date: ${i.due_date}`,
+          `Invoice date: ${formatCalendarDay(i.issued_at.slice(0, 10), "en")}`,
+          `Due date: ${formatCalendarDay(i.due_date, "en")}`,
           `OCR reference: ${i.invoice_number}`,
         ],
         totals: (i: Invoice) => [

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import { invoiceFormat } from "@/domain/invoices/invoice-format";
+import { formatCalendarDay } from "@/i18n/catalogue/calendar-day";
 import { callerFor, integrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -296,7 +297,8 @@ describe("PDF and email", () => {
     const text = pdfText(bytes);
     expect(text).toContain(`Invoice number: ${invoice.invoice_number}`);
     expect(text).toContain(`OCR reference: ${invoice.invoice_number}`);
-    expect(text).toContain(`Due date: ${invoice.due_date}`);
+    // The day as people read it (calendar-day.ts, the dashboard's style), not the API's ISO date.
+    expect(text).toContain(`Due date: ${formatCalendarDay(invoice.due_date ?? "", "en")}`);
     // Each Payout's line: its description and cost, and its id whole on the line below.
     const rows = text.split("\n");
     for (const p of lines) {

@@ -1,6 +1,6 @@
 /** Messages through /v2/: list, create, retrieve, update, replace, delete; what Employees see in the employee app. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
@@ -237,7 +237,7 @@ describe("Messages: retrieve, update, replace, delete", () => {
     const cookies: Record<string, string> = {};
     for (const id of ["e1", "e2"]) {
       const mail = app.mails().find((f) => f.text.includes(`To: ${id}@example.se`));
-      const claim = await trpc(app, "employeeApp.claim", { token: magicToken(mail!.text) }, { mutation: true });
+      const claim = await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token: magicToken(mail!.text) }, { mutation: true });
       cookies[id] = claim.setCookie!.split(";")[0];
     }
     const seen = async (id: string) =>

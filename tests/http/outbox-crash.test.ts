@@ -4,6 +4,7 @@
  * the lease ends. The notification happens exactly once (one email accepted, notified_at set, one
  * Employee.notified event) and the webhook delivery is not lost (one successful delivery).
  */
+import { SYSTEM_ACTOR } from "@/domain/audit/audit-record";
 import { spawn, type ChildProcess } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -16,6 +17,7 @@ import { createWebhook } from "@/domain/webhooks/webhook-service";
 import { childProcessDatabase, TEST_DB } from "../support/test-app";
 import { startReceiver } from "../support/webhook-receiver";
 import { SELLER_ENV } from "../../scripts/seller-env.mjs";
+import { ENCRYPTION_ENV } from "../../scripts/encryption-env.mjs";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -25,7 +27,7 @@ afterAll(async () => {
 function startWorker(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/worker/main.ts"], {
     // Development setting, stated: the receiver is on 127.0.0.1 (production's default is "none").
-    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", WEBHOOK_PRIVATE_TARGETS: "demo", ...SELLER_ENV, ...env },
+    env: { ...process.env, LOG_LEVEL: "warn", OUTBOX_LEASE_SECONDS: "2", WEBHOOK_PRIVATE_TARGETS: "demo", ...SELLER_ENV, ...ENCRYPTION_ENV, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   cleanups.push(() => void child.kill("SIGKILL"));
@@ -57,7 +59,7 @@ describe("outbox worker killed mid-job", () => {
     const account = await findOrCreateAccount(db.prisma, "Crash AB");
     const integration = await db.prisma.integration.findFirstOrThrow({ where: { accountPk: account.pk, environment: "demo" } });
     const scope = { accountPk: account.pk, environment: "demo" as const, integrationPk: integration.pk, integrationId: integration.id };
-    await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] }, "demo");
+    await createWebhook(db.prisma, scope, { url: `${receiver.url}/hook`, events: ["Employee.created"] }, "demo", { actor: SYSTEM_ACTOR, at: new Date() });
     await createEmployee(
       { db: db.prisma, scope, clock: systemClock, baseUrl: "http://payroute.test" },
       { name: "Kim Kvist", email: "kim@example.se", country: "SWE" },
@@ -89,12 +91,12 @@ describe("outbox worker killed mid-job", () => {
     cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
     const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 
-    const first = startWorker({ ...dbEnv, SMTP_URL: smtpUrl });
+    const first = startWorker({ ...dbEnv, SMTP_URL: smtpUrl, MAIL_FROM: "Payroute <no-reply@payroute.test>" });
     await Promise.all([firstHeld, hookHeld]);
     first.kill("SIGKILL");
     await exited(first);
 
-    const second = startWorker({ ...dbEnv, SMTP_URL: smtpUrl });
+    const second = startWorker({ ...dbEnv, SMTP_URL: smtpUrl, MAIL_FROM: "Payroute <no-reply@payroute.test>" });
     const deadline = Date.now() + 45_000;
     while ((accepted.length === 0 || receiver.received.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(accepted).toHaveLength(1);

@@ -4,7 +4,7 @@
  * acceptance, deletion guards of Employees and Integrations, isolation and the events recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
@@ -319,6 +319,17 @@ describe("read", () => {
     expect(await ids(`payrun=${created[0].payrun}`)).toHaveLength(3);
     expect(await ids(`invoice=${created[0].payrun}`)).toHaveLength(3);
     expect(await ids("payrun=nope")).toEqual([]);
+    // The Payrun and Employee are looked up in the Integration first (payout-service.ts relationPks): another
+    // Integration's of the same account, or one that does not exist, match nothing; together they narrow.
+    await newIntegration(k, "po-list-other");
+    await newEmployee(k, "po-list-other", employee("max", { name: "Max Other" }));
+    const other = (await post(payout({ id: "o1", employee: "max", description: "Other shift" }), { key: k, integration: "po-list-other" })).body;
+    expect(other.payrun).not.toBe(created[0].payrun);
+    expect(await ids(`payrun=${other.payrun}`)).toEqual([]);
+    expect(await ids("employee=nope")).toEqual([]);
+    expect(await ids(`employee=max&payrun=${created[0].payrun}`)).toEqual(["l3", "l2"]);
+    expect(await ids(`employee=lisa&payrun=${other.payrun}`)).toEqual([]);
+    expect((await app.json<List>(`/v2/payouts/?page_size=1&employee=max&payrun=${created[0].payrun}`, as(k, "po-list"))).body.count).toBe(2);
     expect(await ids("search=shift")).toEqual(["l2", "l1"]);
     expect(await ids("search=BERG")).toEqual(["l3", "l2"]);
     expect(await ids("search=1112233")).toEqual(["l1"]);
@@ -333,6 +344,41 @@ describe("read", () => {
     expect(page.body.next).toBe(`${app.url}/v2/payouts/?page_size=2&expand=employee&page=2`);
     expect(page.body.results[0].employee).toMatchObject({ id: "max", email: "max@berg.se" });
     expect((await app.json("/v2/payouts/?page=9", as(k, "po-list"))).status).toBe(404);
+  });
+
+  it("a Payrun's or an Employee's list with no other filter (one statement, payout-list-page.ts) answers as the filtered list does", async () => {
+    const { key: k } = await app.newKey("demo");
+    await newIntegration(k, "po-owner");
+    await newEmployee(k, "po-owner", employee("vera", { name: "Vera Ås", metadata: { team: "kök" } }));
+    await newEmployee(k, "po-owner", employee("ivar"));
+    const first = (await post(payout({ id: "w1", employee: "vera", amount: "1234.50", metadata: { shift: 7 } }), { key: k, integration: "po-owner" })).body;
+    await pay(first.payrun, k, "po-owner");
+    // A bulk create: Payouts of one instant, ordered by their pk.
+    const bulk = [1, 2, 3, 4].map((n) =>
+      payout({ id: `w${n + 1}`, employee: n % 2 ? "vera" : "ivar", amount: undefined, cost: `${n}00.05`, start_at: "2026-05-01T00:00:00Z" }),
+    );
+    const created = await post<Payout[]>(bulk, { key: k, integration: "po-owner" });
+    expect(created.status).toBe(201);
+    const second = created.body;
+    expect(second[0].payrun).not.toBe(first.payrun);
+    const list = async (q: string) => (await app.json<List>(`/v2/payouts/?${q}`, as(k, "po-owner"))).body;
+    const answer = async (q: string) => {
+      const res = await app.json<List>(`/v2/payouts/?${q}`, as(k, "po-owner"));
+      return { status: res.status, count: res.body.count, results: res.body.results };
+    };
+    // canceled_at_null=true matches every Payout here and sends the list through the general (Prisma) query.
+    let pages = 0;
+    for (const owner of [`payrun=${first.payrun}`, `payrun=${second[0].payrun}`, `invoice=${second[0].payrun}`, "employee=vera", "employee=ivar"]) {
+      for (const rest of ["", "&expand=employee", "&page_size=2&page=2", "&expand=payrun,employee"]) {
+        const one = await answer(owner + rest);
+        expect(one).toEqual(await answer(`${owner}${rest}&canceled_at_null=true`));
+        if (one.status === 200) pages += 1;
+      }
+    }
+    expect(pages).toBe(18);
+    expect((await list(`payrun=${first.payrun}`)).results).toMatchObject([{ id: "w1", amount: "1234.50", metadata: { shift: 7 } }]);
+    expect((await list(`payrun=${second[0].payrun}`)).count).toBe(4);
+    expect(await list("employee=nobody")).toMatchObject({ count: 0, results: [] });
   });
 });
 
@@ -400,7 +446,7 @@ describe("the Employee accepts in the employee app", () => {
         .map((m) => m.text)
         .find((m) => m.includes("To: acceptor@example.se"))!,
     );
-    const claim = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
+    const claim = await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true });
     const cookie = claim.setCookie!.split(";")[0];
 
     const first = await post(payout({ id: "acc-1", employee: "acceptor", amount: "500.00", description: "First" }));

@@ -18,6 +18,8 @@ type Payrun = {
   latest_status: string;
   price: string;
   payout_count: number;
+  name: string | null;
+  label_number: number | null;
   metadata: Record<string, unknown>;
   created_at: string;
   closed_at: string | null;
@@ -142,6 +144,22 @@ describe("close and delete", () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ detail: "This Payrun is already closed." });
     expect((await createPayout()).payrun).not.toBe(p.payrun);
+  });
+
+  it("label_number tells apart unnamed Payruns of one currency created the same UTC day; a lone one has none", async () => {
+    const { key: k } = await app.newKey("demo");
+    await newIntegration(k, "pr-label");
+    const first = await createPayout(payout(), k, "pr-label");
+    expect((await getPayrun(first.payrun, k, "pr-label")).body).toMatchObject({ name: null, label_number: null });
+    expect((await app.api(`/v2/payruns/${first.payrun}/close/`, { method: "POST", ...as(k, "pr-label") })).status).toBe(204);
+    const second = await createPayout(payout(), k, "pr-label");
+    const [a, b] = [(await getPayrun(first.payrun, k, "pr-label")).body, (await getPayrun(second.payrun, k, "pr-label")).body];
+    // Both were opened within a second: the same UTC day but at midnight.
+    const sameDay = a.created_at.slice(0, 10) === b.created_at.slice(0, 10);
+    expect([a.label_number, b.label_number]).toEqual(sameDay ? [1, 2] : [null, null]);
+    // The list gives the same numbers as each Payrun's own representation.
+    const list = await app.json<List<Payrun>>("/v2/payruns/", as(k, "pr-label"));
+    expect(Object.fromEntries(list.body.results.map((p) => [p.id, p.label_number]))).toEqual({ [a.id]: a.label_number, [b.id]: b.label_number });
   });
 
   it("delete: refused with Payouts (409), allowed once empty and unpaid (204), refused once paid (409)", async () => {

@@ -70,6 +70,7 @@ function contextOf(caller: Caller): Context {
     webhookPrivateTargets: app.webhooks.privateTargets,
     bankgiro: app.bankgiro,
     seller: app.seller,
+    fieldCipher: app.fieldCipher,
     clock: app.clock,
     pageUrl: () => null,
     requestId: crypto.randomUUID(),

@@ -4,6 +4,7 @@
  * and an Idempotency-Key in use by another instance's transaction. The same answers on both databases.
  */
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { integrationBody, registrationBody, startTestApp, TEST_DB, type ApiCall, type TestApp } from "../support/test-app";
@@ -180,6 +181,46 @@ describe("writes naming an Employee that is deleted at the same time", () => {
       const writes = statuses.filter((_, i) => i !== 3);
       expect(writes.filter((s) => s !== 201 && s !== 400)).toEqual([]);
     }
+  });
+
+  // On a loaded machine the writes above hold the Employee for seconds (the bulk Payout create may take a
+  // minute), and the DELETE waits for them: past Prisma's default transaction limits (2 s to start, 5 s in
+  // all) that wait was a 500. A transaction kept open here for longer stands in for them, deterministically.
+  it("while a long transaction keeps the Employee, the DELETE and the writes wait for it, never 5xx", async () => {
+    const t = await tenant();
+    const id = "held";
+    expect((await app.json("/v2/employees/", { method: "POST", ...t.as({ body: employee(id) }) })).status).toBe(201);
+    const { pk } = await app.db.employee.findFirstOrThrow({ where: { id, integration: { id: t.integration } }, select: { pk: true } });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = app.db.$transaction(
+      async (tx) => {
+        // As a Payout naming the Employee keeps it (keepReferenced); on PGlite the open transaction alone holds everything.
+        await tx.$queryRaw`SELECT pk FROM employee WHERE pk = ${pk}::uuid FOR KEY SHARE`;
+        held();
+        await released;
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+    await holding;
+    // On PostgreSQL the holder, the DELETE and the PATCHes waiting for the Employee take the pool's 5 connections:
+    // the Message and the Payout wait for one.
+    const patches = Array.from({ length: 3 }, () => ({ path: `/v2/employees/${id}/`, call: t.as({ method: "PATCH", body: { metadata: { held: true } } }) }));
+    const answers = together([
+      { path: `/v2/employees/${id}/`, call: t.as({ method: "DELETE" }) },
+      ...patches,
+      { path: "/v2/messages/", call: t.as({ method: "POST", body: { employees: [id], content: "Hello" } }) },
+      { path: "/v2/payouts/", call: t.as({ method: "POST", body: payout(id) }) },
+    ]);
+    await sleep(6_000);
+    release();
+    await holder;
+    const statuses = await answers;
+    expect([204, 409]).toContain(statuses[0]);
+    expect(statuses.slice(1, 4).filter((s) => s !== 200 && s !== 404)).toEqual([]);
+    expect(statuses.slice(4).filter((s) => s !== 201 && s !== 400)).toEqual([]);
   });
 });
 

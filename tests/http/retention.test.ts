@@ -1,6 +1,8 @@
-/** Retention of the webhook delivery log (WEBHOOK_RETENTION_DAYS): old finished deliveries go with their attempts. */
+/** Retention: the webhook delivery log (WEBHOOK_RETENTION_DAYS; old finished deliveries go with their attempts), and every other table that grows with traffic. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
+import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
+import { runRetention } from "@/server/retention";
 import { integrationBody, startTestApp, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
@@ -55,5 +57,105 @@ describe("purgeOldWebhookDeliveries", () => {
     // A shorter retention reaches the recent one; pending is never removed.
     expect(await purgeOldWebhookDeliveries(app.db, 7, now)).toBe(1);
     expect((await app.db.webhookDelivery.findMany({ select: { pk: true } })).map((d) => d.pk).sort()).toEqual([oldPending, fresh].sort());
+  });
+});
+
+describe("runRetention (every table that grows with traffic)", () => {
+  it("removes what each table's retention allows, in batches, and keeps the rest", async () => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const HOUR = 60 * 60 * 1000;
+    const { key, accountPk } = await app.newKey("demo");
+    await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "ret-all" }) });
+    const made = await app.json("/v2/employees/", {
+      method: "POST",
+      key,
+      headers: { "Integration-ID": "ret-all" },
+      body: { name: "R", email: "r@example.se", country: "SWE" },
+    });
+    expect(made.status).toBe(201);
+    await app.drainJobs();
+    const employee = await app.db.employee.findFirstOrThrow({ where: { email: "r@example.se" }, select: { pk: true } });
+
+    // Idempotency-Keys live 24 hours.
+    for (const [k, age] of [
+      ["old-1", 25 * HOUR],
+      ["old-2", 30 * HOUR],
+      ["young", 23 * HOUR],
+    ] as const)
+      await app.db.idempotencyRecord.create({ data: { accountPk, environment: "demo", key: k, requestHash: "h", createdAt: ago(age) } });
+    // Finished outbox jobs live a week, done or given up; pending ones stay.
+    await app.db.outboxJob.createMany({
+      data: [
+        { kind: "test.done", payload: {}, completedAt: ago(8 * DAY) },
+        { kind: "test.done", payload: {}, completedAt: ago(6 * DAY) },
+        { kind: "test.failed", payload: {}, failedAt: ago(9 * DAY) },
+        { kind: "test.pending", payload: {}, runAt: ago(30 * DAY) },
+      ],
+    });
+    // Sign-in links 30 days past expiry; employee-app sessions a day past it.
+    await app.db.magicLink.createMany({
+      data: [
+        { employeePk: employee.pk, tokenHash: "ret-old-link", expiresAt: ago(31 * DAY) },
+        { employeePk: employee.pk, tokenHash: "ret-young-link", expiresAt: ago(29 * DAY) },
+      ],
+    });
+    await app.db.employeeSession.createMany({
+      data: [
+        { employeePk: employee.pk, tokenHash: "ret-old-session", expiresAt: ago(25 * HOUR) },
+        { employeePk: employee.pk, tokenHash: "ret-young-session", expiresAt: ago(HOUR) },
+      ],
+    });
+    // better-auth: sessions and tokens a day past expiry, rate-limit rows idle a day.
+    const user = await app.db.user.create({ data: { id: "ret-user", name: "Ret", email: "ret@example.se" } });
+    await app.db.session.createMany({
+      data: [
+        { id: "ret-s-old", token: "ret-s-old", userId: user.id, expiresAt: ago(2 * DAY) },
+        { id: "ret-s-new", token: "ret-s-new", userId: user.id, expiresAt: ago(HOUR) },
+      ],
+    });
+    await app.db.verification.createMany({
+      data: [
+        { id: "ret-v-old", identifier: "x", value: "y", expiresAt: ago(2 * DAY) },
+        { id: "ret-v-new", identifier: "x", value: "y", expiresAt: new Date(now.getTime() + HOUR) },
+      ],
+    });
+    await app.db.rateLimit.createMany({
+      data: [
+        { id: "ret-r-old", key: "ret-r-old", count: 1, lastRequest: BigInt(ago(2 * DAY).getTime()) },
+        { id: "ret-r-new", key: "ret-r-new", count: 1, lastRequest: BigInt(ago(HOUR).getTime()) },
+      ],
+    });
+
+    const removed = await runRetention(app.db, { WEBHOOK_RETENTION_DAYS: 30, EVENT_RETENTION_DAYS: 30, REQUEST_LOG_DAYS: 14, AUDIT_LOG_DAYS: 365 }, now);
+    expect(removed).toMatchObject({ idempotency_record: 2, outbox_job: 2, magic_link: 1, employee_session: 1, session: 1, verification: 1, rate_limit: 1 });
+    expect((await app.db.idempotencyRecord.findMany({ where: { accountPk }, select: { key: true } })).map((r) => r.key)).toEqual(["young"]);
+    expect((await app.db.outboxJob.findMany({ where: { kind: { startsWith: "test." } }, select: { kind: true } })).map((j) => j.kind).sort()).toEqual([
+      "test.done",
+      "test.pending",
+    ]);
+    expect((await app.db.magicLink.findMany({ where: { tokenHash: { startsWith: "ret-" } }, select: { tokenHash: true } })).map((l) => l.tokenHash)).toEqual([
+      "ret-young-link",
+    ]);
+    expect(
+      (await app.db.employeeSession.findMany({ where: { tokenHash: { startsWith: "ret-" } }, select: { tokenHash: true } })).map((s) => s.tokenHash),
+    ).toEqual(["ret-young-session"]);
+    expect((await app.db.session.findMany({ where: { userId: user.id }, select: { id: true } })).map((s) => s.id)).toEqual(["ret-s-new"]);
+    expect((await app.db.verification.findMany({ where: { id: { startsWith: "ret-" } }, select: { id: true } })).map((v) => v.id)).toEqual(["ret-v-new"]);
+    expect((await app.db.rateLimit.findMany({ where: { id: { startsWith: "ret-" } }, select: { id: true } })).map((r) => r.id)).toEqual(["ret-r-new"]);
+    // Run again: nothing left to remove.
+    const again = await runRetention(app.db, { WEBHOOK_RETENTION_DAYS: 30, EVENT_RETENTION_DAYS: 30, REQUEST_LOG_DAYS: 14, AUDIT_LOG_DAYS: 365 }, now);
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+  });
+
+  it("removes in batches: a batch of one still removes every old row", async () => {
+    const now = new Date();
+    const { accountPk } = await app.newKey("demo");
+    for (let i = 0; i < 3; i++)
+      await app.db.idempotencyRecord.create({
+        data: { accountPk, environment: "demo", key: `batch-${i}`, requestHash: "h", createdAt: new Date(now.getTime() - 2 * DAY) },
+      });
+    expect(await purgeExpiredIdempotencyKeys(app.db, now, 1)).toBe(3);
+    expect(await app.db.idempotencyRecord.count({ where: { accountPk } })).toBe(0);
   });
 });

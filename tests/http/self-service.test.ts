@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/auth/auth";
-import { decodeMail, integrationBody, magicToken, startTestApp, TEST_DB, trpc, type TestApp } from "../support/test-app";
+import { decodeMail, integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, TEST_DB, trpc, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 const PASSWORD = "a-long-password";
@@ -259,7 +259,12 @@ describe(`employee sign-in links (${TEST_DB})`, () => {
     });
     expect(created.status).toBe(201);
     await app.drainJobs();
-    await trpc(app, "employeeApp.claim", { token: magicToken(app.mails().find((m) => m.text.includes(`To: ${email}`))!.text) }, { mutation: true });
+    await trpc(
+      app,
+      "employeeApp.claim",
+      { details: TEST_CLAIM_DETAILS, token: magicToken(app.mails().find((m) => m.text.includes(`To: ${email}`))!.text) },
+      { mutation: true },
+    );
 
     const known = await trpc(app, "employeeApp.requestLink", { email: email.toUpperCase() }, { mutation: true });
     const unknown = await trpc(app, "employeeApp.requestLink", { email: `x-${email}` }, { mutation: true });
@@ -269,7 +274,7 @@ describe(`employee sign-in links (${TEST_DB})`, () => {
     const mails = mailsTo(email);
     expect(mails).toHaveLength(2);
     expect(mails[1]).toContain("Här är en ny länk för att logga in"); // a Swedish Employee's email is Swedish
-    const claim = await trpc(app, "employeeApp.claim", { token: magicToken(mails[1]) }, { mutation: true });
+    const claim = await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token: magicToken(mails[1]) }, { mutation: true });
     expect(claim.status).toBe(200);
 
     expect((await trpc(app, "employeeApp.requestLink", { email }, { mutation: true })).status).toBe(200);
@@ -307,7 +312,12 @@ describe(`Employee review (${TEST_DB})`, () => {
       body: { id: "r1", name: "Rita", email, country: "SWE", cellphone_number: "+46701234567", metadata: { permit: "EU" } },
     });
     await app.drainJobs();
-    await trpc(app, "employeeApp.claim", { token: magicToken(app.mails().find((m) => m.text.includes(`To: ${email}`))!.text) }, { mutation: true });
+    await trpc(
+      app,
+      "employeeApp.claim",
+      { details: TEST_CLAIM_DETAILS, token: magicToken(app.mails().find((m) => m.text.includes(`To: ${email}`))!.text) },
+      { mutation: true },
+    );
 
     const operatorEmail = `op-${crypto.randomBytes(4).toString("hex")}@example.test`;
     await createUser(app.db, { email: operatorEmail, password: PASSWORD, name: "Olga", accountPk: null, role: "operator" });

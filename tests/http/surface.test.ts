@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/auth/auth";
 import { createLogger } from "@/log";
-import { integrationBody, magicToken, startTestApp, trpc, type ApiCall, type TestApp } from "../support/test-app";
+import { integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type ApiCall, type TestApp } from "../support/test-app";
 
 const EVIL = "http://evil.example";
 const BOUNDARY = "----WebKitFormBoundaryu7SpCzq2b4xLv3YQ";
@@ -194,7 +194,7 @@ describe("Origin of cookie-authenticated writes", () => {
         .map((m) => m.text)
         .find((m) => m.includes("To: ann.signout@example.se"))!,
     );
-    const claim = await trpc(app, "employeeApp.claim", { token }, { mutation: true });
+    const claim = await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true });
     expect(claim.status).toBe(200);
     const cookie = claim.setCookie!.split(";")[0];
 

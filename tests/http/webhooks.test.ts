@@ -1,8 +1,9 @@
 /** Webhooks: subscriptions, scopes, signed deliveries of every event the product emits, retries, SSRF. */
+import { SYSTEM_ACTOR } from "@/domain/audit/audit-record";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifySignature } from "@/domain/webhooks/webhook-body";
 import { createWebhook } from "@/domain/webhooks/webhook-service";
-import { callerFor, integrationBody, magicToken, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 let app: TestApp;
@@ -184,7 +185,7 @@ describe("SSRF", () => {
     await app.json("/v2/integrations/", { method: "POST", key: live.key, body: integrationBody({ id: "wh-live" }) });
     const integration = await app.db.integration.findFirstOrThrow({ where: { id: "wh-live" } });
     const scope = { accountPk: live.accountPk, environment: "live" as const, integrationPk: integration.pk };
-    await createWebhook(app.db, scope, { url: `${receiver.url}/live`, events: ["Employee.created"] }, "all");
+    await createWebhook(app.db, scope, { url: `${receiver.url}/live`, events: ["Employee.created"] }, "all", { actor: SYSTEM_ACTOR, at: new Date() });
     const lh = { "Integration-ID": "wh-live" };
     await app.json("/v2/employees/", { method: "POST", key: live.key, headers: lh, body: { name: "L", email: "l@example.se", country: "SWE" } });
     const delivery = async () => app.db.webhookDelivery.findFirst({ where: { subscription: { url: `${receiver.url}/live` } }, include: { attemptLog: true } });
@@ -243,7 +244,7 @@ describe("delivery", () => {
       .mails()
       .map((m) => m.text)
       .find((m) => m.includes("To: asa@example.se"))!;
-    await trpc(app, "employeeApp.claim", { token: magicToken(mail) }, { mutation: true });
+    await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token: magicToken(mail) }, { mutation: true });
     const reg = await app.json<{ id: string }>("/v2/registrations/", {
       method: "POST",
       key: k,
@@ -392,7 +393,7 @@ describe("Payout and Payrun events", () => {
         .map((m) => m.text)
         .find((m) => m.includes("To: payee@example.se"))!,
     );
-    const cookie = (await trpc(app, "employeeApp.claim", { token }, { mutation: true })).setCookie!.split(";")[0];
+    const cookie = (await trpc(app, "employeeApp.claim", { details: TEST_CLAIM_DETAILS, token }, { mutation: true })).setCookie!.split(";")[0];
     const created = await app.json<{ id: string; payrun: string }>("/v2/payouts/", {
       method: "POST",
       key: k,

@@ -13,7 +13,7 @@ import { createLogger } from "@/log";
 import { createAppHandler } from "@/server/app-server";
 import { createHttpServer, DEFAULT_LIMITS } from "@/server/http-server";
 import { Readiness } from "@/server/readiness";
-import { TEST_SELLER } from "./test-app";
+import { TEST_CIPHER, TEST_SELLER } from "./test-app";
 
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
@@ -39,6 +39,7 @@ const handler = createAppHandler({
   webhookPrivateTargets: "demo",
   bankgiro: null,
   seller: TEST_SELLER,
+  fieldCipher: TEST_CIPHER,
   clock: systemClock,
   readiness: new Readiness({ db: database.prisma, migrations: migrationNames(), worker: null, heartbeatMaxAgeMs: 60_000 }),
 });

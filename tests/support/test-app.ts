@@ -3,6 +3,7 @@
  * random port, on a fresh database of its own: in-memory PGlite, or a new database on the PostgreSQL
  * server at PG_TEST_URL when TEST_DB=pg. Requests go over real HTTP.
  */
+import { SYSTEM_ACTOR } from "@/domain/audit/audit-record";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,10 +41,17 @@ import { createCallerFactory } from "@/trpc/init";
 import type { JobHandlers } from "@/domain/outbox/job-handlers";
 import { jobHandlers } from "@/worker/job-registry";
 import { SELLER_ENV } from "../../scripts/seller-env.mjs";
+import { ENCRYPTION_ENV } from "../../scripts/encryption-env.mjs";
+import { encryptionKeys } from "@/config/encryption-keys";
+import { createFieldCipher, type FieldCipher } from "@/domain/shared/field-encryption";
 import { OutboxWorker } from "@/worker/worker";
 
 /** The seller every test app gives its Invoices: scripts/seller-env.mjs read through the env schema, as production's is. */
 export const TEST_SELLER: Seller | null = sellerSettings(readEnv({ NODE_ENV: "test", ...SELLER_ENV })).seller;
+
+/** The encryption at rest every test app uses: scripts/encryption-env.mjs read through the env schema and key loader, as production's is. */
+export const TEST_KEYS = encryptionKeys(readEnv({ NODE_ENV: "test", ...ENCRYPTION_ENV }), { generate: false });
+export const TEST_CIPHER: FieldCipher = createFieldCipher(TEST_KEYS.current, TEST_KEYS.old);
 
 /** PostgreSQL (TEST_DB=pg, or pgbouncer: the same through a transaction pooler) or the embedded database. */
 export const TEST_DB = process.env.TEST_DB === "pg" || process.env.TEST_DB === "pgbouncer" ? "pg" : "pglite";
@@ -53,6 +61,24 @@ const POOLER = process.env.TEST_DB === "pgbouncer" ? process.env.PG_POOLER_URL :
 export const THROUGH_POOLER = POOLER !== undefined;
 if (process.env.TEST_DB === "pgbouncer" && !POOLER) throw new Error("TEST_DB=pgbouncer: PG_POOLER_URL is not set (the http project's global setup sets it)");
 const PG_SERVER = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
+
+/**
+ * pg's deprecation "Calling client.query() when the client is already executing a query": statements of one
+ * transaction sent at once (a `Promise.all` over a `tx` or a request's `db`), which PostgreSQL runs one after
+ * the other anyway and pg 9 will refuse. Node warns once per process (the http project's workers import this
+ * module once), so the first one fails the request that was waiting for it, or else the app's close.
+ */
+let concurrentQuery: Error | null = null;
+process.on("warning", (warning) => {
+  if (warning.name === "DeprecationWarning" && warning.message.includes("already executing a query")) concurrentQuery ??= warning;
+});
+
+function assertNoConcurrentQuery(): void {
+  const seen = concurrentQuery;
+  if (!seen) return;
+  concurrentQuery = null;
+  throw new Error(`the app ran queries of one transaction concurrently (${seen.message})\n${seen.stack ?? ""}`);
+}
 
 export interface TestAppOptions {
   trustProxyHops?: number;
@@ -97,6 +123,8 @@ export interface TestAppOptions {
   bankgiro?: string | null;
   /** The seller on Invoices (SELLER_*); default TEST_SELLER, null: not configured. */
   seller?: Seller | null;
+  /** Encryption at rest (DATA_ENCRYPTION_KEY and the old keys); default TEST_CIPHER. */
+  fieldCipher?: FieldCipher;
   /** OUTBOX_LEASE_SECONDS and OUTBOX_RETRY_BASE_MS over their defaults. */
   outbox?: Partial<OutboxSettings>;
   /** What time it is for the app and its worker (e.g. a `SettableClock`); default the real time. */
@@ -130,6 +158,8 @@ export interface TestApp {
   bankgiro: string | null;
   /** The seller on Invoices (`opts.seller`). */
   seller: Seller | null;
+  /** The encryption at rest (`opts.fieldCipher`). */
+  fieldCipher: FieldCipher;
   /** The app's clock (`opts.clock`, else `systemClock`). */
   clock: Clock;
   /** The test database's URL on PostgreSQL (for a second instance on the same data); null on PGlite. */
@@ -204,13 +234,19 @@ export async function childProcessDatabase(
   };
 }
 
+/** The migrated database the http project's global setup archived (pglite-template-setup.ts), if it ran. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.PGLITE_TEMPLATE;
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const pgDb = TEST_DB === "pg" && !opts.dataDir && !opts.databaseUrl ? await createPgDatabase() : null;
   const pgUrl = opts.databaseUrl ?? pgDb?.url;
   const database = await openDatabase(
     pgUrl
       ? { driver: "pg", url: pgUrl, directUrl: opts.databaseUrl ? opts.databaseDirectUrl : pgDb?.directUrl, poolSize: 5 }
-      : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test" },
+      : { driver: "pglite", dataDir: opts.dataDir ?? "memory://", command: "test", template: opts.dataDir ? undefined : pgliteTemplate() },
   );
   let handler: NodeHandler = (_req, res) => void res.writeHead(503).end();
   const server = createHttpServer((req, res) => void handler(req, res), { ...DEFAULT_LIMITS, maxConnectionsPerIp: 0, ...opts.limits });
@@ -242,6 +278,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const metrics = opts.metrics ? await startMetricsServer({ db: database.prisma, pool: database.pool, log }, 0, "127.0.0.1") : null;
   const bankgiro = opts.bankgiro ?? null;
   const seller = opts.seller === undefined ? TEST_SELLER : opts.seller;
+  const fieldCipher = opts.fieldCipher ?? TEST_CIPHER;
   const mailer = createMailer({ dataDir, from: "Payroute <no-reply@payroute.test>", clock });
   const outbox: OutboxSettings = { leaseSeconds: defaults.OUTBOX_LEASE_SECONDS, retryBaseMs: defaults.OUTBOX_RETRY_BASE_MS, ...opts.outbox };
   const worker = new OutboxWorker(
@@ -277,6 +314,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       webhookPrivateTargets: webhooks.privateTargets,
       bankgiro,
       seller,
+      fieldCipher,
       clock,
       requireOperatorTwoFactor: opts.requireOperatorTwoFactor ?? false,
       rateLimits: opts.rateLimits ? { settings: opts.rateLimits, store: limits.store } : null,
@@ -287,7 +325,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 
   const apiAt =
     (base: string) =>
-    (path: string, call: ApiCall = {}) => {
+    async (path: string, call: ApiCall = {}) => {
       const headers: Record<string, string> = { Accept: "application/json", ...call.headers };
       if (call.key) headers.Authorization = `Token ${call.key}`;
       let body: BodyInit | undefined;
@@ -296,7 +334,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
         body = JSON.stringify(call.body);
         headers["Content-Type"] ??= "application/json";
       }
-      return fetch(base + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
+      const response = await fetch(base + path, { method: call.method ?? "GET", headers, body, redirect: call.redirect ?? "manual" });
+      assertNoConcurrentQuery();
+      return response;
     };
   const api = apiAt(url);
 
@@ -308,13 +348,18 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     webhooks,
     bankgiro,
     seller,
+    fieldCipher,
     clock,
     databaseUrl: pgUrl ?? null,
     databaseDirectUrl: (opts.databaseUrl ? opts.databaseDirectUrl : pgDb?.directUrl) ?? null,
     async newKey(env = "demo", o = {}) {
       const account = o.account ?? `Acct ${crypto.randomBytes(4).toString("hex")}`;
       const acc = await findOrCreateAccount(database.prisma, account);
-      const { key } = await createApiKey(database.prisma, { accountPk: acc.pk, environment: env, allowIps: o.allowIps ?? [] });
+      const { key } = await createApiKey(
+        database.prisma,
+        { accountPk: acc.pk, environment: env, allowIps: o.allowIps ?? [] },
+        { actor: SYSTEM_ACTOR, at: new Date() },
+      );
       return { key, accountPk: acc.pk, account };
     },
     api,
@@ -359,6 +404,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await database.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      assertNoConcurrentQuery();
     },
   };
 }
@@ -438,6 +484,7 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     baseUrl: app.publicUrl,
     bankgiro: app.bankgiro,
     seller: app.seller,
+    fieldCipher: app.fieldCipher,
     clock: app.clock,
     webhookPrivateTargets: app.webhooks.privateTargets,
     pageUrl: () => null,
@@ -445,3 +492,14 @@ export function callerFor(app: TestApp, principal: Principal, integrationId: str
     cookies: { get: () => undefined, set: () => undefined },
   });
 }
+
+/** A claim form that passes every check (employeeApp.claim's `details`): a made-up person, a valid SEB account. */
+export const TEST_CLAIM_DETAILS = {
+  name: "Test Person",
+  street: "Testgatan 2",
+  postal_code: "111 22",
+  city: "Stockholm",
+  identity_number: "19900101-1239",
+  clearing_number: "5000",
+  account_number: "1234560",
+};

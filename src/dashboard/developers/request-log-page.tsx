@@ -4,13 +4,15 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { AdminGate } from "../settings/admin-gate";
+import { DemoClockPanel } from "./demo-clock-panel";
 import { trpc, type RouterInputs, type RouterOutputs } from "../trpc";
 import { useDebouncedValue } from "../use-debounced-value";
 import { ErrorAlert } from "../ui/alert";
 import { DetailRow } from "../ui/detail-rows";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
-import { EMPTY, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY } from "../ui/table";
 
 type Entry = RouterOutputs["requestLogs"]["list"]["results"][number];
 type ListInput = RouterInputs["requestLogs"]["list"];
@@ -35,9 +37,12 @@ const NO_FILTERS: Filters = { status: "", method: "", path: "", key: "", from: "
 export function RequestLogPage() {
   const t = useTranslations("requestLog");
   return (
-    <AdminGate what={t("what")}>
-      <RequestLog />
-    </AdminGate>
+    <>
+      <DemoClockPanel />
+      <AdminGate what={t("what")}>
+        <RequestLog />
+      </AdminGate>
+    </>
   );
 }
 
@@ -210,14 +215,9 @@ const COLUMN_COUNT = 6;
 function RequestTable({ rows, open = false }: { rows: Entry[]; open?: boolean }) {
   const t = useTranslations("requestLog.columns");
   return (
-    <table className="table">
-      <TableHead columns={[t("time"), t("request"), t("status"), t("duration"), t("caller")]} actions />
-      <tbody>
-        {rows.map((r) => (
-          <RequestRows key={r.pk} entry={r} initiallyOpen={open} />
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("time"), t("request"), t("status"), t("duration"), t("caller")]} actions rows={rows}>
+      {(r) => <RequestRows key={r.pk} entry={r} initiallyOpen={open} />}
+    </ListTable>
   );
 }
 
@@ -236,15 +236,17 @@ function RequestRows({ entry: r, initiallyOpen }: { entry: Entry; initiallyOpen:
       <tr data-request-id={r.request_id}>
         <td className="nowrap">{when}</td>
         <td className="stacked-cell">
-          <span className="mono">
+          <span className="mono" data-verbatim="">
             {r.method} {r.path}
           </span>
-          <span className="muted mono">{r.request_id}</span>
+          <span className="muted mono" data-id="">
+            {r.request_id}
+          </span>
         </td>
         <td>
           <span className={statusTone(r.status)}>{r.status}</span>
         </td>
-        <td className="nowrap">{r.duration_ms.toFixed(1)} ms</td>
+        <td className="nowrap">{f.duration(r.duration_ms)}</td>
         <td>
           <Caller entry={r} />
         </td>

@@ -7,6 +7,7 @@ import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { tokenFromHash } from "./claim-token";
 import { ErrorAlert } from "../ui/alert";
+import { ClaimForm } from "./claim-form";
 
 /**
  * Where the invitation's magic link lands. The link is used up only when the person presses Continue:
@@ -28,6 +29,8 @@ export function ClaimPage() {
     },
   });
 
+  const link = trpc.employeeApp.link.useQuery({ token: token ?? "" }, { enabled: !!token, retry: false });
+
   if (token === undefined) return <p className="employee-card muted">{t("loading")}</p>;
   if (token === null) {
     return (
@@ -36,6 +39,25 @@ export function ClaimPage() {
         <p>{t("incompleteBody")}</p>
         <p>
           <Link href="/e/login">{t("askNewLink")}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  if (link.isLoading) return <p className="employee-card muted">{t("loading")}</p>;
+  // The first link claims the invitation: with the claim form (a used or expired link shows Continue and its error).
+  if (link.data?.claims) {
+    return (
+      <div className="employee-card">
+        <h1>{t("welcomeTitle")}</h1>
+        <ClaimForm
+          initialName={link.data.name}
+          pending={claim.isPending || claim.isSuccess}
+          error={claim.error}
+          onSubmit={(details) => claim.mutate({ token, details })}
+        />
+        <p className="employee-fineprint">
+          {t("linkOnce")} <Link href="/e/login">{t("askNewLink")}</Link>
         </p>
       </div>
     );

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type RouterOutputs } from "../trpc";
+import { EmployeeDetailsCard } from "./employee-details-card";
 import { EmployeePayouts } from "./employee-payouts";
 import { ErrorAlert } from "../ui/alert";
 
@@ -40,7 +41,10 @@ function SignedIn({ home, onSignedOut }: { home: Home; onSignedOut: () => void }
       await utils.employeeApp.home.reset();
     },
   });
+  const details = trpc.employeeApp.details.useQuery(undefined, { retry: false });
   const { employee, integration, messages } = home;
+  // A rejected Employee is still "onboarding" in the API; they are told to correct, not that we are checking.
+  const status = details.data?.review === "rejected" ? "rejected" : employee.latest_status;
 
   return (
     <>
@@ -64,12 +68,14 @@ function SignedIn({ home, onSignedOut }: { home: Home; onSignedOut: () => void }
       <div className="employee-card">
         <h1>{t("hi", { name: employee.name })}</h1>
         <p className="employee-status">
-          <span className={`badge badge-status-${employee.latest_status}`} data-testid="employee-status">
-            {t(`status.${employee.latest_status}`)}
+          <span className={status === "rejected" ? "badge badge-danger" : `badge badge-status-${status}`} data-testid="employee-status">
+            {t(`status.${status}`)}
           </span>
-          <span>{t(`statusExplanation.${employee.latest_status}`)}</span>
+          <span>{t(`statusExplanation.${status}`)}</span>
         </p>
       </div>
+
+      {details.data && <EmployeeDetailsCard data={details.data} />}
 
       <EmployeePayouts />
 

@@ -15,6 +15,7 @@ import { DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
 import { EmployeeMessages } from "./employee-messages";
 import { awaitingInvitation, employeePath, INVITATION_POLL_MS, type Employee } from "./employee-types";
 import { ResendButton } from "./resend-button";
+import { EmployeeTestHelpers } from "../test-helpers/test-helper-buttons";
 import { StatusBadge } from "./status-badge";
 import { StatusTimeline } from "./status-timeline";
 
@@ -30,7 +31,12 @@ function EmployeeDetail({ employeeId }: { employeeId: string }) {
     },
   );
   return (
-    <DetailFrame back={{ href: "/employees", label: t("back") }} query={query} notFound={t("notFound", { id: employeeId })}>
+    <DetailFrame
+      back={{ href: "/employees", label: t("back") }}
+      query={query}
+      notFound={t("notFound", { id: employeeId })}
+      locate={{ kind: "employee", id: employeeId }}
+    >
       {(employee) => (
         <>
           <EmployeeSummary employee={employee} />
@@ -56,6 +62,7 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
     <>
       <PageHeader title={employee.name} badge={<StatusBadge status={employee.latest_status} />} objectId={employee.id}>
         <ResendButton employee={employee} onResult={setNotice} />
+        <EmployeeTestHelpers employee={employee} onResult={setNotice} />
         <EditDeleteActions onEdit={() => setDialog("edit")} onDelete={() => setDialog("delete")} />
       </PageHeader>
 

@@ -9,11 +9,14 @@ import { EmployeeForm } from "./employee-form";
 import { EMPTY_EMPLOYEE, employeeValues } from "./employee-form-values";
 import type { Employee } from "./employee-types";
 
+/** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+export const NEW_EMPLOYEE_DRAFT = "employees.create";
+
 export function CreateEmployeeDialog({ integrationName, onClose }: { integrationName: string; onClose: () => void }) {
   const create = trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }));
   const t = useTranslations("employees.form");
   return (
-    <Modal title={t("createTitle")} lead={t("createLead", { integration: integrationName })} onClose={onClose} wide>
+    <Modal draft={NEW_EMPLOYEE_DRAFT} title={t("createTitle")} lead={t("createLead", { integration: integrationName })} onClose={onClose} wide>
       <EmployeeForm
         initial={EMPTY_EMPLOYEE}
         mode="create"

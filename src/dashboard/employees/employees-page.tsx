@@ -15,7 +15,7 @@ import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
 import { parseAsChoice, parseAsDay, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
-import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
+import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog, NEW_EMPLOYEE_DRAFT } from "./employee-dialogs";
 import {
   awaitingInvitation,
   employeeFilterInput,
@@ -51,7 +51,7 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
     });
   const { view, page, setPage, filter } = useListView(FILTERS);
   const filters: EmployeeListFilters = { search: view.q, status: view.status, createdFrom: view.from };
-  const { dialog, create, open, close } = useRowDialog<Employee>();
+  const { dialog, create, open, close } = useRowDialog<Employee>(NEW_EMPLOYEE_DRAFT);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const search = useDebouncedValue(filters.search);
   const list = trpc.employees.list.useQuery(employeeListInput(page, PAGE_SIZE, { ...filters, search }), {

@@ -8,6 +8,7 @@ import { EMPTY, NameAndIdCell, RowButton } from "../ui/table";
 import { employeePath, type Employee } from "./employee-types";
 import { ResendButton } from "./resend-button";
 import { StatusBadge } from "./status-badge";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 interface EmployeesTableProps {
   employees: Employee[];
@@ -21,6 +22,7 @@ interface EmployeesTableProps {
 
 export function EmployeesTable({ employees, onEdit, onDelete, onNotice, selected, onSelect }: EmployeesTableProps) {
   const t = useTranslations("employees");
+  const scoped = useScopedPath();
   const f = useFormat();
   const columns = [t("columns.nameAndId"), t("columns.emailAndPhone"), t("columns.country"), t("columns.status"), t("columns.created")];
   const all = employees.length > 0 && employees.every((e) => selected.has(e.id));
@@ -41,7 +43,7 @@ export function EmployeesTable({ employees, onEdit, onDelete, onNotice, selected
               onChange={(ev) => onSelect([e], ev.target.checked)}
             />
           </td>
-          <NameAndIdCell name={e.name} id={e.id} href={employeePath(e.id)} />
+          <NameAndIdCell name={e.name} id={e.id} href={scoped(employeePath(e.id))} />
           <td className="stacked-cell">
             <span>{e.email ?? EMPTY}</span>
             <span className="muted nowrap">{e.cellphone_number ?? t("noPhone")}</span>

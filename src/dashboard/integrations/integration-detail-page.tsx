@@ -24,7 +24,12 @@ function IntegrationDetail({ integrationId }: { integrationId: string }) {
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const close = () => setDialog(null);
   return (
-    <DetailFrame back={{ href: "/integrations", label: t("detail.back") }} query={query} notFound={t("detail.notFound", { id: integrationId })}>
+    <DetailFrame
+      back={{ href: "/integrations", label: t("detail.back") }}
+      query={query}
+      notFound={t("detail.notFound", { id: integrationId })}
+      locate={{ kind: "integration", id: integrationId }}
+    >
       {(integration) => (
         <>
           <PageHeader title={integration.name} badge={<TypeBadge type={integration.type} />} objectId={integration.id}>

@@ -9,11 +9,14 @@ import { IntegrationForm } from "./integration-form";
 import { EMPTY_VALUES, valuesOf } from "./integration-form-values";
 import type { Integration } from "./integration-types";
 
+/** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+export const NEW_INTEGRATION_DRAFT = "integrations.create";
+
 export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
   const create = trpc.integrations.create.useMutation(useDialogMutation({ refresh: (u) => u.integrations.list.invalidate(), onClose }));
   const t = useTranslations("integrations");
   return (
-    <Modal title={t("newIntegration")} onClose={onClose} wide>
+    <Modal draft={NEW_INTEGRATION_DRAFT} title={t("newIntegration")} onClose={onClose} wide>
       <IntegrationForm
         initial={EMPTY_VALUES}
         mode="create"

@@ -5,6 +5,7 @@ import { useTranslations } from "use-intl";
 import { ListTable } from "../ui/list-table";
 import { EMPTY, RowButton } from "../ui/table";
 import { apiViewPath, canDelete, canEdit, integrationPath, integrationTypeKey, type Integration } from "./integration-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 interface IntegrationsTableProps {
   integrations: Integration[];
@@ -16,6 +17,7 @@ const COLUMNS = ["name", "id", "type", "email", "city"] as const;
 
 export function IntegrationsTable({ integrations, onEdit, onDelete }: IntegrationsTableProps) {
   const t = useTranslations("integrations");
+  const scoped = useScopedPath();
   const typeLabel = (type: number) => {
     const key = integrationTypeKey(type);
     return key ? t(`types.${key}`) : t("otherType", { type });
@@ -33,7 +35,7 @@ export function IntegrationsTable({ integrations, onEdit, onDelete }: Integratio
                   {i.name.trim().charAt(0).toUpperCase()}
                 </span>
               )}
-              <Link href={integrationPath(i.id)}>{i.name}</Link>
+              <Link href={scoped(integrationPath(i.id))}>{i.name}</Link>
             </span>
           </td>
           <td>

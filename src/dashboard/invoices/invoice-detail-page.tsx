@@ -1,11 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
-import { payrunPath } from "../payruns/payrun-types";
-import { prepaymentPath } from "../prepayments/prepayment-types";
+import { PayrunLink } from "../payruns/payrun-link";
+import { PrepaymentLink } from "../prepayments/prepayment-link";
 import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -27,7 +26,12 @@ function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [paying, setPaying] = useState(false);
   return (
-    <DetailFrame back={{ href: "/invoices", label: t("detail.back") }} query={query} notFound={t("detail.notFound", { id: invoiceId })}>
+    <DetailFrame
+      back={{ href: "/invoices", label: t("detail.back") }}
+      query={query}
+      notFound={t("detail.notFound", { id: invoiceId })}
+      locate={{ kind: "invoice", id: invoiceId }}
+    >
       {(invoice) => (
         <>
           <PageHeader
@@ -87,7 +91,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         <dt>{t("amountDue")}</dt>
         <dd>{money(invoice.amount_due)}</dd>
         <dt>{t("dueDate")}</dt>
-        <dd>{invoice.due_date ?? EMPTY}</dd>
+        <dd>{invoice.due_date ? f.day(invoice.due_date) : EMPTY}</dd>
       </DetailsCard>
       <div className="card card-padded">
         <h2 className="card-title">{t(invoice.status === "invoice" ? "howToPay" : "details")}</h2>
@@ -95,7 +99,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           <p className="next-step">
             {t.rich("payText", {
               amount: money(invoice.amount_due),
-              date: invoice.due_date ?? "",
+              date: invoice.due_date ? f.day(invoice.due_date) : "",
               ocr: invoice.invoice_number ?? "",
               ocrTag: (chunks) => <strong className="mono">{chunks}</strong>,
             })}{" "}
@@ -108,13 +112,13 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             <>
               <dt>{t("prepayment")}</dt>
               <dd>
-                <Link href={prepaymentPath(invoice.prepayment)}>{invoice.prepayment}</Link>
+                <PrepaymentLink id={invoice.prepayment} />
               </dd>
             </>
           ) : (
             <>
               <dt>{t("payrun")}</dt>
-              <dd>{invoice.payrun ? <Link href={payrunPath(invoice.payrun)}>{invoice.payrun}</Link> : EMPTY}</dd>
+              <dd>{invoice.payrun ? <PayrunLink id={invoice.payrun} /> : EMPTY}</dd>
             </>
           )}
           <dt>{t("billTo")}</dt>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "use-intl";
+import { useInvoiceLabel } from "./invoice-label";
 import { useFormat } from "../i18n/use-format";
 import type { Integration } from "../integrations/integration-types";
 import { integrationScoped } from "../shell/integration-scoped";
@@ -13,6 +14,7 @@ import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { INVOICE_STATUSES, invoicePath, type Invoice } from "./invoice-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 const PAGE_SIZE = 25;
 /** The list's filter in the URL: ?status= (and ?page=), like every other list. */
@@ -47,23 +49,21 @@ function InvoicesOfIntegration({ integration }: { integration: Integration }) {
 
 function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const t = useTranslations("invoices");
+  const scoped = useScopedPath();
   const f = useFormat();
+  const invoiceLabel = useInvoiceLabel();
   const columns = (["invoice", "status", "total", "due", "dueDate", "issued"] as const).map((c) => t(`columns.${c}`));
   return (
     <ListTable columns={columns} rows={invoices}>
       {(i) => (
         <tr key={i.id}>
-          <NameAndIdCell
-            name={i.invoice_number ? t("numbered", { number: i.invoice_number }) : t("proformaOf", { date: f.date(i.created_at) })}
-            id={i.id}
-            href={invoicePath(i.id)}
-          />
+          <NameAndIdCell name={invoiceLabel(i)} id={i.id} href={scoped(invoicePath(i.id))} />
           <td>
             <InvoiceStatusBadge status={i.status} />
           </td>
           <td className="num">{f.money(i.total, i.currency)}</td>
-          <td className="num">{f.money(i.amount_due)}</td>
-          <td className="nowrap">{i.due_date ?? EMPTY}</td>
+          <td className="num">{f.money(i.amount_due, i.currency)}</td>
+          <td className="nowrap">{i.due_date ? f.day(i.due_date) : EMPTY}</td>
           <td className="nowrap">{i.issued_at ? f.date(i.issued_at) : EMPTY}</td>
         </tr>
       )}

@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { authClient } from "../auth-client";
-import { safeNextPath } from "../safe-next";
+import { safeNextPath, signInReason } from "../safe-next";
 import { trpc } from "../trpc";
 import { AuthCard, AuthField, AuthSubmit, useAuthRequest, useThrottleNote } from "./auth-form";
 import { ErrorAlert } from "../ui/alert";
@@ -13,7 +13,10 @@ import { TwoFactorStep } from "./two-factor-step";
 export function LoginForm() {
   const t = useTranslations("account");
   const noteThrottle = useThrottleNote();
-  const next = safeNextPath(useSearchParams().get("next"));
+  const params = useSearchParams();
+  const next = safeNextPath(params.get("next"));
+  // Why a dashboard page sent the person here (their session ended), until they try to sign in.
+  const reason = signInReason(params.get("reason"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const request = useAuthRequest();
@@ -49,6 +52,11 @@ export function LoginForm() {
     );
   return (
     <AuthCard title={t("signInTitle")} onSubmit={() => void submit()} link={{ href: "/forgot-password", label: t("forgotLink") }}>
+      {reason && !request.error && (
+        <p className="alert alert-info" role="status">
+          {t(`reason.${reason}`)}
+        </p>
+      )}
       <ErrorAlert>{request.error}</ErrorAlert>
       <AuthField id="login-email" label={t("email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
       <AuthField id="login-password" label={t("password")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />

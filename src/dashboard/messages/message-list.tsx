@@ -10,6 +10,7 @@ import type { NoticeValue } from "../ui/notice";
 import { RowButton } from "../ui/table";
 import { DeleteMessageDialog, EditMessageDialog } from "./message-dialogs";
 import { messageExcerpt, type Message } from "./message-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 /** Recipients named in full per Message; a Message may go to thousands. */
 const SHOWN_RECIPIENTS = 5;
@@ -56,10 +57,11 @@ export function MessageList({ messages, onNotice }: { messages: Message[]; onNot
 
 /** A recipient by name (the Message holds ids only); the id stands in while loading or once deleted. */
 function RecipientLink({ id }: { id: string }) {
+  const scoped = useScopedPath();
   // tRPC batches these lookups into one request, and each Employee is looked up once for all Messages.
   const employee = trpc.employees.get.useQuery({ employee_id: id }, { staleTime: 60_000, retry: false });
   return (
-    <Link href={employeePath(id)} title={id} className={employee.data ? undefined : "mono"}>
+    <Link href={scoped(employeePath(id))} title={id} className={employee.data ? undefined : "mono"}>
       {employee.data?.name ?? id}
     </Link>
   );

@@ -1,21 +1,28 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslations } from "use-intl";
 import { EmployeeCombobox } from "../employees/employee-combobox";
 import { fieldMessages } from "../errors";
 import type { Integration } from "../integrations/integration-types";
 import { useFormat } from "../i18n/use-format";
 import { trpc, type MutationState } from "../trpc";
+import { useDraftState } from "../ui/draft-scope";
 import { Field } from "../ui/field";
 import { ServerCheckedForm, TextField } from "../ui/form";
+import { restoreParsed } from "../ui/form-draft";
 import { Modal } from "../ui/modal";
 import type { NoticeValue } from "../ui/notice";
-import { BASES, EMPTY_PAYOUT, toPayoutRequest, toQuoteRequest, type PayoutFormValues } from "./payout-form-values";
-import { payoutEmployee, payrunId } from "./payout-types";
+import { BASES, EMPTY_PAYOUT, toPayoutRequest, toQuoteRequest, ZPayoutFormValues, type PayoutFormValues } from "./payout-form-values";
+import { usePayrunLabel } from "../payruns/payrun-label";
+import { payoutEmployee } from "./payout-types";
 import { PriceBreakdown } from "./price-breakdown";
 
 const FORM_FIELDS = ["employee", "amount", "invoiced_amount", "cost", "currency", "description", "start_at", "end_at"];
+
+/** The dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+export const NEW_PAYOUT_DRAFT = "payouts.create";
+const restorePayout = restoreParsed(ZPayoutFormValues);
 
 interface CreatePayoutDialogProps {
   integration: Integration;
@@ -26,6 +33,7 @@ interface CreatePayoutDialogProps {
 export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePayoutDialogProps) {
   const t = useTranslations("payouts");
   const f = useFormat();
+  const payrunLabel = usePayrunLabel();
   const utils = trpc.useUtils();
   const create = trpc.payouts.create.useMutation({
     onSuccess: async (created) => {
@@ -33,19 +41,23 @@ export function CreatePayoutDialog({ integration, onClose, onCreated }: CreatePa
       const payout = Array.isArray(created) ? created[0] : created;
       onCreated({
         kind: "success",
-        text: t("created", { amount: f.money(payout.amount), currency: payout.currency, employee: payoutEmployee(payout).name, payrun: payrunId(payout) }),
+        text: t("created", {
+          amount: f.money(payout.amount, payout.currency),
+          employee: payoutEmployee(payout).name,
+          payrun: typeof payout.payrun === "string" ? payout.payrun : payrunLabel(payout.payrun),
+        }),
       });
       await Promise.all([utils.payouts.invalidate(), utils.payruns.invalidate()]);
       onClose();
     },
   });
   return (
-    <Modal title={t("create.title")} onClose={onClose} wide>
+    <Modal draft={NEW_PAYOUT_DRAFT} title={t("create.title")} onClose={onClose} wide>
       <p className="modal-lead">{t("create.lead", { integration: integration.name })}</p>
       <PayoutForm
         integrationId={integration.id}
         mutation={create}
-        onSubmit={(values) => create.mutate({ ...toPayoutRequest(values, f.parseMoney), expand: ["employee"] })}
+        onSubmit={(values) => create.mutate({ ...toPayoutRequest(values, f.parseMoney), expand: ["employee", "payrun"] })}
         onCancel={onClose}
       />
     </Modal>
@@ -63,7 +75,7 @@ interface PayoutFormProps {
 function PayoutForm({ integrationId, mutation, onSubmit, onCancel }: PayoutFormProps) {
   const t = useTranslations("payouts");
   const f = useFormat();
-  const [values, setValues] = useState(EMPTY_PAYOUT);
+  const [values, setValues] = useDraftState("payout", EMPTY_PAYOUT, restorePayout);
   const errors = fieldMessages(mutation.error);
   const set =
     <K extends keyof PayoutFormValues>(field: K) =>

@@ -17,6 +17,8 @@ import { DeletePayoutDialog } from "./delete-payout-dialog";
 import { PayoutStatusBadge } from "./payout-status-badge";
 import { mayDelete, mayResend, payoutEmployee, payrunId, type Payout } from "./payout-types";
 import { ResendPayoutButton } from "./resend-payout-button";
+import { PayoutTestHelpers } from "../test-helpers/test-helper-buttons";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 export const PayoutDetailPage = integrationScoped((t) => t("payouts.title"), PayoutDetail);
 
@@ -24,7 +26,12 @@ function PayoutDetail({ payoutId }: { payoutId: string }) {
   const t = useTranslations("payouts");
   const query = trpc.payouts.get.useQuery({ payout_id: payoutId, expand: ["employee"] }, { retry: retryUnlessNotFound });
   return (
-    <DetailFrame back={{ href: "/payouts", label: t("detail.back") }} query={query} notFound={t("detail.notFound", { id: payoutId })}>
+    <DetailFrame
+      back={{ href: "/payouts", label: t("detail.back") }}
+      query={query}
+      notFound={t("detail.notFound", { id: payoutId })}
+      locate={{ kind: "payout", id: payoutId }}
+    >
       {(payout) => <PayoutSummary payout={payout} />}
     </DetailFrame>
   );
@@ -34,6 +41,7 @@ function PayoutSummary({ payout }: { payout: Payout }) {
   const t = useTranslations("payouts");
   const f = useFormat();
   const router = useRouter();
+  const scoped = useScopedPath();
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const employee = payoutEmployee(payout);
@@ -51,6 +59,7 @@ function PayoutSummary({ payout }: { payout: Payout }) {
     <>
       <PageHeader title={payout.description} badge={<PayoutStatusBadge status={payout.latest_status} />} objectId={payout.id}>
         {mayResend(payout) && <ResendPayoutButton payout={payout} subject={subject} onResult={setNotice} />}
+        <PayoutTestHelpers payout={payout} onResult={setNotice} />
         {mayDelete(payout) && (
           <button type="button" className="button button-danger-quiet" onClick={() => setDeleting(true)}>
             {t("detail.delete")}
@@ -64,7 +73,7 @@ function PayoutSummary({ payout }: { payout: Payout }) {
         <DetailsCard title={t("detail.details")}>
           <dt>{t("fields.employee")}</dt>
           <dd>
-            <Link href={employeePath(employee.id)}>{employee.name}</Link>
+            <Link href={scoped(employeePath(employee.id))}>{employee.name}</Link>
           </dd>
           <dt>{t("fields.amount")}</dt>
           <dd>{f.money(payout.amount, payout.currency)}</dd>
@@ -76,7 +85,7 @@ function PayoutSummary({ payout }: { payout: Payout }) {
           <dd>{start || end ? t("detail.periodRange", { start: start ?? "…", end: end ?? "…" }) : <span className="muted">{t("detail.notGiven")}</span>}</dd>
           <dt>{t("detail.payrun")}</dt>
           <dd>
-            <Link className="mono" href={payrunPath(payrunId(payout))}>
+            <Link className="mono" href={scoped(payrunPath(payrunId(payout)))}>
               {payrunId(payout)}
             </Link>
           </dd>

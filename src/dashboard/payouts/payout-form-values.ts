@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "../zod";
 import type { ZCreatePayoutRequest } from "@/domain/payouts/payout-schemas";
 import { DEFAULT_CURRENCY } from "./payout-types";
 
@@ -8,11 +8,12 @@ import { DEFAULT_CURRENCY } from "./payout-types";
  */
 export type PayoutRequest = z.input<typeof ZCreatePayoutRequest>;
 
+const ZBasis = z.enum(["amount", "invoiced_amount", "cost"]);
 /** Which figure the client gives; the server derives the other two. */
-export type Basis = "amount" | "invoiced_amount" | "cost";
+export type Basis = z.infer<typeof ZBasis>;
 
 /** Labelled in the catalogue (`payouts.bases`). */
-export const BASES: readonly Basis[] = ["amount", "invoiced_amount", "cost"];
+export const BASES: readonly Basis[] = ZBasis.options;
 
 /** Reads a typed figure in the page's language into the API's decimal (useFormat's parseMoney); null if it is no amount. */
 export type ReadMoney = (typed: string) => string | null;
@@ -23,17 +24,19 @@ function figureOf(typed: string, read: ReadMoney): string {
   return trimmed === "" ? "" : (read(trimmed) ?? trimmed);
 }
 
-export interface PayoutFormValues {
-  employee: { id: string; name: string } | null;
-  basis: Basis;
+/** The create form's values; a schema, so that a draft brought back after a sign-in is checked (ui/form-draft.ts). */
+export const ZPayoutFormValues = z.object({
+  employee: z.object({ id: z.string(), name: z.string() }).nullable(),
+  basis: ZBasis,
   /** The figure as typed. */
-  figure: string;
-  currency: string;
-  description: string;
+  figure: z.string(),
+  currency: z.string(),
+  description: z.string(),
   /** yyyy-mm-dd from date inputs, or "". */
-  startDate: string;
-  endDate: string;
-}
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type PayoutFormValues = z.infer<typeof ZPayoutFormValues>;
 
 export const EMPTY_PAYOUT: PayoutFormValues = {
   employee: null,

@@ -30,9 +30,9 @@ export function PayoutTotals({ filters }: { filters: PayoutListFilters }) {
           {rows.map((row) => (
             <tr key={row.currency}>
               <th scope="row">{row.currency}</th>
-              <td>{row.count}</td>
-              <td className="num">{f.money(row.amount)}</td>
-              <td className="num">{f.money(row.cost)}</td>
+              <td>{f.count(row.count)}</td>
+              <td className="num">{f.money(row.amount, row.currency)}</td>
+              <td className="num">{f.money(row.cost, row.currency)}</td>
             </tr>
           ))}
         </tbody>

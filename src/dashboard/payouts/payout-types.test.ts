@@ -3,7 +3,7 @@ import { mayDelete, mayResend, NO_PAYOUT_FILTERS, PAYOUT_STATUS_VALUES, payoutEm
 
 describe("payoutListInput", () => {
   it("always expands the Employee and leaves empty filters out", () => {
-    expect(payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, search: "  " })).toEqual({ page: 1, page_size: 25, expand: ["employee"] });
+    expect(payoutListInput(1, 25, { ...NO_PAYOUT_FILTERS, search: "  " })).toEqual({ page: 1, page_size: 25, expand: ["employee", "payrun"] });
   });
 
   it("passes each status as the latest_status filter", () => {
@@ -14,7 +14,7 @@ describe("payoutListInput", () => {
     expect(payoutListInput(2, 10, { search: " shift ", status: "", employee: "e-1", payrun: "r-1" })).toEqual({
       page: 2,
       page_size: 10,
-      expand: ["employee"],
+      expand: ["employee", "payrun"],
       search: "shift",
       employee: "e-1",
       payrun: "r-1",

@@ -28,9 +28,9 @@ export interface PayoutListFilters {
 
 export const NO_PAYOUT_FILTERS: PayoutListFilters = { search: "", status: "", employee: "", payrun: "" };
 
-/** The list query for a page of Payouts matching the filters, with each Employee expanded for its name. */
+/** The list query for a page of Payouts matching the filters, with each Employee and Payrun expanded for their names. */
 export function payoutListInput(page: number, pageSize: number, filters: PayoutListFilters): PayoutListInput {
-  return { page, page_size: pageSize, expand: ["employee"], ...payoutTotalsInput(filters) };
+  return { page, page_size: pageSize, expand: ["employee", "payrun"], ...payoutTotalsInput(filters) };
 }
 
 /** The filters as the API takes them (empty ones left out): the totals' query, and the list's without its paging. */

@@ -4,12 +4,15 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { employeePath } from "../employees/employee-types";
 import { useFormat } from "../i18n/use-format";
+import { usePayrunLabel } from "../payruns/payrun-label";
 import { payrunPath } from "../payruns/payrun-types";
+import { ListTable } from "../ui/list-table";
 import type { NoticeValue } from "../ui/notice";
-import { RowButton, TableHead } from "../ui/table";
+import { IdLine, RowButton } from "../ui/table";
 import { PayoutStatusBadge } from "./payout-status-badge";
 import { mayDelete, mayResend, payoutEmployee, payoutPath, payrunId, type Payout } from "./payout-types";
 import { ResendPayoutButton } from "./resend-payout-button";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 interface PayoutsTableProps {
   payouts: Payout[];
@@ -23,63 +26,58 @@ interface PayoutsTableProps {
 
 export function PayoutsTable({ payouts, showPayrun = true, showEmployee = true, onDelete, onNotice }: PayoutsTableProps) {
   const t = useTranslations("payouts");
+  const scoped = useScopedPath();
   const f = useFormat();
+  const payrunLabel = usePayrunLabel();
   const columns = [
     ...(showEmployee ? [t("columns.employee")] : []),
     t("columns.description"),
     t("columns.amount"),
     t("columns.cost"),
-    t("columns.currency"),
     t("columns.status"),
     ...(showPayrun ? [t("columns.payrun")] : []),
     t("columns.created"),
   ];
   return (
-    <table className="table table-compact">
-      <TableHead columns={columns} actions />
-      <tbody>
-        {payouts.map((p) => {
-          const employee = payoutEmployee(p);
-          const subject = t("subject", { description: p.description, employee: employee.name });
-          return (
-            <tr key={p.id}>
-              {showEmployee && (
-                <td>
-                  <Link className="strong" href={employeePath(employee.id)}>
-                    {employee.name}
-                  </Link>
-                </td>
-              )}
-              <td className="stacked-cell">
-                <Link href={payoutPath(p.id)}>{p.description}</Link>
-                <span className="mono muted truncate" title={p.id}>
-                  {p.id}
-                </span>
-              </td>
-              <td className="num">{f.money(p.amount)}</td>
-              <td className="num">{f.money(p.cost)}</td>
-              <td>{p.currency}</td>
+    <ListTable className="table-compact" columns={columns} actions rows={payouts}>
+      {(p) => {
+        const employee = payoutEmployee(p);
+        const subject = t("subject", { description: p.description, employee: employee.name });
+        return (
+          <tr key={p.id}>
+            {showEmployee && (
               <td>
-                <PayoutStatusBadge status={p.latest_status} />
+                <Link className="strong" href={scoped(employeePath(employee.id))}>
+                  {employee.name}
+                </Link>
               </td>
-              {showPayrun && (
-                <td>
-                  <Link className="mono truncate-link" href={payrunPath(payrunId(p))} aria-label={t("payrunLink", { id: payrunId(p) })} title={payrunId(p)}>
-                    {payrunId(p)}
-                  </Link>
-                </td>
-              )}
-              <td className="nowrap" title={p.created_at}>
-                {f.date(p.created_at)}
+            )}
+            <td className="stacked-cell">
+              <Link href={scoped(payoutPath(p.id))}>{p.description}</Link>
+              <IdLine id={p.id} />
+            </td>
+            <td className="num">{f.money(p.amount, p.currency)}</td>
+            <td className="num">{f.money(p.cost, p.currency)}</td>
+            <td>
+              <PayoutStatusBadge status={p.latest_status} />
+            </td>
+            {showPayrun && (
+              <td>
+                <Link href={scoped(payrunPath(payrunId(p)))} title={payrunId(p)}>
+                  {typeof p.payrun === "string" ? p.payrun : payrunLabel(p.payrun)}
+                </Link>
               </td>
-              <td className="actions">
-                {mayResend(p) && <ResendPayoutButton payout={p} subject={subject} onResult={onNotice} />}
-                {mayDelete(p) && <RowButton label={t("deleteRow")} subject={subject} danger onClick={() => onDelete(p)} />}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+            )}
+            <td className="nowrap" title={p.created_at}>
+              {f.date(p.created_at)}
+            </td>
+            <td className="actions">
+              {mayResend(p) && <ResendPayoutButton payout={p} subject={subject} onResult={onNotice} />}
+              {mayDelete(p) && <RowButton label={t("deleteRow")} subject={subject} danger onClick={() => onDelete(p)} />}
+            </td>
+          </tr>
+        );
+      }}
+    </ListTable>
   );
 }

@@ -44,7 +44,7 @@ type T = ReturnType<typeof useTranslations<"payouts.breakdown">>;
 type F = ReturnType<typeof useFormat>;
 
 function lines(p: Pricing, t: T, f: F): Line[] {
-  const shown = (value: string | null) => (value === null ? null : f.money(value));
+  const shown = (value: string | null) => (value === null ? null : f.money(value, p.currency));
   return [
     { label: t("amount"), value: shown(p.amount), note: t("amountNote") },
     { label: t("payroll"), value: shown(p.payroll) },
@@ -54,7 +54,7 @@ function lines(p: Pricing, t: T, f: F): Line[] {
     { label: t("fee"), value: shown(p.fee) },
     { label: t("cost"), value: shown(p.cost), note: t("costNote"), total: true },
     { label: t("vat"), value: shown(p.vat) },
-    { label: t("totalWithVat"), value: f.sumMoney([p.cost, p.vat]), total: true },
+    { label: t("totalWithVat"), value: f.sumMoney([p.cost, p.vat], p.currency), total: true },
     { label: t("tax"), value: shown(p.tax), note: t("taxNote") },
   ];
 }
@@ -99,9 +99,7 @@ function BreakdownTable({ pricing, stale }: { pricing: Pricing; stale: boolean }
                   {line.label}
                   {line.note && <span className="muted"> ({line.note})</span>}
                 </th>
-                <td className="num">
-                  {line.value} {pricing.currency}
-                </td>
+                <td className="num">{line.value}</td>
               </tr>
             ),
         )}

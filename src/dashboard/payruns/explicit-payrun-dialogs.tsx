@@ -8,6 +8,7 @@ import { ServerCheckedForm, TextField, useFormValues } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { fieldMessages } from "../errors";
 import { payrunPath, type Payrun } from "./payrun-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 const FIELDS = ["name", "description", "invoice_marking", "currency"] as const;
 
@@ -15,9 +16,10 @@ const FIELDS = ["name", "description", "invoice_marking", "currency"] as const;
 export function CreatePayrunDialog({ currency, onClose }: { currency: string; onClose: () => void }) {
   const t = useTranslations("prepayments.payruns");
   const router = useRouter();
+  const scoped = useScopedPath();
   const { bind, values } = useFormValues({ name: "", description: "", invoice_marking: "", currency });
   const create = trpc.payruns.create.useMutation(
-    useDialogMutation({ refresh: (u) => u.payruns.invalidate(), onDone: (p) => router.push(payrunPath(p.id)), onClose }),
+    useDialogMutation({ refresh: (u) => u.payruns.invalidate(), onDone: (p) => router.push(scoped(payrunPath(p.id))), onClose }),
   );
   const errors = fieldMessages(create.error);
   return (

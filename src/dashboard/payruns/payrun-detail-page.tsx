@@ -16,9 +16,12 @@ import { EMPTY } from "../ui/table";
 import { useTranslations } from "use-intl";
 import { EditPayrunDialog } from "./explicit-payrun-dialogs";
 import { ClosePayrunDialog, DeletePayrunDialog } from "./payrun-dialogs";
+import { usePayrunLabel } from "./payrun-label";
 import { PayrunStatusBadge } from "./payrun-status-badge";
+import { PayrunTestHelpers } from "../test-helpers/test-helper-buttons";
 import { mayDeletePayrun, type Payrun } from "./payrun-types";
 import { usePageParam } from "../url-state";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 export const PayrunDetailPage = integrationScoped((t) => t("payruns.title"), PayrunDetail);
 
@@ -27,7 +30,12 @@ function PayrunDetail({ payrunId }: { payrunId: string }) {
   const query = trpc.payruns.get.useQuery({ payrun_id: payrunId }, { retry: retryUnlessNotFound });
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   return (
-    <DetailFrame back={{ href: "/payruns", label: t("back") }} query={query} notFound={t("notFound", { id: payrunId })}>
+    <DetailFrame
+      back={{ href: "/payruns", label: t("back") }}
+      query={query}
+      notFound={t("notFound", { id: payrunId })}
+      locate={{ kind: "payrun", id: payrunId }}
+    >
       {(payrun) => (
         <>
           <PayrunSummary payrun={payrun} onNotice={setNotice} />
@@ -46,13 +54,14 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
   const t = useTranslations("prepayments.payruns");
   const d = useTranslations("payruns");
   const f = useFormat();
+  const label = usePayrunLabel()(payrun);
   const close = () => setDialog(null);
   return (
     <>
       <div className="page-header">
         <div>
           <h1 className="title-with-badge">
-            {payrun.name ?? d("name", { currency: payrun.currency })} <PayrunStatusBadge status={payrun.latest_status} />
+            {label} <PayrunStatusBadge status={payrun.latest_status} />
             {payrun.manually_managed && <span className="badge badge-info">{t("explicit")}</span>}
           </h1>
           <p className="page-lead mono">{payrun.id}</p>
@@ -60,6 +69,7 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
           {payrun.expected_close_at && <p className="page-lead">{t("closesBy", { date: f.dateTime(payrun.expected_close_at) })}</p>}
         </div>
         <div className="header-actions">
+          <PayrunTestHelpers payrun={payrun} name={label} onResult={onNotice} />
           {payrun.open && (
             <button type="button" className="button" onClick={() => setDialog("edit")}>
               {t("rename")}
@@ -85,6 +95,7 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
 }
 
 function PayrunDetails({ payrun }: { payrun: Payrun }) {
+  const scoped = useScopedPath();
   const invoiceId = typeof payrun.invoice === "string" ? payrun.invoice : (payrun.invoice?.id ?? null);
   const t = useTranslations("payruns.detail");
   const f = useFormat();
@@ -97,7 +108,7 @@ function PayrunDetails({ payrun }: { payrun: Payrun }) {
           {f.money(payrun.price, payrun.currency)} <span className="muted">{t("priceNote")}</span>
         </dd>
         <dt>{t("payouts")}</dt>
-        <dd>{payrun.payout_count}</dd>
+        <dd>{f.count(payrun.payout_count)}</dd>
         <dt>{t("created")}</dt>
         <dd>{when(payrun.created_at)}</dd>
         <dt>{t("closedAt")}</dt>
@@ -108,7 +119,7 @@ function PayrunDetails({ payrun }: { payrun: Payrun }) {
         <dd>
           {invoiceId ? (
             <>
-              <Link href={invoicePath(invoiceId)}>{t("ocr", { ocr: payrun.ocr_number ?? "" })}</Link> ·{" "}
+              <Link href={scoped(invoicePath(invoiceId))}>{t("ocr", { ocr: payrun.ocr_number ?? "" })}</Link> ·{" "}
               <a href={invoicePdfPath(invoiceId)} download>
                 {t("pdf")}
               </a>

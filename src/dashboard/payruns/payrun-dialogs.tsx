@@ -5,6 +5,7 @@ import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import { ConfirmAction } from "../ui/confirm-dialog";
 import { useDialogMutation, type Refresh } from "../ui/dialog-mutation";
+import { usePayrunLabel } from "./payrun-label";
 import type { Payrun } from "./payrun-types";
 
 interface PayrunDialogProps {
@@ -38,6 +39,7 @@ export function ClosePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps
 /** `onDone` leaves the page: the list is refreshed, not the Payrun itself, which is gone. */
 export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProps) {
   const t = useTranslations("payruns");
+  const payrunLabel = usePayrunLabel();
   const remove = trpc.payruns.delete.useMutation(
     useDialogMutation({ refresh: (u) => u.payruns.list.invalidate(), onDone, onClose, refreshOnError: refreshPayruns }),
   );
@@ -46,7 +48,7 @@ export function DeletePayrunDialog({ payrun, onClose, onDone }: PayrunDialogProp
     <ConfirmAction texts={texts} mutation={remove} input={{ payrun_id: payrun.id }} danger onClose={onClose}>
       <p>
         {t.rich("deleteDialog.text", {
-          name: payrun.name ?? t("name", { currency: payrun.currency }),
+          name: payrunLabel(payrun),
           id: payrun.id,
           b: (chunks) => <strong>{chunks}</strong>,
           code: (chunks) => <code>{chunks}</code>,

@@ -15,7 +15,9 @@ import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
 import { CreatePayrunDialog } from "./explicit-payrun-dialogs";
 import { PayrunStatusBadge } from "./payrun-status-badge";
+import { usePayrunLabel } from "./payrun-label";
 import { PAYRUN_STATUSES, payrunListInput, payrunPath, type Payrun } from "./payrun-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 const PAGE_SIZE = 25;
 /** The list's filter in the URL: ?status= (and ?page=) */
@@ -69,19 +71,20 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
 
 function PayrunsTable({ payruns }: { payruns: Payrun[] }) {
   const t = useTranslations("payruns");
+  const scoped = useScopedPath();
   const f = useFormat();
-  const columns = (["payrun", "status", "currency", "price", "payouts", "created", "paid"] as const).map((c) => t(`columns.${c}`));
+  const payrunLabel = usePayrunLabel();
+  const columns = (["payrun", "status", "price", "payouts", "created", "paid"] as const).map((c) => t(`columns.${c}`));
   return (
     <ListTable columns={columns} rows={payruns}>
       {(p) => (
         <tr key={p.id}>
-          <NameAndIdCell name={p.name ?? t("nameOfDate", { currency: p.currency, date: f.date(p.created_at) })} id={p.id} href={payrunPath(p.id)} />
+          <NameAndIdCell name={payrunLabel(p)} id={p.id} href={scoped(payrunPath(p.id))} />
           <td>
             <PayrunStatusBadge status={p.latest_status} />
           </td>
-          <td>{p.currency}</td>
-          <td className="num">{f.money(p.price)}</td>
-          <td className="num">{p.payout_count}</td>
+          <td className="num">{f.money(p.price, p.currency)}</td>
+          <td className="num">{f.count(p.payout_count)}</td>
           <td className="nowrap">{f.date(p.created_at)}</td>
           <td className="nowrap">{p.paid_at ? f.date(p.paid_at) : EMPTY}</td>
         </tr>

@@ -1,12 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
-import { invoicePath } from "../invoices/invoice-types";
-import { payrunPath } from "../payruns/payrun-types";
+import { InvoiceLink } from "../invoices/invoice-link";
+import { PayrunLink } from "../payruns/payrun-link";
 import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
@@ -31,7 +30,12 @@ function PrepaymentDetail({ prepaymentId }: { prepaymentId: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
-    <DetailFrame back={{ href: "/prepayments", label: t("back") }} query={query} notFound={t("notFound", { id: prepaymentId })}>
+    <DetailFrame
+      back={{ href: "/prepayments", label: t("back") }}
+      query={query}
+      notFound={t("notFound", { id: prepaymentId })}
+      locate={{ kind: "prepayment", id: prepaymentId }}
+    >
       {(prepayment) => (
         <>
           <PageHeader title={prepayment.description} badge={<PrepaymentStatusBadge status={prepayment.status} />} objectId={prepayment.id}>
@@ -81,7 +85,7 @@ function PrepaymentDetails({ prepayment }: { prepayment: Prepayment }) {
           </dd>
           <dt>{t("invoice")}</dt>
           <dd>
-            <Link href={invoicePath(invoiceIdOf(prepayment))}>{invoiceIdOf(prepayment)}</Link>
+            <InvoiceLink id={invoiceIdOf(prepayment)} />
           </dd>
           <dt>{t("marking")}</dt>
           <dd>{prepayment.invoice_marking ?? EMPTY}</dd>
@@ -100,7 +104,7 @@ function PrepaymentDetails({ prepayment }: { prepayment: Prepayment }) {
               {(u) => (
                 <tr key={`${u.payrun}-${u.created_at}`}>
                   <td>
-                    <Link href={payrunPath(u.payrun)}>{u.payrun}</Link>
+                    <PayrunLink id={u.payrun} />
                   </td>
                   <td className="num">{money(u.amount)}</td>
                   <td className="nowrap">{f.dateTime(u.created_at)}</td>

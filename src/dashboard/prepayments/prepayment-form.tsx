@@ -8,6 +8,7 @@ import { useDialogMutation } from "../ui/dialog-mutation";
 import { ServerCheckedForm, TextField, useFormErrors, useFormValues } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { prepaymentPath } from "./prepayment-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 const FIELDS = ["description", "net_amount", "currency", "invoice_marking"] as const;
 
@@ -16,9 +17,10 @@ export function CreatePrepaymentDialog({ currency, onClose }: { currency: string
   const t = useTranslations("prepayments");
   const f = useFormat();
   const router = useRouter();
+  const scoped = useScopedPath();
   const { bind, values } = useFormValues({ description: "", net_amount: "", currency, invoice_marking: "" });
   const create = trpc.prepayments.create.useMutation(
-    useDialogMutation({ refresh: (u) => u.prepayments.invalidate(), onDone: (p) => router.push(prepaymentPath(p.id)), onClose }),
+    useDialogMutation({ refresh: (u) => u.prepayments.invalidate(), onDone: (p) => router.push(scoped(prepaymentPath(p.id))), onClose }),
   );
   const { errors, sendChecked } = useFormErrors(create.error);
   function submit() {

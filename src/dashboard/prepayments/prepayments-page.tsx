@@ -14,6 +14,7 @@ import { usePageParam } from "../url-state";
 import { CreatePrepaymentDialog } from "./prepayment-form";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
 import { prepaymentPath, type Prepayment } from "./prepayment-types";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 const PAGE_SIZE = 25;
 
@@ -41,12 +42,13 @@ function PrepaymentsOfIntegration({ integration }: { integration: Integration })
 
 function PrepaymentsTable({ prepayments }: { prepayments: Prepayment[] }) {
   const t = useTranslations("prepayments.columns");
+  const scoped = useScopedPath();
   const f = useFormat();
   return (
     <ListTable columns={[t("prepayment"), t("status"), t("net"), t("available"), t("created")]} rows={prepayments}>
       {(p) => (
         <tr key={p.id}>
-          <NameAndIdCell name={p.description} id={p.id} href={prepaymentPath(p.id)} />
+          <NameAndIdCell name={p.description} id={p.id} href={scoped(prepaymentPath(p.id))} />
           <td>
             <PrepaymentStatusBadge status={p.status} />
           </td>

@@ -29,7 +29,12 @@ function RegistrationDetail({ registrationId }: { registrationId: string }) {
   const query = trpc.registrations.get.useQuery({ registration_id: registrationId }, { retry: retryUnlessNotFound });
   const t = useTranslations("registrations");
   return (
-    <DetailFrame back={{ href: "/registrations", label: t("title") }} query={query} notFound={t("detail.notFound", { id: registrationId })}>
+    <DetailFrame
+      back={{ href: "/registrations", label: t("title") }}
+      query={query}
+      notFound={t("detail.notFound", { id: registrationId })}
+      locate={{ kind: "registration", id: registrationId }}
+    >
       {(registration) => <RegistrationSummary registration={registration} />}
     </DetailFrame>
   );

@@ -11,11 +11,14 @@ import { RegistrationForm } from "./registration-form";
 import { EMPTY_REGISTRATION, registrationValues } from "./registration-form-values";
 import type { Registration } from "./registration-types";
 
+/** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+export const NEW_REGISTRATION_DRAFT = "registrations.create";
+
 export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (r: Registration) => void }) {
   const create = trpc.registrations.create.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onCreated, onClose }));
   const t = useTranslations("registrations");
   return (
-    <Modal title={t("newRegistration")} lead={t("form.createLead")} onClose={onClose} wide>
+    <Modal draft={NEW_REGISTRATION_DRAFT} title={t("newRegistration")} lead={t("form.createLead")} onClose={onClose} wide>
       <RegistrationForm initial={EMPTY_REGISTRATION} mode="create" mutation={create} onSubmit={(fields) => create.mutate(fields)} onCancel={onClose} />
     </Modal>
   );

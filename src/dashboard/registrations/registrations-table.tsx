@@ -8,6 +8,7 @@ import { EMPTY, NameAndIdCell, RowButton } from "../ui/table";
 import { ApproveDemoButton } from "./registration-dialogs";
 import { canChange, registrationPath, reviewStatus, type Registration } from "./registration-types";
 import { ReviewStatusBadge } from "./review-status-badge";
+import { useScopedPath } from "../shell/use-scoped-path";
 
 interface RegistrationsTableProps {
   registrations: Registration[];
@@ -22,12 +23,13 @@ const COLUMNS = ["nameAndId", "registeredName", "country", "tinAndVat", "review"
 
 export function RegistrationsTable({ registrations, demo, onEdit, onDelete, onNotice }: RegistrationsTableProps) {
   const t = useTranslations("registrations");
+  const scoped = useScopedPath();
   const f = useFormat();
   return (
     <ListTable columns={COLUMNS.map((c) => t(`columns.${c}`))} actions rows={registrations}>
       {(r) => (
         <tr key={r.id}>
-          <NameAndIdCell name={r.friendly_name} id={r.id} href={registrationPath(r.id)} />
+          <NameAndIdCell name={r.friendly_name} id={r.id} href={scoped(registrationPath(r.id))} />
           <td>{r.registered_name}</td>
           <td title={f.country(r.country)}>{r.country}</td>
           <td className="stacked-cell mono">

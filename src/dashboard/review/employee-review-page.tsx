@@ -10,7 +10,8 @@ import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { MetadataValue } from "../ui/metadata-value";
 import type { NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
-import { EMPTY } from "../ui/table";
+import { EMPTY, IdLine } from "../ui/table";
+import { ChecksSection, ComparisonSection, SensitiveSection, trailEntries } from "./employee-claim-sections";
 import { AuditTrail, DecisionBar, DecisionNotice, FactsSection, FactsTable, RejectDialog, useDecisionMutation, useDecisionState } from "./review-detail";
 
 type Review = RouterOutputs["employeeVerification"]["detail"];
@@ -22,7 +23,7 @@ const STATUS_BADGE: Record<Review["status"], string> = {
   verified: "badge badge-success",
 };
 
-/** One Employee under review: what was collected at claim, approve (after a confirmation) or reject with a reason, the audit trail. */
+/** One Employee under review: the claim's details beside the employer's, masked numbers to reveal, the automatic checks, approve (after a confirmation) or reject with a reason, the audit trail. */
 export const EmployeeReviewPage = roleGated("operator", (t) => t("employeeReview.operatorsOnly"), EmployeeReview);
 
 function EmployeeReview({ pk }: { pk: string }) {
@@ -42,11 +43,17 @@ function ReviewSummary({ item }: { item: Review }) {
   const e = item.employee;
   const decidable = item.status === "pending" || item.status === "rejected";
   const rows: [string, ReactNode][] = [
-    [t("employee"), `${e.name} (${e.id})`],
-    [t("email"), e.email ?? EMPTY],
-    [t("phone"), e.cellphone_number ?? EMPTY],
     [t("country"), f.country(e.country)],
-    [t("integration"), `${item.integration.name} (${item.integration.id}) · ${item.account}`],
+    [
+      t("integration"),
+      // The name for the reviewer; the id beneath, for a developer to copy.
+      <div key="integration" className="stacked-cell">
+        <span>
+          {item.integration.name} · {item.account}
+        </span>
+        <IdLine id={item.integration.id} />
+      </div>,
+    ],
     [t("invited"), f.dateTime(e.created_at)],
     [t("notified"), item.notified_at ? f.dateTime(item.notified_at) : EMPTY],
     [t("claimed"), item.claimed_at ? f.dateTime(item.claimed_at) : EMPTY],
@@ -60,6 +67,10 @@ function ReviewSummary({ item }: { item: Review }) {
       <DecisionNotice state={state} />
       {item.status === "rejected" && item.rejected_at && <p className="alert alert-error">{t("rejectedAlert", { when: f.dateTime(item.rejected_at) })}</p>}
 
+      {item.checks && <ChecksSection checks={item.checks} />}
+      <ComparisonSection item={item} details={item.details} />
+      {item.details && <SensitiveSection item={item} details={item.details} />}
+
       <FactsSection id="review-collected" title={t("collected")}>
         <FactsTable rows={rows} />
       </FactsSection>
@@ -69,9 +80,15 @@ function ReviewSummary({ item }: { item: Review }) {
         title={t("trail")}
         empty={t("noDecisions")}
         columns={[t("when"), t("reviewer"), t("decision"), t("reason")]}
-        decisions={item.decisions}
-        decision={(d) => <span className={d.decision === "approved" ? "badge badge-success" : "badge badge-danger"}>{t(`decisions.${d.decision}`)}</span>}
-        reason={(d) => d.reason}
+        decisions={trailEntries(item)}
+        decision={(d) =>
+          d.kind === "reveal" ? (
+            <span className="badge">{t("revealedField", { field: t(`sensitive.${d.field}`) })}</span>
+          ) : (
+            <span className={d.decision === "approved" ? "badge badge-success" : "badge badge-danger"}>{t(`decisions.${d.decision}`)}</span>
+          )
+        }
+        reason={(d) => (d.kind === "decision" ? d.reason : null)}
       />
 
       {state.dialog === "approve" && <ApproveDialog item={item} onClose={state.close} onDone={state.setNotice} />}

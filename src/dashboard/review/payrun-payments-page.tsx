@@ -2,6 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
+import { usePayrunLabel } from "../payruns/payrun-label";
 import { PayrunStatusBadge } from "../payruns/payrun-status-badge";
 import type { UnpaidPayrun } from "../payruns/payrun-types";
 import { roleGated } from "../shell/role-gate";
@@ -33,7 +34,8 @@ function PayrunPayments() {
   return <UnpaidPayments texts={texts} query={trpc.payruns.unpaid.useQuery()} Table={UnpaidPayrunsTable} markPaid={markPaid} />;
 }
 
-const COLUMNS = ["payrun", "integration", "status", "ocr", "total", "payouts", "created"] as const;
+// No "created" column: the Payrun's label carries its date, and the table must fit 1280 px in Swedish.
+const COLUMNS = ["payrun", "integration", "status", "ocr", "total", "payouts"] as const;
 
 /** The issued Invoice's total (VAT included), or the Payouts' cost while the Payrun is still open. */
 function amountToReceive(p: UnpaidPayrun["payrun"]): string {
@@ -43,11 +45,12 @@ function amountToReceive(p: UnpaidPayrun["payrun"]): string {
 function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMarkPaid: (row: UnpaidPayrun) => void }) {
   const t = useTranslations("payruns.operator");
   const f = useFormat();
+  const payrunLabel = usePayrunLabel();
   return (
     <ListTable columns={COLUMNS.map((c) => t(`columns.${c}`))} actions rows={rows}>
       {(row) => (
         <tr key={row.pk}>
-          <NameAndIdCell name={t("name", { currency: row.payrun.currency })} id={row.payrun.id} />
+          <NameAndIdCell name={payrunLabel(row.payrun)} id={row.payrun.id} />
           <td className="stacked-cell">
             <span title={row.integration.id}>{row.integration.name}</span>
             <span className="muted">
@@ -59,8 +62,7 @@ function UnpaidPayrunsTable({ rows, onMarkPaid }: { rows: UnpaidPayrun[]; onMark
           </td>
           <td className="mono">{row.payrun.ocr_number ?? t("notInvoiced")}</td>
           <td className="num nowrap">{f.money(amountToReceive(row.payrun), row.payrun.currency)}</td>
-          <td className="num">{row.payrun.payout_count}</td>
-          <td className="nowrap">{f.dateTime(row.payrun.created_at)}</td>
+          <td className="num">{f.count(row.payrun.payout_count)}</td>
           <td className="actions">
             <RowButton label={t("markPaid")} subject={t("subject", { id: row.payrun.id })} onClick={() => onMarkPaid(row)} />
           </td>

@@ -50,7 +50,7 @@ function UnpaidInvoicesTable({ rows, onMarkPaid }: { rows: UnpaidInvoice[]; onMa
             </td>
             <td className="mono">{invoice.prepayment ?? EMPTY}</td>
             <td className="num nowrap">{f.money(invoice.total, invoice.currency)}</td>
-            <td className="nowrap">{invoice.due_date ?? EMPTY}</td>
+            <td className="nowrap">{invoice.due_date ? f.day(invoice.due_date) : EMPTY}</td>
             <td className="nowrap">{invoice.issued_at ? f.date(invoice.issued_at) : EMPTY}</td>
             <td className="actions">
               <RowButton label={t("markPaid")} subject={t("subject", { ocr: invoice.invoice_number ?? invoice.id })} onClick={() => onMarkPaid(row)} />

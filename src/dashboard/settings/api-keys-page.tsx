@@ -13,7 +13,8 @@ import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { QueryCard } from "../ui/query-card";
-import { RowButton, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { RowButton } from "../ui/table";
 import { AdminGate } from "./admin-gate";
 
 type ApiKey = RouterOutputs["apiKeys"]["list"][number];
@@ -62,22 +63,19 @@ function KeysTable({ rows, onRevoke }: { rows: ApiKey[]; onRevoke: (k: ApiKey) =
   const t = useTranslations("settings.apiKeys");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={[t("prefix"), t("environment"), t("allowIps"), t("created"), t("lastUsed"), t("status")]} actions />
-      <tbody>
-        {rows.map((k) => (
-          <tr key={k.pk}>
-            <td className="mono">{k.prefix}…</td>
-            <td>{k.environment === "live" ? t("live") : t("demo")}</td>
-            <td>{k.allow_ips.length ? k.allow_ips.join(", ") : <span className="muted">{t("anyAddress")}</span>}</td>
-            <td className="nowrap">{f.dateTime(k.created_at)}</td>
-            <td className="nowrap">{k.last_used_at ? f.dateTime(k.last_used_at) : <span className="muted">{t("never")}</span>}</td>
-            <td>{k.revoked_at ? <span className="badge">{t("revoked")}</span> : <span className="badge badge-success">{t("active")}</span>}</td>
-            <td className="actions">{!k.revoked_at && <RowButton label={t("revoke")} subject={`${k.prefix}…`} danger onClick={() => onRevoke(k)} />}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("prefix"), t("environment"), t("allowIps"), t("created"), t("lastUsed"), t("status")]} actions rows={rows}>
+      {(k) => (
+        <tr key={k.pk}>
+          <td className="mono">{k.prefix}…</td>
+          <td>{k.environment === "live" ? t("live") : t("demo")}</td>
+          <td>{k.allow_ips.length ? k.allow_ips.join(", ") : <span className="muted">{t("anyAddress")}</span>}</td>
+          <td className="nowrap">{f.dateTime(k.created_at)}</td>
+          <td className="nowrap">{k.last_used_at ? f.dateTime(k.last_used_at) : <span className="muted">{t("never")}</span>}</td>
+          <td>{k.revoked_at ? <span className="badge">{t("revoked")}</span> : <span className="badge badge-success">{t("active")}</span>}</td>
+          <td className="actions">{!k.revoked_at && <RowButton label={t("revoke")} subject={`${k.prefix}…`} danger onClick={() => onRevoke(k)} />}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }
 

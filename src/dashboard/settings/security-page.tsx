@@ -13,7 +13,8 @@ import { Field } from "../ui/field";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { QueryCard } from "../ui/query-card";
-import { RowButton, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { RowButton } from "../ui/table";
 import { TwoFactorSection } from "./two-factor-section";
 
 type OwnSession = RouterOutputs["session"]["sessions"][number];
@@ -144,23 +145,20 @@ function SessionsTable({ sessions, onEnd }: { sessions: OwnSession[]; onEnd: (s:
   const f = useFormat();
   const deviceName = useDeviceName();
   return (
-    <table className="table">
-      <TableHead columns={[t("device"), t("address"), t("signedIn"), t("lastActive")]} actions />
-      <tbody>
-        {sessions.map((s) => (
-          <tr key={s.id} data-testid="session-row">
-            <td>
-              {deviceName(s)}
-              {s.current && <span className="badge badge-success badge-inline">{t("thisDevice")}</span>}
-            </td>
-            <td className="mono">{s.ip_address ?? "–"}</td>
-            <td className="nowrap">{f.dateTime(s.signed_in_at)}</td>
-            <td className="nowrap">{f.dateTime(s.last_active_at)}</td>
-            <td className="actions">{!s.current && <RowButton label={t("signOut")} subject={deviceName(s)} danger onClick={() => onEnd(s)} />}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("device"), t("address"), t("signedIn"), t("lastActive")]} actions rows={sessions}>
+      {(s) => (
+        <tr key={s.id} data-testid="session-row">
+          <td>
+            {deviceName(s)}
+            {s.current && <span className="badge badge-success badge-inline">{t("thisDevice")}</span>}
+          </td>
+          <td className="mono">{s.ip_address ?? "–"}</td>
+          <td className="nowrap">{f.dateTime(s.signed_in_at)}</td>
+          <td className="nowrap">{f.dateTime(s.last_active_at)}</td>
+          <td className="actions">{!s.current && <RowButton label={t("signOut")} subject={deviceName(s)} danger onClick={() => onEnd(s)} />}</td>
+        </tr>
+      )}
+    </ListTable>
   );
 }
 

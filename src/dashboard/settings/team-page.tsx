@@ -13,7 +13,8 @@ import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { QueryCard } from "../ui/query-card";
-import { RowButton, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { RowButton } from "../ui/table";
 
 type Team = RouterOutputs["team"]["list"];
 type Member = Team["members"][number];
@@ -28,6 +29,7 @@ export function TeamPage() {
   const admin = me.data?.teamRole === "admin";
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const revoke = trpc.team.revokeInvitation.useMutation({
     onSuccess: (_data, vars) => {
@@ -52,7 +54,7 @@ export function TeamPage() {
         {(data) => (
           // Focusable: on a phone the table scrolls sideways inside the card, and keyboards must reach that too.
           <div className="table-scroll" tabIndex={0} role="group" aria-label={t("title")}>
-            <MembersTable members={data.members} admin={admin} onRemove={setRemoving} />
+            <MembersTable members={data.members} admin={admin} onRemove={setRemoving} onResetTwoFactor={setResetting} />
           </div>
         )}
       </QueryCard>
@@ -68,6 +70,7 @@ export function TeamPage() {
       </section>
       {inviting && <InviteDialog onClose={() => setInviting(false)} onInvited={setNotice} />}
       {removing && <RemoveDialog member={removing} account={me.data?.account ?? ""} onClose={() => setRemoving(null)} onRemoved={setNotice} />}
+      {resetting && <ResetTwoFactorDialog member={resetting} onClose={() => setResetting(null)} onReset={setNotice} />}
     </section>
   );
 }
@@ -95,28 +98,31 @@ function TwoFactorPolicy(props: { required: boolean; admin: boolean; account: st
   );
 }
 
-function MembersTable({ members, admin, onRemove }: { members: Member[]; admin: boolean; onRemove: (m: Member) => void }) {
+function MembersTable(props: { members: Member[]; admin: boolean; onRemove: (m: Member) => void; onResetTwoFactor: (m: Member) => void }) {
+  const { members, admin, onRemove, onResetTwoFactor } = props;
   const t = useTranslations("settings.team");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={[t("name"), t("email"), t("role"), t("twoFactor"), t("since")]} actions={admin} />
-      <tbody>
-        {members.map((m) => (
-          <tr key={m.id}>
-            <td>
-              {m.name}
-              {m.you && <span className="muted"> ({t("you")})</span>}
+    <ListTable columns={[t("name"), t("email"), t("role"), t("twoFactor"), t("since")]} actions={admin} rows={members}>
+      {(m) => (
+        <tr key={m.id}>
+          <td>
+            {m.name}
+            {m.you && <span className="muted"> ({t("you")})</span>}
+          </td>
+          <td>{m.email}</td>
+          <td>{m.team_role === "admin" ? t("admin") : t("member")}</td>
+          <td>{m.two_factor ? <span className="badge badge-success">{t("twoFactorOn")}</span> : <span className="muted">{t("twoFactorOff")}</span>}</td>
+          <td className="nowrap">{f.date(m.created_at)}</td>
+          {admin && (
+            <td className="actions">
+              {!m.you && m.two_factor && <RowButton label={t("resetTwoFactor")} subject={m.name} onClick={() => onResetTwoFactor(m)} />}
+              {!m.you && <RowButton label={t("remove")} subject={m.name} danger onClick={() => onRemove(m)} />}
             </td>
-            <td>{m.email}</td>
-            <td>{m.team_role === "admin" ? t("admin") : t("member")}</td>
-            <td>{m.two_factor ? <span className="badge badge-success">{t("twoFactorOn")}</span> : <span className="muted">{t("twoFactorOff")}</span>}</td>
-            <td className="nowrap">{f.date(m.created_at)}</td>
-            {admin && <td className="actions">{!m.you && <RowButton label={t("remove")} subject={m.name} danger onClick={() => onRemove(m)} />}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          )}
+        </tr>
+      )}
+    </ListTable>
   );
 }
 
@@ -124,24 +130,21 @@ function InvitationsTable({ invitations, admin, onRevoke }: { invitations: Invit
   const t = useTranslations("settings.team");
   const f = useFormat();
   return (
-    <table className="table">
-      <TableHead columns={[t("email"), t("role"), t("invitedBy"), t("expires")]} actions={admin} />
-      <tbody>
-        {invitations.map((i) => (
-          <tr key={i.pk}>
-            <td>{i.email}</td>
-            <td>{i.team_role === "admin" ? t("admin") : t("member")}</td>
-            <td>{i.invited_by}</td>
-            <td className="nowrap">{f.dateTime(i.expires_at)}</td>
-            {admin && (
-              <td className="actions">
-                <RowButton label={t("revokeInvitation")} subject={i.email} danger onClick={() => onRevoke(i)} />
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable columns={[t("email"), t("role"), t("invitedBy"), t("expires")]} actions={admin} rows={invitations}>
+      {(i) => (
+        <tr key={i.pk}>
+          <td>{i.email}</td>
+          <td>{i.team_role === "admin" ? t("admin") : t("member")}</td>
+          <td>{i.invited_by}</td>
+          <td className="nowrap">{f.dateTime(i.expires_at)}</td>
+          {admin && (
+            <td className="actions">
+              <RowButton label={t("revokeInvitation")} subject={i.email} danger onClick={() => onRevoke(i)} />
+            </td>
+          )}
+        </tr>
+      )}
+    </ListTable>
   );
 }
 
@@ -187,6 +190,20 @@ function RemoveDialog(props: { member: Member; account: string; onClose: () => v
   return (
     <ConfirmAction texts={texts} mutation={remove} input={{ id: member.id }} danger onClose={onClose}>
       <p>{t("removeBody", { account })}</p>
+    </ConfirmAction>
+  );
+}
+
+/** An admin turns off the two-factor sign-in of a member who lost their authenticator. */
+function ResetTwoFactorDialog(props: { member: Member; onClose: () => void; onReset: (n: NoticeValue) => void }) {
+  const { member, onClose, onReset } = props;
+  const t = useTranslations("settings.team");
+  const notice = t("resetTwoFactorNotice", { name: member.name });
+  const reset = trpc.team.resetTwoFactor.useMutation(useNoticeMutation((u) => u.team.list.invalidate(), notice, onReset, onClose));
+  const texts = { title: t("resetTwoFactorTitle", { name: member.name }), confirm: t("resetTwoFactor"), pending: t("resettingTwoFactor") };
+  return (
+    <ConfirmAction texts={texts} mutation={reset} input={{ id: member.id }} danger onClose={onClose}>
+      <p>{t("resetTwoFactorBody")}</p>
     </ConfirmAction>
   );
 }

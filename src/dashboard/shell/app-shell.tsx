@@ -3,9 +3,9 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
-import { HOME_PATH } from "../safe-next";
 import { trpc } from "../trpc";
-import { homeFor, SECURITY_PATH } from "./nav";
+import { useForgetOtherPeoplesDrafts } from "../ui/draft-scope";
+import { SECURITY_PATH } from "./nav";
 import { SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 
@@ -17,17 +17,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   // No session, or credentials the server refused (401): sign in again.
   const signedOut = (me.isSuccess && me.data === null) || me.error?.data?.code === "UNAUTHORIZED";
+  useForgetOtherPeoplesDrafts(me.data);
 
   useEffect(() => {
     if (signedOut) router.replace(`/login?next=${encodeURIComponent(pathname + window.location.search)}`);
   }, [signedOut, router, pathname]);
 
-  // The home page is a client's; an operator would land on a page with nothing for them.
-  const signedInRole = me.data?.role;
   const enrolFirst = Boolean(me.data?.twoFactor.required && !me.data.twoFactor.enabled);
-  useEffect(() => {
-    if (signedInRole === "operator" && pathname === HOME_PATH && !enrolFirst) router.replace(homeFor(signedInRole));
-  }, [signedInRole, pathname, router, enrolFirst]);
 
   // Two-factor sign-in required and not on: the security page first (the staff procedures refuse until then).
   useEffect(() => {

@@ -2,6 +2,7 @@
 
 import { Command } from "cmdk";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import type { FieldControl } from "./field";
 
 export interface ComboboxOption {
@@ -51,7 +52,11 @@ export function Combobox({ control, text, onTextChange, options, onPick, onBlur,
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === "Escape" && open) {
+    if (e.key === "Tab") {
+      // Tab leaves the field: the list closes before the focus moves, so that the focus never lands in a list
+      // that is about to unmount (the dialog would take it back and trap the keyboard on this field).
+      flushSync(() => setOpen(false));
+    } else if (e.key === "Escape" && open) {
       // The surrounding Modal lets an open list take this Escape (see modal.tsx).
       setOpen(false);
     } else if ((e.key === "ArrowDown" || e.key === "ArrowUp") && !open) {
@@ -90,7 +95,8 @@ export function Combobox({ control, text, onTextChange, options, onPick, onBlur,
       </Command.Input>
       {shown && (
         <div className="combobox-popup">
-          <Command.List label={listLabel} className="combobox-list">
+          {/* Not a Tab stop: a scrolling list would be one in Chrome, and it is reached by the arrow keys. */}
+          <Command.List label={listLabel} className="combobox-list" tabIndex={-1}>
             {options.map((o) => (
               <Command.Item
                 key={o.value}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
+import { FoundElsewhere, type LocatableKind } from "../shell/found-elsewhere";
 import type { TrpcError } from "../trpc";
 import { ErrorAlert } from "./alert";
 
@@ -15,11 +16,13 @@ interface DetailFrameProps<T> {
   query: { data: T | undefined; error: TrpcError | null };
   /** Said when the server answers 404. */
   notFound: string;
+  /** The object, to look for in the account's other environment and Integrations on a 404 (a client's page). */
+  locate?: { kind: LocatableKind; id: string };
   children: (data: T) => ReactNode;
 }
 
 /** One object's page: the link back to its list, then the query's error, "Loading…", or the object. */
-export function DetailFrame<T>({ back, query, notFound, children }: DetailFrameProps<T>) {
+export function DetailFrame<T>({ back, query, notFound, locate, children }: DetailFrameProps<T>) {
   const t = useTranslations("common");
   const link = (
     <Link href={back.href} className="back-link">
@@ -30,7 +33,13 @@ export function DetailFrame<T>({ back, query, notFound, children }: DetailFrameP
     return (
       <section>
         {link}
-        <ErrorAlert>{query.error.data?.code === "NOT_FOUND" ? notFound : query.error.message}</ErrorAlert>
+        {query.error.data?.code !== "NOT_FOUND" ? (
+          <ErrorAlert>{query.error.message}</ErrorAlert>
+        ) : locate ? (
+          <FoundElsewhere kind={locate.kind} id={locate.id} notFound={notFound} />
+        ) : (
+          <ErrorAlert>{notFound}</ErrorAlert>
+        )}
       </section>
     );
   }

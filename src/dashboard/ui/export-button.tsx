@@ -2,11 +2,12 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { downloadCsv } from "./download-csv";
 import type { NoticeValue } from "./notice";
 
 interface ExportButtonProps {
   /** The list's catalogue namespace, whose `exportCsv`, `exporting` and `exported` the button says. */
-  namespace: "employees" | "payouts";
+  namespace: "employees" | "payouts" | "auditLog";
   /** The file's name, e.g. "payouts.csv". */
   filename: string;
   /** Reads the export (every row the list's filters match, from the server). */
@@ -14,7 +15,7 @@ interface ExportButtonProps {
   onNotice: (notice: NoticeValue) => void;
 }
 
-/** Downloads a list's CSV export as a file. */
+/** Downloads a list's CSV export as a file, in the person's CSV style (the server writes it so). */
 export function ExportButton({ namespace, filename, load, onNotice }: ExportButtonProps) {
   const t = useTranslations(namespace);
   const [pending, setPending] = useState(false);
@@ -22,13 +23,7 @@ export function ExportButton({ namespace, filename, load, onNotice }: ExportButt
     setPending(true);
     try {
       const { csv, count } = await load();
-      // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
-      const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadCsv(filename, csv);
       onNotice({ kind: "success", text: t("exported", { count }) });
     } catch (e) {
       onNotice({ kind: "error", text: e instanceof Error ? e.message : String(e) });

@@ -4,7 +4,9 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { fieldMessages, type Checked, type FieldMessages } from "../errors";
 import type { MutationState, TrpcError } from "../trpc";
+import { useDraftState } from "./draft-scope";
 import { Field } from "./field";
+import { restoreText, withoutSecrets } from "./form-draft";
 
 /**
  * The messages to show per field: the server's, overridden by the form's own checks (e.g. metadata JSON).
@@ -25,9 +27,12 @@ export function useFormErrors(error: TrpcError | null) {
   return { errors, setLocalErrors, sendChecked };
 }
 
-/** Form values kept as typed text, with the props that bind one of them to a `TextField`. */
-export function useFormValues<V extends { [K in keyof V]: string }>(initial: V) {
-  const [values, setValues] = useState(initial);
+/**
+ * Form values kept as typed text, with the props that bind one of them to a `TextField`. In a dialog that keeps
+ * drafts they survive an ended session, but for the `secret` fields (passwords, codes, keys), never stored.
+ */
+export function useFormValues<V extends { [K in keyof V]: string }>(initial: V, secret: readonly (keyof V & string)[] = []) {
+  const [values, setValues] = useDraftState("fields", initial, restoreText, (v) => withoutSecrets(v, secret));
   const bind = (field: keyof V) => ({
     value: values[field],
     onChange: (value: string) => setValues((v) => ({ ...v, [field]: value })),

@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
+import { DraftScope } from "./draft-scope";
 import { useReturnFocus } from "./return-focus";
 
 interface ModalProps {
@@ -12,13 +13,18 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /**
+   * Names a dialog whose form keeps a draft (e.g. "employees.create"): when a request meets an ended session,
+   * what is typed survives the sign-in and the page opens the dialog again (`useDraftDialog` with the same name).
+   */
+  draft?: string;
 }
 
 /**
  * A modal dialog on Radix's: labelled by its title, focus held inside and given back to what opened it,
  * closed with Escape or ×. Clicks outside do not close it, so a half-filled form is not lost by accident.
  */
-export function Modal({ title, lead, onClose, children, wide }: ModalProps) {
+export function Modal({ title, lead, onClose, children, wide, draft }: ModalProps) {
   const returnFocus = useReturnFocus();
   const t = useTranslations("common");
   return (
@@ -51,7 +57,7 @@ export function Modal({ title, lead, onClose, children, wide }: ModalProps) {
               </Dialog.Close>
             </div>
             {lead && <p className="modal-lead">{lead}</p>}
-            {children}
+            {draft ? <DraftScope dialog={draft}>{children}</DraftScope> : children}
           </Dialog.Content>
         </Dialog.Overlay>
       </Dialog.Portal>

@@ -31,7 +31,10 @@ export function TableHead({ columns, actions, lead }: { columns: readonly string
   );
 }
 
-/** A name over its id in one cell; the name links to the object's page when there is one. */
+/**
+ * A name over its id in one cell; the name links to the object's page when there is one. This line is the only
+ * place a list shows an id (marked `data-id`, for developers to copy); everywhere else a list shows names.
+ */
 export function NameAndIdCell({ name, id, href }: { name: ReactNode; id: string; href?: string }) {
   return (
     <td className="stacked-cell">
@@ -42,10 +45,17 @@ export function NameAndIdCell({ name, id, href }: { name: ReactNode; id: string;
       ) : (
         <span className="strong">{name}</span>
       )}
-      <span className="mono muted truncate" title={id}>
-        {id}
-      </span>
+      <IdLine id={id} />
     </td>
+  );
+}
+
+/** An object's id under its name (see `NameAndIdCell`). */
+export function IdLine({ id }: { id: string }) {
+  return (
+    <span className="mono muted truncate" title={id} data-id="">
+      {id}
+    </span>
   );
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { ListTable } from "../ui/list-table";
 import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
@@ -10,16 +11,18 @@ import { EMPTY, RowButton, TableHead } from "../ui/table";
 import {
   DELIVERY_PAGE_SIZE,
   DELIVERY_POLL_MS,
+  DELIVERY_WATCH_MS,
   deliveryLabel,
   hasPendingDelivery,
   prettyPayload,
   type Attempt,
   type Delivery,
+  type DeliveryFilters,
   type DeliveryLabel,
   type Webhook,
 } from "./webhook-types";
 
-const TONES: Record<DeliveryLabel, string> = {
+export const DELIVERY_TONES: Record<DeliveryLabel, string> = {
   Pending: "badge",
   Retrying: "badge badge-warning",
   Succeeded: "badge badge-success",
@@ -28,30 +31,36 @@ const TONES: Record<DeliveryLabel, string> = {
 
 interface DeliveryLogProps {
   webhook: Webhook;
+  /** The log's filters, as the API's list names them. */
+  filters: DeliveryFilters;
   page: number;
   onPage: (page: number) => void;
   /** A redelivery's outcome; the page shows it over the newest deliveries, where the new attempt is. */
   onDelivered: (notice: NoticeValue) => void;
+  /** When the reader last queued deliveries (ms since the epoch): the log reads again for a while after. */
+  queuedAt?: number;
 }
 
 /** The subscription's deliveries, newest first, read again every few seconds while one is still to be attempted. */
-export function DeliveryLog({ webhook, page, onPage, onDelivered }: DeliveryLogProps) {
+export function DeliveryLog({ webhook, filters, page, onPage, onDelivered, queuedAt = 0 }: DeliveryLogProps) {
   const deliveries = trpc.webhooks.deliveries.useQuery(
-    { webhook_id: webhook.id, page },
-    { placeholderData: (prev) => prev, refetchInterval: (q) => (hasPendingDelivery(q.state.data?.results) ? DELIVERY_POLL_MS : false) },
+    { webhook_id: webhook.id, page, status: filters.status || undefined, event_type: filters.event_type ? [filters.event_type] : undefined },
+    {
+      placeholderData: (prev) => prev,
+      refetchInterval: (q) => (hasPendingDelivery(q.state.data?.results) || Date.now() < queuedAt + DELIVERY_WATCH_MS ? DELIVERY_POLL_MS : false),
+    },
   );
   const t = useTranslations("webhooks.log");
   return (
     <PagedListCard query={deliveries} page={page} pageSize={DELIVERY_PAGE_SIZE} onPage={onPage} empty={t("none")} scroll>
       {(results) => (
-        <table className="table">
-          <TableHead columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]} actions />
-          <tbody>
-            {results.map((d) => (
-              <DeliveryRows key={d.pk} webhook={webhook} delivery={d} onRedelivered={onDelivered} />
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          columns={[t("columns.event"), t("columns.status"), t("columns.attempts"), t("columns.created"), t("columns.nextRetry")]}
+          actions
+          rows={results}
+        >
+          {(d) => <DeliveryRows key={d.pk} webhook={webhook} delivery={d} onRedelivered={onDelivered} />}
+        </ListTable>
       )}
     </PagedListCard>
   );
@@ -82,12 +91,14 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
           {d.object && (
             <span className="muted" data-testid="delivery-object">
               {d.object.name ? `${d.object.name} · ` : ""}
-              <span className="mono">{d.object.id}</span>
+              <span className="mono" data-id="">
+                {d.object.id}
+              </span>
             </span>
           )}
         </td>
         <td>
-          <span className={TONES[label]}>{t(`statuses.${label}`)}</span>
+          <span className={DELIVERY_TONES[label]}>{t(`statuses.${label}`)}</span>
         </td>
         <td>{d.attempts}</td>
         <td className="nowrap">{when}</td>

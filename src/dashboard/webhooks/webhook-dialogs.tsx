@@ -11,12 +11,15 @@ import { WebhookForm } from "./webhook-form";
 import { EMPTY_WEBHOOK, webhookValues } from "./webhook-form-values";
 import type { EventInfo, Webhook } from "./webhook-types";
 
+/** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+export const NEW_WEBHOOK_DRAFT = "webhooks.create";
+
 export function CreateWebhookDialog(props: { integrationName: string; catalogue: readonly EventInfo[]; onClose: () => void }) {
   const { integrationName, catalogue, onClose } = props;
   const create = trpc.webhooks.create.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.list.invalidate(), onClose }));
   const t = useTranslations("webhooks.form");
   return (
-    <Modal title={t("createTitle")} lead={t("createLead", { integration: integrationName })} onClose={onClose} wide>
+    <Modal draft={NEW_WEBHOOK_DRAFT} title={t("createTitle")} lead={t("createLead", { integration: integrationName })} onClose={onClose} wide>
       <WebhookForm
         initial={EMPTY_WEBHOOK}
         initialEvents={[]}

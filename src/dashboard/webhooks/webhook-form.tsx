@@ -1,13 +1,16 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { z } from "../zod";
+import { useDraftState } from "../ui/draft-scope";
 import { MetadataField, ServerCheckedForm, TextField, useFormErrors, useFormValues, useSubmitLabel, type ResourceFormProps } from "../ui/form";
 import { EventPicker } from "./event-picker";
 import { EMPTY_WEBHOOK, toWebhookFields, type WebhookFields, type WebhookFormValues } from "./webhook-form-values";
 import type { EventInfo } from "./webhook-types";
+import { restoreParsed } from "../ui/form-draft";
 
 const FORM_FIELDS = [...Object.keys(EMPTY_WEBHOOK), "events"];
+const restoreEvents = restoreParsed(z.array(z.string()));
 
 interface WebhookFormProps extends ResourceFormProps<WebhookFormValues, (fields: WebhookFields) => void> {
   initialEvents: string[];
@@ -16,8 +19,9 @@ interface WebhookFormProps extends ResourceFormProps<WebhookFormValues, (fields:
 
 /** A subscription: where to POST, which events, and optionally its id, secret and metadata. */
 export function WebhookForm({ initial, initialEvents, catalogue, mode, mutation, onSubmit, onCancel }: WebhookFormProps) {
-  const { values, bind } = useFormValues(initial);
-  const [events, setEvents] = useState(initialEvents);
+  // The signing secret is never kept in a draft.
+  const { values, bind } = useFormValues(initial, ["secret_key"]);
+  const [events, setEvents] = useDraftState("events", initialEvents, restoreEvents);
   const t = useTranslations("webhooks.form");
   const common = useTranslations("common");
   const { errors, sendChecked } = useFormErrors(mutation.error);

@@ -5,10 +5,24 @@ export type EventInfo = RouterOutputs["webhooks"]["events"][number];
 export type Delivery = RouterOutputs["webhooks"]["deliveries"]["results"][number];
 export type Attempt = Delivery["attempt_log"][number];
 
+/** The delivery log's statuses, as the API's `status` filter names them. */
+export const DELIVERY_STATUS_FILTERS = ["pending", "succeeded", "failed"] as const;
+
+/** The delivery log's filters ("" for all). */
+export interface DeliveryFilters {
+  status: (typeof DELIVERY_STATUS_FILTERS)[number] | "";
+  event_type: string;
+}
+
 /** The server's page of deliveries (webhook-log.ts); it takes no page size. */
 export const DELIVERY_PAGE_SIZE = 20;
 /** How often the log is read again while a delivery waits for its first attempt or a retry. */
 export const DELIVERY_POLL_MS = 3_000;
+/**
+ * How long the log keeps reading again after the reader queued deliveries: a filtered log (succeeded only, say)
+ * shows none of the pending ones it waits for, so their being pending cannot be what keeps it polling.
+ */
+export const DELIVERY_WATCH_MS = 60_000;
 
 export function webhookPath(id: string): string {
   return `/webhooks/${encodeURIComponent(id)}`;

@@ -8,9 +8,10 @@ import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
-import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
+import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog, NEW_WEBHOOK_DRAFT } from "./webhook-dialogs";
 import type { Webhook } from "./webhook-types";
 import { WebhooksTable } from "./webhooks-table";
+import { useWebhookHealth } from "./health-badge";
 import { usePageParam } from "../url-state";
 import { ErrorAlert } from "../ui/alert";
 
@@ -20,10 +21,11 @@ export const WebhooksPage = integrationScoped((t) => t("webhooks.title"), Webhoo
 
 function WebhooksOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();
-  const { dialog, create, open, close } = useRowDialog<Webhook, "edit" | "rotate" | "delete">();
+  const { dialog, create, open, close } = useRowDialog<Webhook, "edit" | "rotate" | "delete">(NEW_WEBHOOK_DRAFT);
   const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
   const list = trpc.webhooks.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const events = catalogue.data;
+  const healthOf = useWebhookHealth(list.data?.results);
   const t = useTranslations("webhooks");
   const common = useTranslations("common");
 
@@ -41,7 +43,14 @@ function WebhooksOfIntegration({ integration }: { integration: Integration }) {
         {(webhooks) =>
           events ? (
             <div className="table-scroll">
-              <WebhooksTable webhooks={webhooks} catalogue={events} onEdit={open("edit")} onRotate={open("rotate")} onDelete={open("delete")} />
+              <WebhooksTable
+                webhooks={webhooks}
+                catalogue={events}
+                healthOf={healthOf}
+                onEdit={open("edit")}
+                onRotate={open("rotate")}
+                onDelete={open("delete")}
+              />
             </div>
           ) : (
             <p className="card-message">{common("loading")}</p>

@@ -1,5 +1,6 @@
 /** API keys managed in the dashboard by the account's admins (no REST paths: a key cannot mint keys). */
 import { z } from "zod";
+import { auditActorOf } from "@/trpc/audit-actor";
 import { DomainError } from "@/domain/errors";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
@@ -24,7 +25,11 @@ export const apiKeyRouter = router({
     .input(ZCreateApiKeyRequest)
     .output(ZCreatedApiKey)
     .mutation(async ({ ctx, input }) => {
-      const created = await createApiKey(ctx.db, { accountPk: ctx.scope.accountPk, environment: input.environment, allowIps: input.allow_ips });
+      const created = await createApiKey(
+        ctx.db,
+        { accountPk: ctx.scope.accountPk, environment: input.environment, allowIps: input.allow_ips },
+        { actor: auditActorOf(ctx), at: ctx.clock.now() },
+      );
       const row = await findAccountApiKey(ctx.db, ctx.scope.accountPk, created.pk);
       if (!row) throw new DomainError("not_found", t("api_key_not_found"));
       return { key: created.key, api_key: toApi(row) };
@@ -33,7 +38,7 @@ export const apiKeyRouter = router({
     .input(ZApiKeyLookup)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await revokeAccountApiKey(ctx, ctx.scope.accountPk, input.pk))) throw new DomainError("not_found", t("api_key_not_found"));
+      if (!(await revokeAccountApiKey(ctx, ctx.scope.accountPk, input.pk, auditActorOf(ctx)))) throw new DomainError("not_found", t("api_key_not_found"));
       return { ok: true as const };
     }),
 });

@@ -10,6 +10,8 @@ import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import { at, qb, runQuery, typed } from "@/db/query-builder";
 import { isEnvironment, type Environment } from "@/domain/environments";
+import { recordAudit, type AuditActor, type AuditBy } from "@/domain/audit/audit-record";
+import type { Prisma } from "@/generated/prisma/client";
 
 const KEY_PATTERN = /^pr_(live|demo)_[0-9A-Za-z]{32}$/;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -54,17 +56,53 @@ export function ipAllowed(ip: string, allowList: string[]): boolean {
   return family !== null && list.check(mapped, family);
 }
 
+/** Makes a key (shown to its maker only now) and records who made it, in one transaction. */
 export async function createApiKey(
   db: Db,
   input: { accountPk: string; environment: Environment; allowIps: string[] },
+  by: AuditBy,
 ): Promise<{ key: string; pk: string; prefix: string }> {
   const key = `pr_${input.environment}_${randomBase62(32)}`;
   const prefix = key.slice(0, 12);
-  const row = await db.apiKey.create({
-    data: { accountPk: input.accountPk, environment: input.environment, prefix, hash: hashKey(key), allowIps: input.allowIps },
-    select: { pk: true },
+  return db.$transaction(async (tx) => {
+    const row = await tx.apiKey.create({
+      data: { accountPk: input.accountPk, environment: input.environment, prefix, hash: hashKey(key), allowIps: input.allowIps },
+      select: { pk: true },
+    });
+    await recordAudit(tx, {
+      at: by.at,
+      accountPk: input.accountPk,
+      environment: input.environment,
+      actor: by.actor,
+      action: "api_key.created",
+      target: { type: "api_key", id: row.pk, label: prefix },
+      after: { prefix, environment: input.environment, allow_ips: input.allowIps },
+    });
+    return { key, pk: row.pk, prefix };
   });
-  return { key, pk: row.pk, prefix };
+}
+
+/** Revokes the key `where` finds (not yet revoked) and records it; false when there is none. */
+async function revokeWhere(db: Db, where: Prisma.ApiKeyWhereInput, by: AuditBy): Promise<boolean> {
+  const revoked = await db.$transaction(async (tx) => {
+    const key = await tx.apiKey.findFirst({ where: { ...where, revokedAt: null }, select: { pk: true, prefix: true, accountPk: true, environment: true } });
+    if (!key) return false;
+    const { count } = await tx.apiKey.updateMany({ where: { pk: key.pk, revokedAt: null }, data: { revokedAt: by.at } });
+    if (count === 0) return false;
+    await recordAudit(tx, {
+      at: by.at,
+      accountPk: key.accountPk,
+      environment: key.environment,
+      actor: by.actor,
+      action: "api_key.revoked",
+      target: { type: "api_key", id: key.pk, label: key.prefix },
+      before: { revoked_at: null },
+      after: { revoked_at: by.at.toISOString() },
+    });
+    return true;
+  });
+  keyCache.clear(); // at once on this instance
+  return revoked;
 }
 
 export interface VerifiedKey {
@@ -127,13 +165,11 @@ export async function listApiKeys(db: Db, accountName?: string) {
   });
 }
 
-/** Revokes by key id or by the full key; returns whether a key was revoked now. */
-export async function revokeApiKey({ db, clock }: Timed, idOrKey: string): Promise<boolean> {
+/** Revokes by key id or by the full key (the CLI); returns whether a key was revoked now. */
+export async function revokeApiKey({ db, clock }: Timed, idOrKey: string, actor: AuditActor): Promise<boolean> {
   const where = KEY_PATTERN.test(idOrKey) ? { hash: hashKey(idOrKey) } : /^[0-9a-f-]{36}$/i.test(idOrKey) ? { pk: idOrKey } : null;
   if (!where) return false;
-  const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: clock.now() } });
-  keyCache.clear(); // at once on this instance
-  return result.count > 0;
+  return revokeWhere(db, where, { actor, at: clock.now() });
 }
 
 /** The account's keys, newest first, for the dashboard (never the key itself: only its prefix). */
@@ -148,10 +184,8 @@ export async function findAccountApiKey(db: Db, accountPk: string, pk: string) {
 }
 
 /** Revokes one of the account's keys; false when it is not the account's or was already revoked. */
-export async function revokeAccountApiKey({ db, clock }: Timed, accountPk: string, pk: string): Promise<boolean> {
-  const result = await db.apiKey.updateMany({ where: { pk, accountPk, revokedAt: null }, data: { revokedAt: clock.now() } });
-  keyCache.clear();
-  return result.count > 0;
+export async function revokeAccountApiKey({ db, clock }: Timed, accountPk: string, pk: string, actor: AuditActor): Promise<boolean> {
+  return revokeWhere(db, { pk, accountPk }, { actor, at: clock.now() });
 }
 
 /** How often a key's last use is written: the list shows "last used", not an access log. */

@@ -67,6 +67,9 @@ export type TIssueInvoiceRequest = z.infer<typeof ZIssueInvoiceRequest>;
 export const ZListInvoicesQuery = ZPageQuery.extend({
   billing_type: z.enum(BILLING_TYPES).optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
+  overdue: z.stringbool().optional().meta({
+    description: "true: only issued, unpaid Invoices whose due_date has passed (before today, UTC, by the clock: the demo clock in demo); false: all others",
+  }),
   ordering: z.enum(INVOICE_ORDERINGS).optional().meta({ description: "created_at, paid_at or due_date; a leading - for descending (default -created_at)" }),
 });
 export type TListInvoicesQuery = z.infer<typeof ZListInvoicesQuery>;

@@ -1,4 +1,5 @@
 /** The employee app's procedures (dashboard-style tRPC only; Employees sign in with their magic link). */
+import { auditActorOf } from "@/trpc/audit-actor";
 import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
@@ -10,29 +11,68 @@ import {
   employeeForSession,
   employeeHome,
   endEmployeeSession,
+  magicLinkPreview,
   pendingVerifications,
 } from "./employee-app-service";
-import { ZEmployeeHome, ZEmployeeLookup, ZEmployeeReview, ZOk, ZPendingVerification, ZRejectEmployee } from "./employee-app-schemas";
-import { approveEmployee, employeeReview, rejectEmployee } from "./employee-review";
+import {
+  ZEmployeeDetails,
+  ZEmployeeHome,
+  ZEmployeeLookup,
+  ZEmployeeReview,
+  ZLinkPreview,
+  ZLinkToken,
+  ZOk,
+  ZPendingVerification,
+  ZRejectEmployee,
+  ZRevealDetail,
+  ZRevealed,
+} from "./employee-app-schemas";
+import { ZBankAccount, ZClaimDetails } from "./claim-details-rules";
+import { changeBankAccount, employeeDetails, resubmitClaimDetails } from "./employee-details-change";
+import { approveEmployee, employeeReview, rejectEmployee, revealEmployeeDetail } from "./employee-review";
 import { requestSignInLink } from "./employee-sign-in-link";
 
 /** A procedure of the signed-in Employee (the session cookie); its Payouts' are in payouts/employee-payout-router.ts. */
 export const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const employeePk = await employeeForSession(ctx, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
-  if (!employeePk) throw new DomainError("unauthenticated", t("employee_session_required"));
-  return next({ ctx: { employeePk } });
+  const session = await employeeForSession(ctx, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
+  if (!session) throw new DomainError("unauthenticated", t("employee_session_required"));
+  return next({ ctx: { employeePk: session.employeePk, signedInAt: session.signedInAt } });
 });
 
 export const employeeAppRouter = router({
+  /** Whether a link claims (show the claim form) or only signs in; null: used, expired or unknown. */
+  link: publicProcedure
+    .input(ZLinkToken)
+    .output(ZLinkPreview.nullable())
+    .query(({ ctx, input }) => magicLinkPreview(ctx, input.token)),
+  /** Opens a magic link: the first claims the invitation with the claim form's details; later ones sign in. */
   claim: publicProcedure
-    .input(z.object({ token: z.string().min(1).max(200) }))
+    .input(ZLinkToken.extend({ details: ZClaimDetails.optional() }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      const { sessionToken } = await claimWithMagicLink(ctx, input.token);
+      const { sessionToken } = await claimWithMagicLink(ctx, input.token, input.details);
       ctx.cookies.set(EMPLOYEE_SESSION_COOKIE, sessionToken, { maxAgeSeconds: EMPLOYEE_SESSION_TTL_S, httpOnly: true });
       return { ok: true } as const;
     }),
   home: employeeProcedure.output(ZEmployeeHome).query(({ ctx }) => employeeHome(ctx, ctx.employeePk)),
+  /** Their claim details (masked), the review's outcome, and until when the bank account may be changed. */
+  details: employeeProcedure.output(ZEmployeeDetails).query(({ ctx }) => employeeDetails(ctx.db, ctx)),
+  /** The whole form again, after a rejection. */
+  resubmitDetails: employeeProcedure
+    .input(ZClaimDetails)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await resubmitClaimDetails(ctx, ctx, input);
+      return { ok: true } as const;
+    }),
+  /** A new bank account: needs a sign-in link opened within 15 minutes; the Employee is emailed. */
+  changeBankAccount: employeeProcedure
+    .input(ZBankAccount)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await changeBankAccount(ctx, ctx, input);
+      return { ok: true } as const;
+    }),
   /** /e/login: a fresh link by email; the same answer whether the address is an Employee's or not. */
   requestLink: publicProcedure
     .input(z.object({ email: z.email().max(254) }))
@@ -54,13 +94,18 @@ export const employeeVerificationRouter = router({
   detail: operatorProcedure
     .input(ZEmployeeLookup)
     .output(ZEmployeeReview)
-    .query(({ ctx, input }) => employeeReview(ctx.db, input.employeePk)),
+    .query(({ ctx, input }) => employeeReview(ctx, input.employeePk)),
+  /** The full identity number or bank account, recorded (who, what, when) before it is answered. */
+  reveal: operatorProcedure
+    .input(ZRevealDetail)
+    .output(ZRevealed)
+    .mutation(({ ctx, input }) => revealEmployeeDetail(ctx, input, auditActorOf(ctx))),
   verify: operatorProcedure
     .input(ZEmployeeLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => approveEmployee(ctx, input.employeePk, { userId: ctx.principal.userId })),
+    .mutation(({ ctx, input }) => approveEmployee(ctx, input.employeePk, auditActorOf(ctx))),
   reject: operatorProcedure
     .input(ZRejectEmployee)
     .output(z.void())
-    .mutation(({ ctx, input }) => rejectEmployee(ctx, input.employeePk, input.reason, { userId: ctx.principal.userId })),
+    .mutation(({ ctx, input }) => rejectEmployee(ctx, input.employeePk, input.reason, auditActorOf(ctx))),
 });

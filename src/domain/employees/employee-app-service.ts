@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { ServiceContext, Timed } from "@/domain/shared/service-context";
+import type { FieldCipher } from "@/domain/shared/field-encryption";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
@@ -12,6 +13,8 @@ import { recordEvent } from "@/domain/events/event-service";
 import { fileUrl } from "@/domain/files/image-upload";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
+import { checkClaimDetails, type TClaimDetails } from "./claim-details-rules";
+import { saveClaimDetails } from "./claim-details-store";
 import { hashToken } from "./employee-invitation";
 import { employeeSelect, toEmployeeApi } from "./employee-representation";
 
@@ -60,8 +63,15 @@ async function verifyDemoEmployeeInTx(tx: Prisma.TransactionClient, employeePk: 
   await recordEmployeeEvent(tx, "Employee.verified", employee, now);
 }
 
-/** Consumes a magic link; returns a new session token for the cookie. */
-export async function claimWithMagicLink({ db, clock }: Timed, token: string): Promise<{ sessionToken: string }> {
+/** What the claim and the employee app's changes of details are given: the request's database and time, and the cipher. */
+export type Sealed = Timed & { fieldCipher: FieldCipher };
+
+/**
+ * Consumes a magic link; returns a new session token for the cookie. The first link an Employee opens claims
+ * the invitation, and only with the claim form's details (checked before anything is written, so that a form
+ * with errors leaves the link unused); a later link (a sign-in) needs none.
+ */
+export async function claimWithMagicLink({ db, clock, fieldCipher }: Sealed, token: string, details?: TClaimDetails): Promise<{ sessionToken: string }> {
   return db.$transaction(async (tx) => {
     const now = clock.now();
     // Marking the link used is the check: of two concurrent claims only one updates the row.
@@ -71,20 +81,46 @@ export async function claimWithMagicLink({ db, clock }: Timed, token: string): P
       : { count: 0 };
     if (!link || count === 0) throw new DomainError("forbidden", t("magic_link_invalid"));
 
+    const current = await tx.employee.findUniqueOrThrow({ where: { pk: link.employeePk }, select: { claimedAt: true } });
+    if (!current.claimedAt) {
+      // Throwing rolls the transaction back: the link stays unused for the corrected form.
+      if (!details) throw new DomainError("validation", { non_field_errors: [t("claim_details_required")] });
+      await saveClaimDetails(tx, fieldCipher, link.employeePk, checkClaimDetails(details, now), now);
+    }
     const { employee, newly } = await claimEmployeeInTx(tx, link.employeePk, now);
     if (newly && employee.integration.environment === "demo") await verifyDemoEmployeeInTx(tx, employee.pk, now);
     const sessionToken = crypto.randomBytes(32).toString("base64url");
     await tx.employeeSession.create({
-      data: { employeePk: employee.pk, tokenHash: hashToken(sessionToken), expiresAt: new Date(now.getTime() + EMPLOYEE_SESSION_TTL_S * 1000) },
+      // created_at is the sign-in's time: changing the bank account needs a recent one (employee-details-change.ts).
+      data: {
+        employeePk: employee.pk,
+        tokenHash: hashToken(sessionToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMPLOYEE_SESSION_TTL_S * 1000),
+      },
     });
     return { sessionToken };
   });
 }
 
-export async function employeeForSession({ db, clock }: Timed, sessionToken: string | undefined): Promise<string | null> {
+/** Whether the magic link is one that claims (the page then shows the claim form) and whom it names; null when unusable. */
+export async function magicLinkPreview({ db, clock }: Timed, token: string) {
+  const link = await db.magicLink.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { usedAt: true, expiresAt: true, employee: { select: { name: true, claimedAt: true, integration: { select: { name: true } } } } },
+  });
+  if (!link || link.usedAt || link.expiresAt <= clock.now()) return null;
+  return { claims: link.employee.claimedAt === null, name: link.employee.name, integration: link.employee.integration.name };
+}
+
+/** The signed-in Employee and when they signed in (their session's magic link), or null. */
+export async function employeeForSession({ db, clock }: Timed, sessionToken: string | undefined): Promise<{ employeePk: string; signedInAt: Date } | null> {
   if (!sessionToken) return null;
-  const session = await db.employeeSession.findUnique({ where: { tokenHash: hashToken(sessionToken) }, select: { employeePk: true, expiresAt: true } });
-  return session && session.expiresAt > clock.now() ? session.employeePk : null;
+  const session = await db.employeeSession.findUnique({
+    where: { tokenHash: hashToken(sessionToken) },
+    select: { employeePk: true, expiresAt: true, createdAt: true },
+  });
+  return session && session.expiresAt > clock.now() ? { employeePk: session.employeePk, signedInAt: session.createdAt } : null;
 }
 
 export async function endEmployeeSession(db: Db, sessionToken: string | undefined): Promise<void> {
@@ -113,9 +149,17 @@ export async function employeeHome({ db, baseUrl }: Pick<ServiceContext, "db" | 
 }
 
 /** Claimed, unverified, unrejected live Employees: the operators' verification queue, oldest claim first. */
+/** Live Employees who claimed and wait for the review team (rejected ones wait for the Employee instead). */
+export const PENDING_VERIFICATION_WHERE = {
+  claimedAt: { not: null },
+  verifiedAt: null,
+  rejectedAt: null,
+  integration: { environment: "live" },
+} satisfies Prisma.EmployeeWhereInput;
+
 export async function pendingVerifications(db: Db) {
   const rows = await db.employee.findMany({
-    where: { claimedAt: { not: null }, verifiedAt: null, rejectedAt: null, integration: { environment: "live" } },
+    where: PENDING_VERIFICATION_WHERE,
     orderBy: { claimedAt: "asc" },
     take: 200,
     select: { ...employeeSelect, integration: { select: { id: true, name: true, account: { select: { name: true } } } } },

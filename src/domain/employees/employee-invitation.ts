@@ -7,14 +7,16 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { addEvents } from "@/domain/events/event-service";
-import { textMailHtml } from "@/domain/notifications/mail-html";
+import { fileUrl } from "@/domain/files/image-upload";
+import { invitationEmail } from "@/domain/notifications/emails/invitation-email";
 import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
 import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { fastSql } from "@/db/fast-sql";
-import { at, qb, runQuery, Statement, typed } from "@/db/query-builder";
+import { at, qb, runQuery, Statement, typed, type SqlRunner } from "@/db/query-builder";
+import { clockFor, clockParts } from "@/domain/shared/demo-clock";
+import type { Environment } from "@/domain/environments";
 import { rowsOf } from "@/db/row-sets";
 import type { Locale } from "@/i18n/locale";
-import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { employeeColumns, toEmployeeApi } from "./employee-representation";
 
@@ -135,8 +137,16 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
         direct,
         qb
           .selectFrom("integration")
-          .select(["pk", "name", "account_pk as accountPk", "environment"])
-          .where((eb) => eb("pk", "=", eb.fn.any(typed([...new Set(rows.map((r) => r.integrationPk))], "uuid[]")))),
+          .leftJoin("stored_file as logo", "logo.pk", "integration.logo_pk")
+          .select([
+            "integration.pk",
+            "integration.name",
+            "integration.account_pk as accountPk",
+            "integration.environment",
+            "logo.pk as logoPk",
+            "logo.filename as logoFilename",
+          ])
+          .where((eb) => eb("integration.pk", "=", eb.fn.any(typed([...new Set(rows.map((r) => r.integrationPk))], "uuid[]")))),
       )
     ).map((i) => [i.pk, i]),
   );
@@ -159,18 +169,17 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
   await Promise.all(
     toSend.map(async (s) => {
       const link = claimLink(ctx, s.token);
-      const locale = employeeLocale(s.employee);
-      const params = { name: s.employee.name, integration: s.employee.integration.name, link, code: s.employee.invitationCode ?? "" };
-      const texts = serverTexts(locale);
-      const text = texts("emails.invitation.text", params);
+      const { integration } = s.employee;
+      const logo = integration.logoPk && integration.logoFilename ? { pk: integration.logoPk, filename: integration.logoFilename } : null;
       try {
-        await ctx.mailer.send({
-          key: `invitation-${s.job.pk}`,
-          to: s.email,
-          subject: texts("emails.invitation.subject", params),
-          text,
-          html: textMailHtml(text, link, texts("emails.invitation.button")),
+        const email = await invitationEmail({
+          locale: employeeLocale(s.employee),
+          employer: { name: integration.name, logoUrl: fileUrl(ctx.publicUrl, logo) },
+          name: s.employee.name,
+          link,
+          code: s.employee.invitationCode ?? "",
         });
+        await ctx.mailer.send({ key: `invitation-${s.job.pk}`, to: s.email, ...email });
         sent.push(s);
       } catch (e) {
         await failJob(ctx.db, s.job, e, retryDelayMs(s.job.attempts, ctx.outbox.retryBaseMs), ctx.clock);
@@ -178,46 +187,65 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
     }),
   );
 
+  // Each Employee is notified at its account's time (a demo account's demo clock); the jobs complete at the real time.
+  const realNow = ctx.clock.now();
+  const groups = new Map<number, { now: Date; jobs: ClaimedJob[]; sent: Sent[] }>([[0, { now: realNow, jobs: nothing, sent: [] }]]);
+  for (const s of sent) {
+    const clock = await clockFor(ctx.db, ctx.clock, s.employee.integration.accountPk, s.employee.integration.environment);
+    const { offsetSeconds } = clockParts(clock);
+    const group = groups.get(offsetSeconds) ?? { now: clock.now(), jobs: [], sent: [] };
+    group.jobs.push(s.job);
+    group.sent.push(s);
+    groups.set(offsetSeconds, group);
+  }
   await direct.transaction(async (run) => {
-    // The jobs still ours are completed, and their Employees marked notified, in one statement.
-    const complete = new Statement();
-    const now = ctx.clock.now();
-    const mine = complete.with(completeJobsQuery([...nothing, ...sent.map((s) => s.job)], now));
-    const notified = await complete.run(
-      run,
-      qb
-        .updateTable("employee")
-        .set({ notified_at: at(now) })
-        .where("pk", "in", (eb) =>
-          eb
-            .selectFrom([mine.as("m"), rowsOf("sent", { job_pk: [sent.map((s) => s.job.pk), "text"], employee_pk: [sent.map((s) => s.employeePk), "uuid"] })])
-            .select("sent.employee_pk")
-            .whereRef("sent.job_pk", "=", "m.pk"),
-        )
-        .returning(employeeColumns),
-    );
-    if (notified.length === 0) return; // deleted while the emails went out, or taken over by another worker
-    const integrationOf = new Map(sent.map((s) => [s.employeePk, s.employee.integration]));
-    const events = new Statement();
-    addEvents(
-      events,
-      notified.flatMap((row) => {
-        const integration = integrationOf.get(row.pk);
-        return integration
-          ? [
-              {
-                name: "Employee.notified" as const,
-                accountPk: integration.accountPk,
-                environment: integration.environment,
-                integrationPk: integration.pk,
-                objectPk: row.pk,
-                data: toEmployeeApi(row),
-              },
-            ]
-          : [];
-      }),
-      now,
-    );
-    await events.run(run);
+    for (const group of groups.values()) await completeSent(run, group, realNow);
   });
+}
+
+type Sent = { job: ClaimedJob; employeePk: string; employee: { integration: { pk: string; accountPk: string; environment: Environment } } };
+
+/** Completes `group`'s jobs (still ours) and marks their Employees notified at `group.now`, with their events. */
+async function completeSent(run: SqlRunner, group: { now: Date; jobs: ClaimedJob[]; sent: Sent[] }, realNow: Date): Promise<void> {
+  const { now, sent } = group;
+  if (group.jobs.length === 0) return;
+  // The jobs still ours are completed, and their Employees marked notified, in one statement.
+  const complete = new Statement();
+  const mine = complete.with(completeJobsQuery(group.jobs, realNow));
+  const notified = await complete.run(
+    run,
+    qb
+      .updateTable("employee")
+      .set({ notified_at: at(now) })
+      .where("pk", "in", (eb) =>
+        eb
+          .selectFrom([mine.as("m"), rowsOf("sent", { job_pk: [sent.map((s) => s.job.pk), "text"], employee_pk: [sent.map((s) => s.employeePk), "uuid"] })])
+          .select("sent.employee_pk")
+          .whereRef("sent.job_pk", "=", "m.pk"),
+      )
+      .returning(employeeColumns),
+  );
+  if (notified.length === 0) return; // deleted while the emails went out, or taken over by another worker
+  const integrationOf = new Map(sent.map((s) => [s.employeePk, s.employee.integration]));
+  const events = new Statement();
+  addEvents(
+    events,
+    notified.flatMap((row) => {
+      const integration = integrationOf.get(row.pk);
+      return integration
+        ? [
+            {
+              name: "Employee.notified" as const,
+              accountPk: integration.accountPk,
+              environment: integration.environment,
+              integrationPk: integration.pk,
+              objectPk: row.pk,
+              data: toEmployeeApi(row),
+            },
+          ]
+        : [];
+    }),
+    now,
+  );
+  await events.run(run);
 }

@@ -1,26 +1,13 @@
 /** The Employee list, GET /v2/employees/: pages, searches and counts, compiled once where the shape is frequent. */
 import type { Expression, ExpressionBuilder, RawBuilder, SqlBool } from "kysely";
 import { fastSql } from "@/db/fast-sql";
-import { compiledOnce, jsonArrayOf, literalInt, placeholder, qb, runCompiled, runQuery, type JsonRow, type Tables } from "@/db/query-builder";
+import { compiledOnce, jsonArrayOf, literalInt, placeholder, qb, runCompiled, runQuery, type Tables } from "@/db/query-builder";
 import { pageWindow } from "@/domain/shared/pagination";
 import { containsPattern, nullableTimestampWhere, timestampConditions, timestampWhere } from "@/domain/shared/timestamp-filters";
 import type { ScopedDb } from "@/domain/shared/service-context";
 import { ListMemo } from "./employee-list-memo";
-import { employeeColumns, type EmployeeRow } from "./employee-representation";
+import { employeeColumns, employeeFromJson, type EmployeeRow } from "./employee-representation";
 import type { TListEmployeesQuery } from "./employee-schemas";
-
-const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
-
-/** An Employee of the list's JSON page: its timestamps back to dates. */
-function fromJson(r: JsonRow<EmployeeRow>): EmployeeRow {
-  return {
-    ...r,
-    createdAt: new Date(r.createdAt),
-    notifiedAt: dateOrNull(r.notifiedAt),
-    claimedAt: dateOrNull(r.claimedAt),
-    verifiedAt: dateOrNull(r.verifiedAt),
-  };
-}
 
 /** A value, or the placeholder standing for it in a statement compiled once. */
 type Value<T> = T | RawBuilder<T>;
@@ -207,7 +194,7 @@ export async function listEmployees({ db, scope }: ScopedDb, q: TListEmployeesQu
     if (hint === undefined || hint <= NARROW_SEARCH) {
       const [matches] = await runCompiled(sql, SEARCH_MATCHES, [scope.integrationPk, take, skip, search], { planEachRun: true });
       const n = matches.n ?? 0;
-      const rows = matches.rows.map(fromJson);
+      const rows = matches.rows.map(employeeFromJson);
       memo.rememberCount(db, rememberable, matches.version ?? "0", n);
       memo.rememberPage(db, pageKey, { rowsVersion: matches.rowsVersion ?? "0", count: n, rows });
       return { count: n, rows };
@@ -223,7 +210,7 @@ export async function listEmployees({ db, scope }: ScopedDb, q: TListEmployeesQu
       : search === undefined
         ? await runCompiled(sql, PAGE, [scope.integrationPk, take, skip])
         : await runCompiled(sql, SEARCH_PAGE, [scope.integrationPk, take, skip, search], run);
-  const list = page.rows.map(fromJson);
+  const list = page.rows.map(employeeFromJson);
   // A search's page and count are read in two snapshots: remembered under the page's rows version, the pair is
   // used again only while nothing has changed since the page's, so the count is then that of the page's snapshot.
   const remember = (count: number) => {

@@ -1,6 +1,6 @@
 /** An Employee as the API shows it, and the columns every read of one selects (Prisma's and the direct queries'). */
 import type { ExpressionBuilder } from "kysely";
-import type { Tables } from "@/db/query-builder";
+import type { JsonRow, Tables } from "@/db/query-builder";
 import type { Prisma } from "@/generated/prisma/client";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { EMPLOYEE_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
@@ -47,6 +47,19 @@ export function toEmployeeApi(row: EmployeeRow): TEmployee {
     verified_at: timestamp(row.verifiedAt),
     invitation_code: row.claimedAt ? null : row.invitationCode,
     latest_status: employeeStatus(row),
+  };
+}
+
+const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
+
+/** An Employee read as JSON by a direct query (`employeeColumns`): its timestamps back to dates. */
+export function employeeFromJson(r: JsonRow<EmployeeRow>): EmployeeRow {
+  return {
+    ...r,
+    createdAt: new Date(r.createdAt),
+    notifiedAt: dateOrNull(r.notifiedAt),
+    claimedAt: dateOrNull(r.claimedAt),
+    verifiedAt: dateOrNull(r.verifiedAt),
   };
 }
 

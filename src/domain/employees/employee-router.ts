@@ -3,6 +3,7 @@ import { integrationProcedure, router, type Meta } from "@/trpc/init";
 import { integrationScoped, restMeta } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { ZCsvExport } from "@/domain/shared/csv-export";
+import { currentLocale } from "@/i18n/locale";
 import { exportEmployees } from "./employee-export";
 import {
   ZBulkResendInput,
@@ -46,11 +47,11 @@ export const employeeRouter = router({
     .output(ZEmployeeList)
     .query(async ({ ctx, input }) => pageEnvelope(ctx, input, await listEmployees(ctx, input), (rows) => rows.map(toEmployeeApi))),
 
-  /** The dashboard's CSV export: every Employee the list's filters match (no REST path). */
+  /** The dashboard's CSV export: every Employee the list's filters match, in the person's CSV style (no REST path). */
   export: integrationProcedure
     .input(ZListEmployeesQuery.omit({ page: true, page_size: true }))
     .output(ZCsvExport)
-    .query(({ ctx, input }) => exportEmployees(ctx, input)),
+    .query(({ ctx, input }) => exportEmployees(ctx, input, currentLocale())),
 
   /** The dashboard's bulk resend: sends what the once-a-day rule allows and reports the rest (no REST path). */
   resendMany: integrationProcedure

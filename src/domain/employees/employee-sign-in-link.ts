@@ -9,7 +9,9 @@ import type { Timed } from "@/domain/shared/service-context";
 import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
+import { fileUrl } from "@/domain/files/image-upload";
+import { signInLinkEmail } from "@/domain/notifications/emails/sign-in-link-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { t } from "@/i18n/locale";
 import { employeeLocale, issueMagicLink } from "./employee-invitation";
@@ -29,10 +31,8 @@ export async function requestSignInLink({ db, clock }: Timed, input: { email: st
     // Count and insert under a lock per email and per address (in that order, so no deadlock): concurrent
     // requests would otherwise all count before any of them inserted, and together pass the limit.
     await runIn(tx, advisoryXactLocks(SIGN_IN_LINK_LOCKS, [`email:${email}`, `address:${input.address}`]));
-    const [byEmail, byAddress] = await Promise.all([
-      tx.signInLinkRequest.count({ where: { email, createdAt: { gt: since } } }),
-      tx.signInLinkRequest.count({ where: { address: input.address, createdAt: { gt: since } } }),
-    ]);
+    const byEmail = await tx.signInLinkRequest.count({ where: { email, createdAt: { gt: since } } });
+    const byAddress = await tx.signInLinkRequest.count({ where: { address: input.address, createdAt: { gt: since } } });
     if (byEmail >= SIGN_IN_LINK_LIMITS.perEmail || byAddress >= SIGN_IN_LINK_LIMITS.perAddress) {
       throw new DomainError("throttled", t("sign_in_link_rate_limited"));
     }
@@ -50,17 +50,16 @@ export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<
   const { employeePk } = ZPayload.parse(job.payload);
   const employee = await ctx.db.employee.findUnique({
     where: { pk: employeePk },
-    select: { name: true, email: true, country: true, integration: { select: { name: true } } },
+    select: { name: true, email: true, country: true, integration: { select: { name: true, logo: { select: { pk: true, filename: true } } } } },
   });
   if (employee?.email) {
-    await sendLinkEmail(ctx, {
-      key: `sign-in-link-${job.pk}`,
-      to: employee.email,
-      texts: "signInLink",
-      params: { name: employee.name, integration: employee.integration.name },
-      link: await issueMagicLink(ctx, employeePk),
+    const email = await signInLinkEmail({
       locale: employeeLocale(employee),
+      employer: { name: employee.integration.name, logoUrl: fileUrl(ctx.publicUrl, employee.integration.logo) },
+      name: employee.name,
+      link: await issueMagicLink(ctx, employeePk),
     });
+    await ctx.mailer.send({ key: `sign-in-link-${job.pk}`, to: employee.email, ...email });
   }
   await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
 }

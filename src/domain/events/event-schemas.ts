@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
 import { eventTypeFilter } from "@/domain/webhooks/event-type-filter";
+import { ZWebhookDelivery } from "@/domain/webhooks/delivery-schemas";
 
 export const ZEvent = z
   .object({
@@ -24,3 +25,9 @@ export const ZListEventsQuery = ZPageQuery.extend({
 export type TListEventsQuery = z.infer<typeof ZListEventsQuery>;
 
 export const ZEventList = listEnvelope(ZEvent);
+
+/** One delivery of an event as the dashboard's event view shows it: the deliveries API's shape and its subscription's URL. */
+export const ZEventDelivery = ZWebhookDelivery.extend({ webhook_url: z.string() });
+export type TEventDelivery = z.infer<typeof ZEventDelivery>;
+
+export const ZRedeliverEventRequest = ZEventLookup.extend({ webhook_id: z.string().trim().min(1).max(255) });

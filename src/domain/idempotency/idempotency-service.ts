@@ -10,9 +10,10 @@
  * it committed, or claims the key when it rolled back.
  */
 import crypto from "node:crypto";
+import { deleteInBatches } from "@/domain/shared/in-batches";
 import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
-import { at, qb, runIn, setLocal, typed } from "@/db/query-builder";
+import { at, executeIn, qb, runIn, setLocal, typed } from "@/db/query-builder";
 import type { AccountScope } from "@/domain/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -106,7 +107,15 @@ export async function completeIdempotencyKey(tx: Db, pk: string, response: Store
   });
 }
 
-export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
-  const { count } = await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } } });
-  return count;
+/** Removes the keys past their 24 hours, in batches (src/domain/shared/in-batches.ts); returns how many. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date, batch = 5_000): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+  return deleteInBatches(
+    (limit) =>
+      executeIn(
+        db,
+        qb.deleteFrom("idempotency_record").where("pk", "in", qb.selectFrom("idempotency_record").select("pk").where("created_at", "<", before).limit(limit)),
+      ),
+    batch,
+  );
 }

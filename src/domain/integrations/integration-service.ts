@@ -179,14 +179,15 @@ export async function updateIntegration(
 
 /** Employees, Messages, Payouts, Payruns and Prepayments keep an Integration from being deleted. */
 async function hasAssociatedObjects(tx: Prisma.TransactionClient, integrationPk: string): Promise<boolean> {
-  const [employee, message, payout, payrun, prepayment] = await Promise.all([
-    tx.employee.findFirst({ where: { integrationPk }, select: { pk: true } }),
-    tx.message.findFirst({ where: { integrationPk }, select: { pk: true } }),
-    tx.payout.findFirst({ where: { integrationPk }, select: { pk: true } }),
-    tx.payrun.findFirst({ where: { integrationPk }, select: { pk: true } }),
-    tx.prepayment.findFirst({ where: { integrationPk }, select: { pk: true } }),
-  ]);
-  return Boolean(employee ?? message ?? payout ?? payrun ?? prepayment);
+  // One after the other: a transaction's statements share one connection (and the first found answers).
+  const where = { integrationPk };
+  return Boolean(
+    (await tx.employee.findFirst({ where, select: { pk: true } })) ??
+    (await tx.message.findFirst({ where, select: { pk: true } })) ??
+    (await tx.payout.findFirst({ where, select: { pk: true } })) ??
+    (await tx.payrun.findFirst({ where, select: { pk: true } })) ??
+    (await tx.prepayment.findFirst({ where, select: { pk: true } })),
+  );
 }
 
 export async function deleteIntegration(db: Db, scope: AccountScope, id: string): Promise<void> {

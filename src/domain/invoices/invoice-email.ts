@@ -5,9 +5,8 @@
  * without them, and it goes out once they are set.
  */
 import { z } from "zod";
-import { textMailHtml } from "@/domain/notifications/mail-html";
+import { invoiceEmail } from "@/domain/notifications/emails/invoice-email";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { SELLER_SETTINGS } from "@/config/seller";
 import { invoiceDocument } from "./invoice-document";
@@ -23,23 +22,22 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
     if (!ctx.seller) throw new Error(`invoice email refused: the seller's details are not configured (${SELLER_SETTINGS.join(", ")})`);
     const doc = await invoiceDocument(ctx.db, invoicePk, { baseUrl: ctx.publicUrl, bankgiro: ctx.bankgiro, seller: ctx.seller });
     if (doc.buyer.email) {
-      const params = {
+      const email = await invoiceEmail({
+        locale: doc.locale,
+        seller: doc.seller.name,
         recipient: doc.buyer.name,
         number: doc.invoiceNumber,
         total: invoiceFormat(doc.locale).money(doc.total),
         currency: doc.currency,
-        due: doc.dueDate,
+        due: invoiceFormat(doc.locale).day(doc.dueDate),
         ocr: doc.ocr,
         link: doc.payUrl,
-      };
-      const texts = serverTexts(doc.locale);
-      const text = texts(doc.prepayment ? "emails.invoice.textPrepayment" : "emails.invoice.text", params);
+        prepayment: Boolean(doc.prepayment),
+      });
       await ctx.mailer.send({
         key: `invoice-${job.pk}`,
         to: doc.buyer.email,
-        subject: texts("emails.invoice.subject", params),
-        text,
-        html: textMailHtml(text, doc.payUrl),
+        ...email,
         attachments: [{ filename: `invoice-${doc.invoiceNumber}.pdf`, contentType: "application/pdf", content: await renderInvoicePdf(doc) }],
       });
     }

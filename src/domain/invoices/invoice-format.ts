@@ -3,6 +3,7 @@
  * `SEK 21,992.34` and `25%` in English (the dashboard's convention, src/dashboard/money.ts). Intl formats the
  * decimal string itself (not a float), so no digit is lost.
  */
+import { formatCalendarDay } from "@/i18n/catalogue/calendar-day";
 import { INTL_LOCALES, type Locale } from "@/i18n/catalogue/locales";
 
 export interface InvoiceFormat {
@@ -10,6 +11,8 @@ export interface InvoiceFormat {
   money(amount: string, currency?: string): string;
   /** "0.25" → "25 %" / "25%". */
   percent(rate: string): string;
+  /** "2026-12-11" → "11 dec. 2026" / "11 Dec 2026", as the dashboard shows a day. */
+  day(day: string): string;
 }
 
 /** A decimal as the API writes it ("-1234.50"): Intl.NumberFormat formats such a string exactly, as a decimal. */
@@ -36,5 +39,6 @@ export function invoiceFormat(locale: Locale): InvoiceFormat {
     // Anything but a decimal is shown as it came (there is none: the amounts are the API's).
     money: (amount, currency) => (isDecimal(amount) ? plainMinus((currency ? withCurrency(currency) : number).format(amount)) : amount),
     percent: (rate) => (isDecimal(rate) ? plainMinus(percent.format(rate)) : rate),
+    day: (day) => formatCalendarDay(day, locale),
   };
 }

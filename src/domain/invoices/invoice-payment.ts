@@ -13,19 +13,24 @@ import { t } from "@/i18n/locale";
 import { issueInvoiceInTx, recordInvoicePaid } from "@/domain/billing/invoice-issue";
 import { invoiceApi, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoice-representation";
 import type { TInvoice } from "@/domain/billing/invoice-schemas";
+import { recordAudit, type AuditActor } from "@/domain/audit/audit-record";
 
 /** `POST /v2/invoices/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoInvoice(ctx: ServiceContext, id: string): Promise<TInvoice> {
+export async function payDemoInvoice(ctx: ServiceContext, id: string, actor: AuditActor): Promise<TInvoice> {
   if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("invoice_pay_demo_only"));
-  return payInvoice(ctx, { id, integrationPk: ctx.scope.integrationPk });
+  return payInvoice(ctx, { id, integrationPk: ctx.scope.integrationPk }, actor);
 }
 
-export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput): Promise<TInvoice> {
+/** Records the Invoice matched by `where` paid, by `actor` (in the audit log as invoice.marked_paid). */
+export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput, actor: AuditActor): Promise<TInvoice> {
   const { db, baseUrl, clock } = ctx;
-  const found = await db.invoice.findFirst({ where, select: { pk: true, payrunPk: true, prepaymentPk: true } });
+  const found = await db.invoice.findFirst({
+    where,
+    select: { pk: true, id: true, payrunPk: true, prepaymentPk: true, integration: { select: { accountPk: true, environment: true } } },
+  });
   if (!found) throw notFound();
   if (found.payrunPk) {
-    await markPayrunPaid(ctx, { pk: found.payrunPk });
+    await markPayrunPaid(ctx, { pk: found.payrunPk }, actor, true);
     return invoiceApi(db, found.pk, baseUrl);
   }
   const prepaymentPk = found.prepaymentPk;
@@ -39,7 +44,18 @@ export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput)
     await issueInvoiceInTx(tx, found.pk, now);
     await recordInvoicePaid(tx, found.pk, now);
     await markPrepaymentPaid(tx, prepaymentPk, now);
-    return invoiceApi(tx, found.pk, baseUrl);
+    const paid = await invoiceApi(tx, found.pk, baseUrl);
+    await recordAudit(tx, {
+      at: now,
+      accountPk: found.integration.accountPk,
+      environment: found.integration.environment,
+      actor,
+      action: "invoice.marked_paid",
+      target: { type: "invoice", id: found.id },
+      before: { paid_at: null },
+      after: { paid_at: paid.paid_at, total: paid.total },
+    });
+    return paid;
   });
 }
 
@@ -47,9 +63,12 @@ export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput)
  * The operators' view of issued, unpaid Prepayment Invoices in every account and environment, oldest first
  * (unpaid Payruns have their own view, `payruns.unpaid`): what bank transfers are matched against.
  */
+/** The review team's Prepayment payments queue: issued, unpaid prepayment Invoices. */
+export const UNPAID_PREPAYMENT_INVOICE_WHERE = { billingType: "prepayment", issuedAt: { not: null }, paidAt: null } satisfies Prisma.InvoiceWhereInput;
+
 export async function unpaidPrepaymentInvoices({ db, baseUrl }: Pick<Unscoped, "db" | "baseUrl">) {
   const rows = await db.invoice.findMany({
-    where: { billingType: "prepayment", issuedAt: { not: null }, paidAt: null },
+    where: UNPAID_PREPAYMENT_INVOICE_WHERE,
     orderBy: [{ issuedAt: "asc" }, { pk: "asc" }],
     take: OPERATOR_VIEW_ROWS,
     select: { ...invoiceSelect, integration: rowIntegration },

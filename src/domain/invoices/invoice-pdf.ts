@@ -147,8 +147,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
     const factsEnd = block(
       [
         { text: tr("invoicePdf.facts.number", { number: doc.invoiceNumber }), bold: true },
-        { text: tr("invoicePdf.facts.issued", { date: doc.issuedDate }) },
-        { text: tr("invoicePdf.facts.due", { date: doc.dueDate }) },
+        { text: tr("invoicePdf.facts.issued", { date: f.day(doc.issuedDate) }) },
+        { text: tr("invoicePdf.facts.due", { date: f.day(doc.dueDate) }) },
         ...(terms >= 0 ? [{ text: tr("invoicePdf.facts.terms", { days: terms }) }] : []),
         { text: tr("invoicePdf.facts.ocr", { ocr: doc.ocr }), bold: true },
         ...(doc.customerReference ? [{ text: tr("invoicePdf.facts.reference", { reference: doc.customerReference }) }] : []),
@@ -259,7 +259,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFon
     plain();
     if (doc.paid) pdf.text(tr("invoicePdf.payment.paid"), { width });
     else {
-      const payment = { amount: f.money(doc.amountDue, doc.currency), due: doc.dueDate, ocr: doc.ocr };
+      const payment = { amount: f.money(doc.amountDue, doc.currency), due: f.day(doc.dueDate), ocr: doc.ocr };
       if (doc.bankgiro) {
         pdf.text(tr("invoicePdf.payment.toBankgiro", { ...payment, bankgiro: doc.bankgiro }), { width });
         pdf.text(tr("invoicePdf.payment.orInDashboard"), { width });

@@ -1,3 +1,4 @@
+import { auditActorOf } from "@/trpc/audit-actor";
 import { z } from "zod";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
@@ -48,7 +49,11 @@ export const invoiceRouter = router({
     .mutation(({ ctx, input }) => issueInvoice(ctx, input.invoice_id, input.due_date)),
 
   pdf: integrationProcedure
-    .meta({ openapi: { ...openapi, method: "GET", path: "/invoices/{invoice_id}/pdf/", summary: "The issued Invoice as a PDF" }, file: "application/pdf" })
+    .meta({
+      openapi: { ...openapi, method: "GET", path: "/invoices/{invoice_id}/pdf/", summary: "The issued Invoice as a PDF" },
+      file: "application/pdf",
+      errors: [503],
+    })
     .input(ZInvoiceLookup)
     .output(ZFileOutput)
     .query(({ ctx, input }) => invoicePdf(ctx, input.invoice_id)),
@@ -63,10 +68,11 @@ export const invoiceRouter = router({
         summary: "Mark an Invoice paid (demo environment only)",
       },
       errors: [409],
+      demoOnly: true,
     })
     .input(ZInvoiceLookup)
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => payDemoInvoice(ctx, input.invoice_id)),
+    .mutation(({ ctx, input }) => payDemoInvoice(ctx, input.invoice_id, auditActorOf(ctx))),
 
   /** The review team's view (dashboard only): issued, unpaid Prepayment Invoices of every account and environment. */
   unpaidPrepayments: operatorProcedure.output(z.array(ZUnpaidInvoice)).query(({ ctx }) => unpaidPrepaymentInvoices(ctx)),
@@ -75,5 +81,5 @@ export const invoiceRouter = router({
   markPaid: operatorProcedure
     .input(z.object({ invoicePk: z.uuid() }))
     .output(ZInvoice)
-    .mutation(({ ctx, input }) => payInvoice(ctx, { pk: input.invoicePk })),
+    .mutation(({ ctx, input }) => payInvoice(ctx, { pk: input.invoicePk }, auditActorOf(ctx))),
 });

@@ -15,7 +15,7 @@ import { invoiceDocument, type InvoiceDocumentSettings } from "./invoice-documen
 
 const scoped = (scope: IntegrationScope, id: string): Prisma.InvoiceWhereInput => ({ id, integrationPk: scope.integrationPk });
 
-const STATUS_WHERE: Record<NonNullable<TListInvoicesQuery["status"]>, Prisma.InvoiceWhereInput> = {
+export const INVOICE_STATUS_WHERE: Record<NonNullable<TListInvoicesQuery["status"]>, Prisma.InvoiceWhereInput> = {
   proforma: { issuedAt: null },
   invoice: { issuedAt: { not: null }, paidAt: null },
   paid: { paidAt: { not: null } },
@@ -34,11 +34,23 @@ function orderBy(ordering: TListInvoicesQuery["ordering"]): Prisma.InvoiceOrderB
   return [first, { pk: "asc" }];
 }
 
-export async function listInvoices({ db, scope }: ScopedDb, q: TListInvoicesQuery): Promise<{ count: number; rows: InvoiceRow[] }> {
+/**
+ * Overdue: issued, unpaid, and its due date is before today (UTC) by the caller's clock, so a demo Invoice falls
+ * overdue when its account's demo clock passes the date.
+ */
+export function overdueWhere(now: Date): Prisma.InvoiceWhereInput {
+  return { issuedAt: { not: null }, paidAt: null, dueDate: { lt: new Date(`${utcDate(now)}T00:00:00Z`) } };
+}
+
+export async function listInvoices(
+  { db, scope, clock }: ScopedDb & Pick<ServiceContext, "clock">,
+  q: TListInvoicesQuery,
+): Promise<{ count: number; rows: InvoiceRow[] }> {
+  const overdue = q.overdue === undefined ? [] : [q.overdue ? overdueWhere(clock.now()) : { NOT: overdueWhere(clock.now()) }];
   const where: Prisma.InvoiceWhereInput = {
     integrationPk: scope.integrationPk,
     billingType: q.billing_type,
-    ...(q.status ? STATUS_WHERE[q.status] : {}),
+    AND: [q.status ? INVOICE_STATUS_WHERE[q.status] : {}, ...overdue],
   };
   return countedPage(db.invoice.count({ where }), db.invoice.findMany({ where, select: invoiceSelect, orderBy: orderBy(q.ordering), ...pageWindow(q) }));
 }

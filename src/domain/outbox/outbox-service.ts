@@ -9,14 +9,18 @@ import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AliasableExpression, ExpressionBuilder, RawBuilder } from "kysely";
-import { at, jsonb, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
+import { at, executeIn, jsonb, noLaterThanNow, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
+import { deleteInBatches } from "@/domain/shared/in-batches";
 
 export interface JobInput {
   kind: string;
   payload: Prisma.InputJsonObject;
   /** Jobs sharing a key run one at a time, in the order they were written. */
   orderingKey?: string;
-  /** When it is due: the clock's time for a job due at once. */
+  /**
+   * When it is due: the clock's time for a job due at once. It is never later than the real time when written (an
+   * account's demo clock runs ahead): a job for later is `scheduleJob`'s, with a real time.
+   */
   runAt: Date;
   maxAttempts?: number;
 }
@@ -48,7 +52,7 @@ export function addJobRows<R>(statement: Statement, job: JobRows<R>): void {
             typed(job.kind, "text").as("kind"),
             job.payload(eb).as("payload"),
             job.orderingKey(eb).as("ordering_key"),
-            job.runAt.as("run_at"),
+            noLaterThanNow(job.runAt).as("run_at"),
             typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int").as("max_attempts"),
           ]),
       ),
@@ -70,6 +74,8 @@ interface JobValues {
   orderingKey: string | null;
   runAt: RawBuilder<Date>;
   maxAttempts?: number;
+  /** A real time in the future (`scheduleJob`): written as it is. */
+  later?: boolean;
 }
 
 function insertJob(statement: Statement, job: JobValues): void {
@@ -79,7 +85,7 @@ function insertJob(statement: Statement, job: JobValues): void {
       kind: typed(job.kind, "text"),
       payload: jsonb(job.payload),
       ordering_key: typed(job.orderingKey, "text"),
-      run_at: job.runAt,
+      run_at: job.later ? job.runAt : noLaterThanNow(job.runAt),
       max_attempts: typed(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "int"),
     }),
   );
@@ -95,6 +101,23 @@ export function addJobSlots(statement: Statement, kind: string, runAt: RawBuilde
 
 export function jobArgs(payload: Prisma.InputJsonObject): JobArgs {
   return { job_pk: crypto.randomUUID(), job_payload: JSON.stringify(payload) };
+}
+
+/** A job due at a later real time (`runAt` from the process's clock, never a demo clock): the explicit Payruns' auto-close. */
+export async function scheduleJob(tx: Prisma.TransactionClient, job: JobInput): Promise<string> {
+  const statement = new Statement();
+  const pk = crypto.randomUUID();
+  insertJob(statement, {
+    pk,
+    kind: job.kind,
+    payload: job.payload,
+    orderingKey: job.orderingKey ?? null,
+    runAt: at(job.runAt),
+    maxAttempts: job.maxAttempts,
+    later: true,
+  });
+  await statement.run(sqlIn(tx));
+  return pk;
 }
 
 export async function enqueueJob(tx: Prisma.TransactionClient, job: JobInput): Promise<string> {
@@ -163,10 +186,16 @@ export function newWorkerId(): string {
 /** Finished jobs are kept a week for inspection, then removed (webhook deliveries keep their own log). */
 export const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function purgeFinishedJobs(db: Db, now: Date): Promise<number> {
+/** Removes jobs finished (done or given up) over a week ago, in batches, each kind by its own index; returns how many. */
+export async function purgeFinishedJobs(db: Db, now: Date, batch = 5_000): Promise<number> {
   const before = new Date(now.getTime() - FINISHED_JOB_RETENTION_MS);
-  const { count } = await db.outboxJob.deleteMany({
-    where: { OR: [{ completedAt: { lt: before } }, { failedAt: { lt: before } }] },
-  });
-  return count;
+  let total = 0;
+  for (const finished of ["completed_at", "failed_at"] as const) {
+    total += await deleteInBatches(
+      (limit) =>
+        executeIn(db, qb.deleteFrom("outbox_job").where("pk", "in", qb.selectFrom("outbox_job").select("pk").where(finished, "<", before).limit(limit))),
+      batch,
+    );
+  }
+  return total;
 }

@@ -34,13 +34,12 @@ import {
   type PayoutDraft,
 } from "./payout-input";
 import { notifyPayout } from "./payout-notify";
+import { recordPayoutsMade } from "./payout-audit";
+import type { AuditActor } from "@/domain/audit/audit-record";
 import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TCreatePayoutsInput } from "./payout-schemas";
 
-/** Bulk requests take longer than Prisma's default 5 s transaction limit allows. */
-const TRANSACTION_OPTIONS = { timeout: 60_000, maxWait: 15_000 };
-
-interface Planned {
+export interface Planned {
   draft: PayoutDraft;
   employee: EmployeeRow;
   breakdown: Breakdown;
@@ -162,41 +161,46 @@ async function planAll(tx: Prisma.TransactionClient, { scope, baseUrl, clock }: 
     drafts.flatMap((d) => (d.ok ? [d.value.body.employee] : [])),
   );
   const planning: Planning = { tx, scope, batch: await newBatch(tx, scope, drafts), baseUrl, clock };
-  const errors: (FieldErrors | null)[] = [];
-  const planned: Planned[] = [];
-  for (const draft of drafts) {
-    const result = draft.ok ? await plan(planning, draft.value) : draft;
-    errors.push(result.ok ? null : result.errors);
-    if (result.ok) planned.push(result.value);
-  }
-  return { errors, planned };
+  const results: ItemResult<Planned>[] = [];
+  for (const draft of drafts) results.push(draft.ok ? await plan(planning, draft.value) : draft);
+  return {
+    results,
+    errors: results.map((r) => (r.ok ? null : r.errors)),
+    planned: results.flatMap((r) => (r.ok ? [r.value] : [])),
+  };
 }
 
 /** Thrown to roll a dry run back: whatever checking wrote (inline Employees) must not stay. */
 class DryRun extends Error {
-  constructor(readonly errors: (FieldErrors | null)[]) {
+  constructor(readonly results: ItemResult<Planned>[]) {
     super("dry run");
   }
 }
 
 /**
- * A dry run of `createPayouts`: the same checks in the same order, rolled back, so nothing is written. The
- * answer is index-aligned with the items (`{}` for a valid one), as a bulk create's 400 would be.
+ * A dry run of `createPayouts`: the same checks in the same order, rolled back, so nothing is written. One
+ * result per item, in order: its plan (Employee, price) or its field errors.
  */
-export async function validatePayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<FieldErrors[]> {
+export async function planPayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<ItemResult<Planned>[]> {
   checkBatchSize(input.items);
   try {
     await ctx.db.$transaction(async (tx) => {
-      throw new DryRun((await planAll(tx, ctx, input)).errors);
-    }, TRANSACTION_OPTIONS);
+      throw new DryRun((await planAll(tx, ctx, input)).results);
+    });
   } catch (e) {
-    if (e instanceof DryRun) return e.errors.map((errors) => errors ?? {});
+    if (e instanceof DryRun) return e.results;
     throw e;
   }
   throw new Error("a dry run always rolls back");
 }
 
-export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<PayoutRow[]> {
+/** `planPayouts` as a bulk create's 400 would answer: index-aligned, `{}` for a valid item. */
+export async function validatePayouts(ctx: ServiceContext, input: TCreatePayoutsInput): Promise<FieldErrors[]> {
+  return (await planPayouts(ctx, input)).map((r) => (r.ok ? {} : r.errors));
+}
+
+/** Creates the Payouts, all or nothing; a person's (not a key's) are recorded in the audit log. */
+export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsInput, actor: AuditActor): Promise<PayoutRow[]> {
   const { db, scope, baseUrl, clock } = ctx;
   checkBatchSize(input.items);
   return withUniqueId(() =>
@@ -253,7 +257,8 @@ export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsIn
           tx,
           rows.map((r) => r.pk),
         );
+      await recordPayoutsMade(tx, { scope, actor, at: now }, rows, input.bulk);
       return rows;
-    }, TRANSACTION_OPTIONS),
+    }),
   );
 }

@@ -1,6 +1,7 @@
 /** CSV export of the Payouts a list's filters match (all of them, not one page). */
 import type { ScopedDb } from "@/domain/shared/service-context";
 import { allRows, toCsv, type TCsvExport } from "@/domain/shared/csv-export";
+import type { Locale } from "@/i18n/locale";
 import { toPayoutApi } from "./payout-representation";
 import { listPayouts, type PayoutMatch } from "./payout-service";
 
@@ -22,7 +23,8 @@ export const PAYOUT_EXPORT_COLUMNS = [
   "created_at",
 ] as const;
 
-export async function exportPayouts(ctx: ScopedDb, q: PayoutMatch): Promise<TCsvExport> {
+/** In the reader's CSV style (`locale`): separator and decimal mark. */
+export async function exportPayouts(ctx: ScopedDb, q: PayoutMatch, locale: Locale): Promise<TCsvExport> {
   const rows = await allRows((page) => listPayouts(ctx, { ...q, ...page }));
   return toCsv(
     PAYOUT_EXPORT_COLUMNS,
@@ -45,5 +47,6 @@ export async function exportPayouts(ctx: ScopedDb, q: PayoutMatch): Promise<TCsv
         created_at: api.created_at,
       };
     }),
+    { locale, decimals: ["amount", "invoiced_amount", "cost"] },
   );
 }

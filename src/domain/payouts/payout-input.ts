@@ -57,18 +57,22 @@ export async function findPayoutEmployee(
   ref: string | TCreateEmployeeRequest,
 ): Promise<ItemResult<EmployeeRow | TCreateEmployeeRequest>> {
   const where = { integrationPk: scope.integrationPk };
-  const order = [{ createdAt: "asc" as const }, { pk: "asc" as const }];
   if (typeof ref === "string") {
     const row = await tx.employee.findFirst({ where: { ...where, id: ref }, select: employeeSelect });
     return row ? { ok: true, value: row } : fail({ employee: [t("object_does_not_exist", { id: ref })] });
   }
-  const byEmail = await tx.employee.findFirst({
-    where: { ...where, email: { equals: ref.email, mode: "insensitive" } },
-    select: employeeSelect,
-    orderBy: order,
-  });
+  const byEmail = await findEmployeeByEmail(tx, scope, ref.email);
   const match = byEmail ?? (ref.id ? await tx.employee.findFirst({ where: { ...where, id: ref.id }, select: employeeSelect }) : null);
   return { ok: true, value: match ?? ref };
+}
+
+/** The Employee of the Integration with this email (case-insensitive; the oldest, should there be two): how an inline Employee is matched. */
+export function findEmployeeByEmail(tx: Prisma.TransactionClient, scope: IntegrationScope, email: string): Promise<EmployeeRow | null> {
+  return tx.employee.findFirst({
+    where: { integrationPk: scope.integrationPk, email: { equals: email, mode: "insensitive" } },
+    select: employeeSelect,
+    orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
+  });
 }
 
 /** Advisory lock namespace (first key of the two-key form) of inline Employees; Payruns use the one-key form. */

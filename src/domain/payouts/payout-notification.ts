@@ -3,11 +3,11 @@
  * sends, then completes: a crash in between sends once more under the same message key (at least once).
  */
 import { z } from "zod";
-import { textMailHtml } from "@/domain/notifications/mail-html";
+import { fileUrl } from "@/domain/files/image-upload";
+import { payoutEmail } from "@/domain/notifications/emails/payout-email";
 import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { formatMoney } from "@/domain/pricing/pricing";
 import { employeeLocale } from "@/domain/employees/employee-invitation";
-import { serverTexts } from "@/i18n/server-texts";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 
 export const EMAIL_PAYOUT_JOB = "payout.email";
@@ -24,30 +24,21 @@ export async function emailPayout(job: ClaimedJob, ctx: JobContext): Promise<voi
       currency: true,
       description: true,
       employee: { select: { name: true, email: true, country: true } },
-      integration: { select: { name: true } },
+      integration: { select: { name: true, logo: { select: { pk: true, filename: true } } } },
     },
   });
   // Deleted since, or no address to write to: nothing to send.
   if (payout?.employee.email) {
-    const link = `${ctx.publicUrl}/e`;
-    const locale = employeeLocale(payout.employee);
-    const params = {
+    const email = await payoutEmail({
+      locale: employeeLocale(payout.employee),
+      employer: { name: payout.integration.name, logoUrl: fileUrl(ctx.publicUrl, payout.integration.logo) },
       name: payout.employee.name,
       amount: formatMoney(payout.amount),
       currency: payout.currency,
-      integration: payout.integration.name,
       description: payout.description,
-      link,
-    };
-    const texts = serverTexts(locale);
-    const text = texts("emails.payout.text", params);
-    await ctx.mailer.send({
-      key: `payout-${job.pk}`,
-      to: payout.employee.email,
-      subject: texts("emails.payout.subject", params),
-      text,
-      html: textMailHtml(text, link),
+      link: `${ctx.publicUrl}/e`,
     });
+    await ctx.mailer.send({ key: `payout-${job.pk}`, to: payout.employee.email, ...email });
   }
   await ctx.db.$transaction((tx) => completeJob(tx, job, ctx.clock));
 }

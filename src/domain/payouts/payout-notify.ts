@@ -2,6 +2,7 @@
  * Notifying the Payouts of a paid Payrun (payruns/payrun-payment.ts queues the job): in batches, each batch
  * one transaction, each Payout notified once (notified_at, Payout.notified, its email job).
  */
+import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 import { z } from "zod";
 import type { InTx } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
@@ -13,8 +14,6 @@ import { EMAIL_PAYOUT_JOB } from "./payout-notification";
 import { payoutSelect, toPayoutApi } from "./payout-representation";
 
 const NOTIFY_BATCH = 50;
-/** A batch is a few hundred statements: more than Prisma's default 5 s transaction limit allows under load. */
-const BATCH_TRANSACTION = { timeout: 60_000, maxWait: 15_000 };
 
 const ZNotifyPayload = z.object({ payrunPk: z.string(), baseUrl: z.string() });
 
@@ -46,9 +45,12 @@ export async function notifyPayout(tx: Prisma.TransactionClient, pk: string, { b
 export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Promise<void> {
   // The origin the paying request had (its payload), the job's time.
   const { payrunPk, baseUrl } = ZNotifyPayload.parse(job.payload);
-  const notifying: InTx = { baseUrl, clock: ctx.clock };
+  // Notified at the Payrun's account's time: its demo clock for a demo Payrun.
+  const owner = await ctx.db.payrun.findUnique({ where: { pk: payrunPk }, select: { integration: { select: { accountPk: true, environment: true } } } });
+  const clock = owner ? await clockFor(ctx.db, ctx.clock, owner.integration.accountPk, owner.integration.environment) : ctx.clock;
+  const notifying: InTx = { baseUrl, clock };
   for (;;) {
-    const finished = await ctx.db.$transaction(async (tx) => {
+    const finished = await dbFor(ctx.db, clock).$transaction(async (tx) => {
       const batch = await tx.payout.findMany({
         where: { payrunPk, notifiedAt: null, canceledAt: null },
         select: { pk: true },
@@ -59,7 +61,7 @@ export async function notifyPayrunPayouts(job: ClaimedJob, ctx: JobContext): Pro
       if (batch.length === NOTIFY_BATCH) return false;
       await completeOwnJob(tx, job, ctx.clock);
       return true;
-    }, BATCH_TRANSACTION);
+    });
     if (finished) return;
   }
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { auditActorOf } from "@/trpc/audit-actor";
 import { integrationProcedure, router, type Meta } from "@/trpc/init";
 import { integrationScoped, restMeta } from "@/trpc/openapi-meta";
 import { pageEnvelope } from "@/trpc/pagination";
 import { ZCsvExport } from "@/domain/shared/csv-export";
+import { currentLocale } from "@/i18n/locale";
 import { createPayouts, validatePayouts } from "./payout-create";
 import { exportPayouts } from "./payout-export";
 import { toPayoutsApiExpanded } from "./payout-expand";
@@ -36,11 +38,11 @@ export const payoutRouter = router({
     .output(ZPayoutTotals)
     .query(({ ctx, input }) => payoutTotals(ctx, input)),
 
-  /** The dashboard's CSV export: every Payout the list's filters match (no REST path). */
+  /** The dashboard's CSV export: every Payout the list's filters match, in the person's CSV style (no REST path). */
   export: integrationProcedure
     .input(ZPayoutTotalsQuery)
     .output(ZCsvExport)
-    .query(({ ctx, input }) => exportPayouts(ctx, input)),
+    .query(({ ctx, input }) => exportPayouts(ctx, input, currentLocale())),
 
   get: integrationProcedure
     .meta(meta.get("Retrieve a Payout"))
@@ -53,7 +55,7 @@ export const payoutRouter = router({
     .input(ZCreatePayoutsInput)
     .output(z.union([ZPayout, z.array(ZPayout)]))
     .mutation(async ({ ctx, input }) => {
-      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx, input), input.expand, ctx.baseUrl);
+      const payouts = await toPayoutsApiExpanded(ctx.db, await createPayouts(ctx, input, auditActorOf(ctx)), input.expand, ctx.baseUrl);
       return input.bulk ? payouts : payouts[0];
     }),
 

@@ -14,6 +14,7 @@ import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
 import { PAYOUT_STATUS_RULES, statusCondition, type PayoutFact, type PayoutStatus } from "@/domain/status/status-rules";
 import { EMAIL_PAYOUT_JOB } from "./payout-notification";
+import { ownerPage, type PayoutOwner } from "./payout-list-page";
 import { payoutSelect, type PayoutRow } from "./payout-representation";
 
 export const PAYOUT_RESEND_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -73,8 +74,50 @@ export function payoutWhere(scope: IntegrationScope, q: PayoutMatch): Prisma.Pay
   };
 }
 
+/**
+ * The Payrun and Employee a list names, as their pks (null when one of them is not the Integration's). As a
+ * relation filter (a join) PostgreSQL plans the page as a walk of the Integration's Payouts newest first until a
+ * page of the Payrun's turns up, which reads every newer Payout: a second at 500,000 Payouts (the scale bench,
+ * docs/performance.md). On the pk, the (payrun_pk, created_at DESC, pk) index (migration 0036) reads the page in order.
+ */
+async function relationPks({ db, scope }: ScopedDb, q: PayoutMatch): Promise<{ payrunPk?: string; employeePk?: string } | null> {
+  const payrunId = q.payrun ?? q.invoice;
+  const [payrun, employee] = await Promise.all([
+    payrunId === undefined
+      ? undefined
+      : db.payrun.findUnique({ where: { integrationPk_id: { integrationPk: scope.integrationPk, id: payrunId } }, select: { pk: true } }),
+    q.employee === undefined
+      ? undefined
+      : db.employee.findUnique({ where: { integrationPk_id: { integrationPk: scope.integrationPk, id: q.employee } }, select: { pk: true } }),
+  ]);
+  if (payrun === null || employee === null) return null;
+  return { payrunPk: payrun?.pk, employeePk: employee?.pk };
+}
+
+/** What a list query holds besides its filters. */
+const NOT_FILTERS = new Set(["page", "page_size", "expand"]);
+const OWNERS = new Set(["payrun", "invoice", "employee"]);
+
+/** The id of the one Payrun or Employee a list is filtered by, when it has no other filter (the frequent shape, payout-list-page.ts). */
+function onlyOwner(q: PayoutFilters): [PayoutOwner, string] | null {
+  const others = Object.entries(q).some(([key, value]) => value !== undefined && !NOT_FILTERS.has(key) && !OWNERS.has(key));
+  const payrun = q.payrun ?? q.invoice;
+  if (others) return null;
+  if (payrun !== undefined && q.employee === undefined) return ["payrun_pk", payrun];
+  if (q.employee !== undefined && payrun === undefined) return ["employee_pk", q.employee];
+  return null;
+}
+
 export async function listPayouts({ db, scope }: ScopedDb, q: PayoutFilters): Promise<{ count: number; rows: PayoutRow[] }> {
-  const where = payoutWhere(scope, q);
+  const owner = onlyOwner(q);
+  if (owner) return ownerPage({ db, scope }, owner[0], owner[1], q);
+  const relations = await relationPks({ db, scope }, q);
+  if (relations === null) return { count: 0, rows: [] };
+  const where = { ...payoutWhere(scope, { ...q, payrun: undefined, invoice: undefined, employee: undefined }), ...relations };
+  // A Payrun or Employee found in the Integration scopes the list by itself. Left beside it, the Integration's
+  // condition lets PostgreSQL walk the Integration's (integration_pk, created_at) index newest first instead
+  // (correlated with the table's order, it looks as cheap), reading every newer Payout before an old Payrun's page.
+  if (relations.payrunPk !== undefined || relations.employeePk !== undefined) delete where.integrationPk;
   return countedPage(
     db.payout.count({ where }),
     db.payout.findMany({ where, select: payoutSelect, orderBy: [{ createdAt: "desc" }, { pk: "asc" }], ...pageWindow(q) }),

@@ -3,6 +3,7 @@
  * client, joined only by Payouts that name them, and closed by the client or by themselves: after 30 days
  * without activity or 90 days after creation (payrun-lifetime.ts). One outbox job does that, re-enqueuing
  * itself while open explicit Payruns remain; an explicit Payrun that never got a Payout is removed instead.
+ * Demo Payruns follow their account's demo clock (the job looks at least every 6 hours, and at once on an advance).
  */
 import { advisoryXactLock, executeIn } from "@/db/query-builder";
 import type { InTx, ServiceContext } from "@/domain/shared/service-context";
@@ -12,10 +13,11 @@ import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { createProformaInvoice } from "@/domain/billing/invoice-issue";
-import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
+import { scheduleJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import { completeOwnJob } from "@/domain/outbox/job-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { withUniqueId } from "@/domain/shared/unique-id";
+import { clockParts, dbFor, OffsetClock } from "@/domain/shared/demo-clock";
 import { t } from "@/i18n/locale";
 import type { IntegrationScope } from "@/domain/scope";
 import { closeAndSettle } from "./payrun-close";
@@ -39,6 +41,7 @@ export async function createPayrun({ db, scope, baseUrl, clock }: ServiceContext
       const integration = await tx.integration.findUniqueOrThrow({ where: { pk: scope.integrationPk }, select: { payrunManagement: true, currency: true } });
       if (!integration.payrunManagement) throw new DomainError("forbidden", t("payrun_management_disabled"));
       const currency = input.currency ?? integration.currency;
+      const now = clock.now();
       await lockPayruns(tx, scope.integrationPk, currency);
       const row = await tx.payrun.create({
         data: {
@@ -50,12 +53,16 @@ export async function createPayrun({ db, scope, baseUrl, clock }: ServiceContext
           description: input.description ?? "",
           invoiceMarking: input.invoice_marking ?? null,
           metadata: input.metadata ?? {},
+          // The clock's time, not the database's: a demo Payrun's 30 days run on its account's demo clock.
+          createdAt: now,
+          lastActivityAt: now,
         },
         select: { pk: true },
       });
       await createProformaInvoice(tx, { pk: row.pk, integrationPk: scope.integrationPk, currency });
-      await recordPayrunEvent(tx, "Payrun.created", scope, row.pk, baseUrl, clock.now());
-      await ensureAutoCloseJob(tx, clock);
+      await recordPayrunEvent(tx, "Payrun.created", scope, row.pk, baseUrl, now);
+      // The job runs on the real time (a demo Payrun's demo clock is the job's to apply).
+      await ensureAutoCloseJob(tx, clockParts(clock).base);
       return payrunApi(tx, row.pk, baseUrl);
     }),
   );
@@ -75,7 +82,7 @@ async function ensureAutoCloseJob(tx: Prisma.TransactionClient, clock: Clock): P
   const now = clock.now();
   const due = expectedCloseAt({ manuallyManaged: true, open: true, lastActivityAt, createdAt }) ?? now;
   const runAt = new Date(Math.min(due.getTime(), now.getTime() + MAX_SLEEP_MS));
-  await enqueueJob(tx, { kind: AUTO_CLOSE_PAYRUNS_JOB, payload: {}, runAt, maxAttempts: MAX_ATTEMPTS });
+  await scheduleJob(tx, { kind: AUTO_CLOSE_PAYRUNS_JOB, payload: {}, runAt, maxAttempts: MAX_ATTEMPTS });
 }
 
 /** Closes (or, never used, removes) one explicit Payrun if it is still due once locked. */
@@ -94,21 +101,34 @@ async function closeIfDue(db: Db, payrun: { pk: string; integrationPk: string; c
   });
 }
 
-/** The job: every due explicit Payrun, one transaction each; then the next run is scheduled with the completion. */
-export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { inactiveBefore, createdBefore } = closeCutoffs(ctx.clock.now());
+/** Every explicit Payrun of `where` due at `clock`'s time, one transaction each. */
+async function closeDueAt(ctx: JobContext, clock: Clock, where: Prisma.PayrunWhereInput): Promise<void> {
+  const { inactiveBefore, createdBefore } = closeCutoffs(clock.now());
   // The job's public origin is its `publicUrl`.
-  const settling: InTx = { baseUrl: ctx.publicUrl, clock: ctx.clock };
+  const settling: InTx = { baseUrl: ctx.publicUrl, clock };
   for (;;) {
     const due = await ctx.db.payrun.findMany({
-      where: { manuallyManaged: true, open: true, OR: [{ lastActivityAt: { lte: inactiveBefore } }, { createdAt: { lte: createdBefore } }] },
+      where: { ...where, manuallyManaged: true, open: true, OR: [{ lastActivityAt: { lte: inactiveBefore } }, { createdAt: { lte: createdBefore } }] },
       select: { pk: true, integrationPk: true, currency: true },
       orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
       take: BATCH,
     });
-    for (const payrun of due) await closeIfDue(ctx.db, payrun, settling);
+    // Closed, and their Invoices issued, with the rows' timestamps at `clock`'s time (a demo clock's for demo Payruns).
+    for (const payrun of due) await closeIfDue(dbFor(ctx.db, clock), payrun, settling);
     if (due.length < BATCH) break;
   }
+}
+
+/**
+ * The job: every due explicit Payrun; then the next run is scheduled with the completion. Live Payruns, and demo ones
+ * of accounts whose demo clock never moved, are due at the job's time; the demo Payruns of an account whose demo clock
+ * was advanced at that clock's time (an advance also runs this job at once).
+ */
+export async function autoClosePayruns(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  const moved = await ctx.db.demoClock.findMany({ where: { offsetSeconds: { gt: 0 } }, select: { accountPk: true, offsetSeconds: true } });
+  const movedDemo = (accountPks: string[]): Prisma.PayrunWhereInput => ({ integration: { environment: "demo", accountPk: { in: accountPks } } });
+  await closeDueAt(ctx, ctx.clock, moved.length ? { NOT: movedDemo(moved.map((m) => m.accountPk)) } : {});
+  for (const m of moved) await closeDueAt(ctx, new OffsetClock(ctx.clock, m.offsetSeconds), movedDemo([m.accountPk]));
   await ctx.db.$transaction(async (tx) => {
     await completeOwnJob(tx, job, ctx.clock);
     await ensureAutoCloseJob(tx, ctx.clock);

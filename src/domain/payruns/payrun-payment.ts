@@ -16,24 +16,43 @@ import { payrunSelect, toPayrunsApi } from "./payrun-representation";
 import type { TPayrun } from "./payrun-schemas";
 import { lockPayruns } from "@/domain/billing/billing-lock";
 import { recordPayrunEvent } from "./payrun-service";
+import { recordAudit, type AuditActor } from "@/domain/audit/audit-record";
 
 export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
 
 /** `POST /v2/payruns/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
-export async function payDemoPayrun(ctx: ServiceContext, id: string): Promise<TPayrun> {
+export async function payDemoPayrun(ctx: ServiceContext, id: string, actor: AuditActor): Promise<TPayrun> {
   if (ctx.scope.environment !== "demo") throw new DomainError("forbidden", t("payrun_pay_demo_only"));
-  return markPayrunPaid(ctx, { id, integrationPk: ctx.scope.integrationPk });
+  return markPayrunPaid(ctx, { id, integrationPk: ctx.scope.integrationPk }, actor);
 }
 
-/** Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). */
-export async function markPayrunPaid(ctx: Unscoped, where: Prisma.PayrunWhereInput): Promise<TPayrun> {
+/**
+ * Marks the Payrun matched by `where` paid. `where` carries the caller's scope (or a pk, for operators). The
+ * audit log records it as what the person marked paid: the Payrun, or (`asInvoice`) the Payrun's Invoice.
+ */
+export async function markPayrunPaid(ctx: Unscoped, where: Prisma.PayrunWhereInput, actor: AuditActor, asInvoice = false): Promise<TPayrun> {
   return ctx.db.$transaction(async (tx) => {
-    const found = await tx.payrun.findFirst({ where, select: { pk: true, currency: true, integrationPk: true } });
+    const found = await tx.payrun.findFirst({
+      where,
+      select: { pk: true, id: true, currency: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
+    });
     if (!found) throw notFound();
     await lockPayruns(tx, found.integrationPk, found.currency);
     const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
-    return payPayrunInTx(tx, found.pk, ctx);
+    const payrun = await payPayrunInTx(tx, found.pk, ctx);
+    const invoice = asInvoice ? await tx.invoice.findUnique({ where: { payrunPk: found.pk }, select: { id: true, total: true } }) : null;
+    await recordAudit(tx, {
+      at: ctx.clock.now(),
+      accountPk: found.integration.accountPk,
+      environment: found.integration.environment,
+      actor,
+      action: invoice ? "invoice.marked_paid" : "payrun.marked_paid",
+      target: invoice ? { type: "invoice", id: invoice.id, label: found.id } : { type: "payrun", id: found.id },
+      before: { paid_at: null },
+      after: { paid_at: payrun.paid_at, ...(invoice?.total ? { total: invoice.total.toFixed(2) } : {}) },
+    });
+    return payrun;
   });
 }
 
@@ -57,9 +76,12 @@ export async function payPayrunInTx(tx: Prisma.TransactionClient, pk: string, { 
 }
 
 /** The operators' view: unpaid Payruns that hold Payouts, in every account and environment, oldest first. */
+/** The review team's Payrun payments queue: unpaid Payruns with Payouts. */
+export const UNPAID_PAYRUN_WHERE = { paidAt: null, payouts: { some: {} } } satisfies Prisma.PayrunWhereInput;
+
 export async function unpaidPayruns({ db, baseUrl }: Pick<Unscoped, "db" | "baseUrl">) {
   const rows = await db.payrun.findMany({
-    where: { paidAt: null, payouts: { some: {} } },
+    where: UNPAID_PAYRUN_WHERE,
     orderBy: [{ createdAt: "asc" }, { pk: "asc" }],
     take: OPERATOR_VIEW_ROWS,
     select: { ...payrunSelect, integration: rowIntegration },

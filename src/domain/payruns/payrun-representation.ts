@@ -5,11 +5,13 @@ import { formatMoney } from "@/domain/pricing/pricing";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { PAYRUN_STATUS_RULES, statusOf } from "@/domain/status/status-rules";
 import { expectedCloseAt } from "./payrun-lifetime";
+import { payrunLabelNumbers } from "./payrun-label";
 import type { TPayrun } from "./payrun-schemas";
 
 export const payrunSelect = {
   pk: true,
   id: true,
+  integrationPk: true,
   currency: true,
   name: true,
   description: true,
@@ -32,12 +34,13 @@ export function payrunStatus(row: Pick<PayrunRow, "open" | "paidAt">): TPayrun["
   return statusOf(PAYRUN_STATUS_RULES, { paid: row.paidAt !== null, open: row.open });
 }
 
-function toPayrunApi(row: PayrunRow, price: Prisma.Decimal, baseUrl: string, invoice: TPayrun["invoice"]): TPayrun {
+function toPayrunApi(row: PayrunRow, price: Prisma.Decimal, baseUrl: string, invoice: TPayrun["invoice"], labelNumber: number | null): TPayrun {
   const issued = row.invoice?.issuedAt ? row.invoice : null;
   return {
     id: row.id,
     currency: row.currency,
     name: row.name,
+    label_number: labelNumber,
     description: row.description,
     invoice_marking: row.invoiceMarking,
     manually_managed: row.manuallyManaged,
@@ -65,6 +68,7 @@ export async function toPayrunsApi(tx: Prisma.TransactionClient, rows: PayrunRow
   if (rows.length === 0) return [];
   const sums = await tx.payout.groupBy({ by: ["payrunPk"], where: { payrunPk: { in: rows.map((r) => r.pk) } }, _sum: { cost: true } });
   const price = new Map(sums.map((s) => [s.payrunPk, s._sum.cost]));
+  const numbers = await payrunLabelNumbers(tx, rows);
   const invoices = new Map<string, TPayrun["invoice"]>();
   const issued = rows.flatMap((r) => (r.invoice?.issuedAt ? [r.invoice] : []));
   if (expand.includes("invoice") && issued.length) {
@@ -74,7 +78,7 @@ export async function toPayrunsApi(tx: Prisma.TransactionClient, rows: PayrunRow
   }
   return rows.map((row) => {
     const invoice = row.invoice?.issuedAt ? (invoices.get(row.invoice.pk) ?? row.invoice.id) : null;
-    return toPayrunApi(row, price.get(row.pk) ?? new Prisma.Decimal(0), baseUrl, invoice);
+    return toPayrunApi(row, price.get(row.pk) ?? new Prisma.Decimal(0), baseUrl, invoice, numbers.get(row.pk) ?? null);
   });
 }
 

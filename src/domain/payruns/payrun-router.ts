@@ -1,3 +1,4 @@
+import { auditActorOf } from "@/trpc/audit-actor";
 import { z } from "zod";
 import { integrationProcedure, operatorProcedure, router } from "@/trpc/init";
 import { integrationScoped } from "@/trpc/openapi-meta";
@@ -93,10 +94,11 @@ export const payrunRouter = router({
         summary: "Mark a Payrun paid (demo environment only)",
       },
       errors: [409],
+      demoOnly: true,
     })
     .input(ZPayrunLookup)
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => payDemoPayrun(ctx, input.payrun_id)),
+    .mutation(({ ctx, input }) => payDemoPayrun(ctx, input.payrun_id, auditActorOf(ctx))),
 
   /** The review team's view (dashboard only): unpaid Payruns with Payouts, in every account and environment. */
   unpaid: operatorProcedure.output(z.array(ZUnpaidPayrun)).query(({ ctx }) => unpaidPayruns(ctx)),
@@ -105,5 +107,5 @@ export const payrunRouter = router({
   markPaid: operatorProcedure
     .input(z.object({ payrunPk: z.uuid() }))
     .output(ZPayrun)
-    .mutation(({ ctx, input }) => markPayrunPaid(ctx, { pk: input.payrunPk })),
+    .mutation(({ ctx, input }) => markPayrunPaid(ctx, { pk: input.payrunPk }, auditActorOf(ctx))),
 });

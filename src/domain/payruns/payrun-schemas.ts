@@ -12,6 +12,10 @@ export const ZPayrun = z
     id: z.string(),
     currency: z.string(),
     name: z.string().nullable(),
+    label_number: z.number().int().nullable().meta({
+      description:
+        "Tells apart Payruns of the Integration shown alike (the same name, or unnamed in one currency and created the same UTC day): its number among them by creation; null when none shares its label",
+    }),
     description: z.string().meta({ description: '"" when unset' }),
     invoice_marking: z.string().nullable().meta({ description: "Reference printed on its Invoice (customer_reference)" }),
     manually_managed: z.boolean().meta({ description: "true for an explicit Payrun (POST /v2/payruns/): only Payouts that name it join it" }),

@@ -12,22 +12,41 @@ import { recordEvent } from "@/domain/events/event-service";
 import { insertIntegration } from "@/domain/integrations/integration-service";
 import { t } from "@/i18n/locale";
 import type { AccountScope } from "@/domain/scope";
-import { reviewerOf, type Actor } from "@/domain/shared/reviewer";
+import { reviewerOf, type Actor } from "@/domain/audit/reviewer";
+import { recordAudit } from "@/domain/audit/audit-record";
 import { registrationSelect, scopedRegistration, toRegistrationApi, type RegistrationRow } from "./registration-service";
 
 export type { Actor };
 
 export type Decision = "approved" | "rejected" | "edited";
 
-/** Adds a decision to the audit trail. */
+/**
+ * Adds a decision to the Registration's trail; approvals and rejections also to the audit log (the one place
+ * the review team's actions are listed, with the account's own).
+ */
 export async function recordDecision(
   tx: Prisma.TransactionClient,
   registrationPk: string,
   decision: Decision,
   actor: Actor,
+  now: Date,
   reason: string | null = null,
 ): Promise<void> {
   await tx.registrationDecision.create({ data: { registrationPk, decision, reason, ...(await reviewerOf(tx, actor)) } });
+  if (decision === "edited") return;
+  const row = await tx.registration.findUniqueOrThrow({
+    where: { pk: registrationPk },
+    select: { accountPk: true, environment: true, integrationId: true, friendlyName: true },
+  });
+  await recordAudit(tx, {
+    at: now,
+    accountPk: row.accountPk,
+    environment: row.environment,
+    actor,
+    action: decision === "approved" ? "registration.approved" : "registration.rejected",
+    target: { type: "registration", id: row.integrationId, label: row.friendlyName },
+    after: reason ? { reason } : null,
+  });
 }
 
 const integrationTaken = (id: string) => new DomainError("conflict", t("registration_integration_taken_on_approval", { id }));
@@ -66,7 +85,7 @@ export async function approveInTransaction(
     throw e;
   }
   const approved = await tx.registration.findUniqueOrThrow({ where: { pk: row.pk }, select: registrationSelect });
-  await recordDecision(tx, row.pk, "approved", actor);
+  await recordDecision(tx, row.pk, "approved", actor, clock.now());
   await recordEvent(
     tx,
     {

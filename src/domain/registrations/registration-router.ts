@@ -1,3 +1,4 @@
+import { auditActorOf } from "@/trpc/audit-actor";
 import { z } from "zod";
 import { accountProcedure, router } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
@@ -53,7 +54,7 @@ export const registrationRouter = router({
     .input(ZUpdateRegistrationRequest)
     .output(ZRegistration)
     .mutation(async ({ ctx, input: { registration_id, ...patch } }) =>
-      toRegistrationApi(await patchRegistration(ctx.db, ctx.scope, registration_id, patch, ctx.principal)),
+      toRegistrationApi(await patchRegistration(ctx.db, ctx.scope, registration_id, patch, auditActorOf(ctx))),
     ),
 
   replace: accountProcedure
@@ -61,7 +62,7 @@ export const registrationRouter = router({
     .input(ZReplaceRegistrationRequest)
     .output(ZRegistration)
     .mutation(async ({ ctx, input: { registration_id, ...body } }) =>
-      toRegistrationApi(await replaceRegistration(ctx.db, ctx.scope, registration_id, body, ctx.principal)),
+      toRegistrationApi(await replaceRegistration(ctx.db, ctx.scope, registration_id, body, auditActorOf(ctx))),
     ),
 
   delete: accountProcedure
@@ -82,9 +83,7 @@ export const registrationRouter = router({
     })
     .input(ZRegistrationLookup)
     .output(ZRegistration)
-    .mutation(async ({ ctx, input }) =>
-      toRegistrationApi(await approveDemoRegistration(ctx, input.registration_id, { userId: ctx.principal.userId, apiKeyPk: ctx.principal.apiKeyPk })),
-    ),
+    .mutation(async ({ ctx, input }) => toRegistrationApi(await approveDemoRegistration(ctx, input.registration_id, auditActorOf(ctx)))),
 
   /** The operator's review team (dashboard only). */
   review: reviewRouter,

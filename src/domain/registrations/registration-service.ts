@@ -12,7 +12,7 @@ import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { lockFound } from "@/domain/shared/row-lock";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import { reviewerOf, type Actor } from "@/domain/shared/reviewer";
+import { reviewerOf, type Actor } from "@/domain/audit/reviewer";
 import type { AccountScope } from "@/domain/scope";
 import type { TCreateRegistrationRequest, TListRegistrationsQuery, TRegistration } from "./registration-schemas";
 import { validateRegistration } from "./registration-validation";
@@ -89,11 +89,12 @@ export async function getRegistration(db: Db, scope: AccountScope, id: string): 
  * id (those are global) nor another Registration's of the same account and environment.
  */
 async function assertIntegrationIdFree(tx: Prisma.TransactionClient, scope: AccountScope, integrationId: string) {
-  const [integration, registration] = await Promise.all([
-    tx.integration.findUnique({ where: { id: integrationId }, select: { pk: true } }),
-    tx.registration.findFirst({ where: { accountPk: scope.accountPk, environment: scope.environment, integrationId }, select: { pk: true } }),
-  ]);
+  const integration = await tx.integration.findUnique({ where: { id: integrationId }, select: { pk: true } });
   if (integration) throw fieldError("integration_id", t("registration_integration_exists"));
+  const registration = await tx.registration.findFirst({
+    where: { accountPk: scope.accountPk, environment: scope.environment, integrationId },
+    select: { pk: true },
+  });
   if (registration) throw fieldError("integration_id", t("registration_integration_id_taken"));
 }
 

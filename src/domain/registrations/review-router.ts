@@ -1,4 +1,5 @@
 /** The review team's procedures (operators, dashboard only: no REST paths). */
+import { auditActorOf } from "@/trpc/audit-actor";
 import { z } from "zod";
 import { operatorProcedure, router } from "@/trpc/init";
 import { envelope } from "@/trpc/pagination";
@@ -25,12 +26,12 @@ export const reviewRouter = router({
   approve: operatorProcedure
     .input(ZReviewLookup)
     .output(ZRegistration)
-    .mutation(async ({ ctx, input }) => toRegistrationApi(await reviewerApprove(ctx, input.pk, { userId: ctx.principal.userId }))),
+    .mutation(async ({ ctx, input }) => toRegistrationApi(await reviewerApprove(ctx, input.pk, auditActorOf(ctx)))),
 
   reject: operatorProcedure
     .input(ZRejectRequest)
     .output(ZRegistration)
-    .mutation(async ({ ctx, input }) => toRegistrationApi(await rejectRegistration(ctx, input.pk, input.reason, { userId: ctx.principal.userId }))),
+    .mutation(async ({ ctx, input }) => toRegistrationApi(await rejectRegistration(ctx, input.pk, input.reason, auditActorOf(ctx)))),
 
   decisions: operatorProcedure
     .input(ZReviewLookup)

@@ -31,7 +31,7 @@ function statusOf(row: Pick<ReviewRow, "needsReview" | "rejectedAt">): TReviewSt
   return row.rejectedAt ? "rejected" : "pending";
 }
 
-const STATUS_WHERE: Record<TReviewStatus, Prisma.RegistrationWhereInput> = {
+export const REVIEW_STATUS_WHERE: Record<TReviewStatus, Prisma.RegistrationWhereInput> = {
   pending: { needsReview: true, rejectedAt: null },
   rejected: { needsReview: true, rejectedAt: { not: null } },
   approved: { needsReview: false },
@@ -54,7 +54,7 @@ function toReviewItem(row: ReviewRow): TReviewItem {
 export async function reviewQueue(db: Db, q: TReviewQueueQuery) {
   const contains = q.search ? { contains: q.search, mode: "insensitive" as const } : undefined;
   const where: Prisma.RegistrationWhereInput = {
-    ...(q.status === "all" ? {} : STATUS_WHERE[q.status]),
+    ...(q.status === "all" ? {} : REVIEW_STATUS_WHERE[q.status]),
     environment: q.environment,
     OR: contains
       ? [{ friendlyName: contains }, { registeredName: contains }, { tinNumber: contains }, { vatNumber: contains }, { email: contains }, { id: contains }]
@@ -118,7 +118,7 @@ export async function rejectRegistration({ db, clock }: Timed, pk: string, reaso
       const exists = await tx.registration.count({ where: { pk } });
       throw exists ? new DomainError("conflict", t("registration_already_approved")) : notFound();
     }
-    await recordDecision(tx, pk, "rejected", actor, reason);
+    await recordDecision(tx, pk, "rejected", actor, clock.now(), reason);
     return tx.registration.findUniqueOrThrow({ where: { pk }, select: registrationSelect });
   });
 }

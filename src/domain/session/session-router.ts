@@ -1,5 +1,6 @@
 /** Who is signed in to the dashboard, for the shell (account name, environment, role), and their saved language. */
 import { z } from "zod";
+import { auditActorOf } from "@/trpc/audit-actor";
 import { DomainError } from "@/domain/errors";
 import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
@@ -69,11 +70,11 @@ export const sessionRouter = router({
     .input(ZRevokeSession)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await revokeOwnSession(ctx.db, ownerOf(ctx), input.id);
+      await revokeOwnSession(ctx, ownerOf(ctx), input.id, auditActorOf(ctx));
       return { ok: true as const };
     }),
   /** "Sign out everywhere else": ends every other session of the person. */
   revokeOtherSessions: publicProcedure
     .output(z.object({ revoked: z.number().int() }))
-    .mutation(async ({ ctx }) => ({ revoked: await revokeOtherSessions(ctx.db, ownerOf(ctx)) })),
+    .mutation(async ({ ctx }) => ({ revoked: await revokeOtherSessions(ctx, ownerOf(ctx), auditActorOf(ctx)) })),
 });

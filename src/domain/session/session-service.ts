@@ -12,6 +12,8 @@ import type { Timed } from "@/domain/shared/service-context";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import { parseDevice } from "@/lib/device";
+import { recordAudit, type AuditActor, type AuditEntry } from "@/domain/audit/audit-record";
+import type { Prisma } from "@/generated/prisma/client";
 
 /** Who is asking: the person and the session they ask from. */
 export interface SessionOwner {
@@ -58,16 +60,32 @@ export async function listOwnSessions({ db, clock }: Timed, owner: SessionOwner)
   }));
 }
 
+/** A person's own sign-out of other sessions, in the audit log of their account (an operator's: of none). */
+async function recordSignOut(tx: Prisma.TransactionClient, owner: SessionOwner, actor: AuditActor, now: Date, change: Pick<AuditEntry, "action" | "after">) {
+  const user = await tx.user.findUnique({ where: { id: owner.userId }, select: { email: true, accountPk: true } });
+  await recordAudit(tx, {
+    at: now,
+    accountPk: user?.accountPk ?? null,
+    actor,
+    target: { type: "user", id: owner.userId, label: user?.email ?? null },
+    ...change,
+  });
+}
+
 /** Signs the person out of one of their other sessions (the current one signs out with "Sign out"). */
-export async function revokeOwnSession(db: Db, owner: SessionOwner, sessionId: string): Promise<void> {
-  // Hook for the audit log (issue 27, item 2): a session ended by its owner.
-  const { count } = await db.session.deleteMany({ where: { id: sessionId, userId: owner.userId, NOT: { id: owner.sessionId } } });
-  if (count === 0) throw new DomainError("not_found", t("session_not_found"));
+export async function revokeOwnSession({ db, clock }: Timed, owner: SessionOwner, sessionId: string, actor: AuditActor): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.session.deleteMany({ where: { id: sessionId, userId: owner.userId, NOT: { id: owner.sessionId } } });
+    if (count === 0) throw new DomainError("not_found", t("session_not_found"));
+    await recordSignOut(tx, owner, actor, clock.now(), { action: "user.session_revoked", after: { sessions_ended: 1 } });
+  });
 }
 
 /** "Sign out everywhere else": every session of the person but the one asking. */
-export async function revokeOtherSessions(db: Db, owner: SessionOwner): Promise<number> {
-  // Hook for the audit log (issue 27, item 2): the person signed out everywhere else.
-  const { count } = await db.session.deleteMany({ where: { userId: owner.userId, NOT: { id: owner.sessionId } } });
-  return count;
+export async function revokeOtherSessions({ db, clock }: Timed, owner: SessionOwner, actor: AuditActor): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.session.deleteMany({ where: { userId: owner.userId, NOT: { id: owner.sessionId } } });
+    await recordSignOut(tx, owner, actor, clock.now(), { action: "user.sessions_revoked", after: { sessions_ended: count } });
+    return count;
+  });
 }

@@ -1,13 +1,14 @@
 /**
  * CSV exports of a filtered list: every matching row (read page by page with the list's own filters, so an
  * export always holds what the list shows), written by papaparse. Values are the API's (decimal strings,
- * ISO timestamps), so that an export reads back into the API and any spreadsheet.
+ * ISO timestamps) in the reader's language's CSV style (csvStyle), so that an export reads back into the import and
+ * opens as columns in that language's spreadsheet.
  */
 import Papa from "papaparse";
 import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { MAX_PAGE_SIZE } from "@/domain/shared/pagination";
-import { t } from "@/i18n/locale";
+import { t, type Locale } from "@/i18n/locale";
 
 /** An export holds at most this many rows; a larger one is refused (narrow the filters) rather than cut short. */
 export const MAX_EXPORT_ROWS = 10_000;
@@ -39,11 +40,29 @@ type Cell = string | number | boolean | null | undefined;
  * strings, and a negative one (`-12.50`) is a plain number to a spreadsheet, not a formula: it is left as it
  * is so that amounts stay numeric. Anything else after a `-` (`-1+1`, `-cmd|…`) is escaped.
  */
-export const CSV_FORMULA = /^(?!-\d+(?:\.\d+)?$)[=+\-@\t\r]/;
+export const CSV_FORMULA = /^(?!-\d+(?:[.,]\d+)?$)[=+\-@\t\r]/;
+
+/**
+ * How a spreadsheet in the reader's language reads CSV: Swedish Excel takes `;` between cells and a decimal
+ * comma (with `,` it opens the file as one column); English takes `,` and a decimal point.
+ */
+export function csvStyle(locale: Locale): { delimiter: string; decimalComma: boolean } {
+  return locale === "sv" ? { delimiter: ";", decimalComma: true } : { delimiter: ",", decimalComma: false };
+}
+
+export interface CsvOptions<C extends string> {
+  /** The reader's language: the separator and the decimal mark (csvStyle). Default English, the API's own form. */
+  locale?: Locale;
+  /** The columns that hold decimals ("1500.50"), written with the reader's decimal mark. */
+  decimals?: readonly C[];
+}
 
 /** The CSV of `rows` with the given columns, in that order; formula-looking cells are neutralised (CSV_FORMULA). */
-export function toCsv<C extends string>(columns: readonly C[], rows: Record<C, Cell>[]): TCsvExport {
-  const data = rows.map((r) => columns.map((c) => r[c] ?? ""));
-  const csv = Papa.unparse({ fields: [...columns], data }, { newline: "\r\n", escapeFormulae: CSV_FORMULA });
+export function toCsv<C extends string>(columns: readonly C[], rows: Record<C, Cell>[], options: CsvOptions<C> = {}): TCsvExport {
+  const { delimiter, decimalComma } = csvStyle(options.locale ?? "en");
+  const decimals = new Set<string>(options.decimals ?? []);
+  const cell = (c: C, value: Cell) => (decimalComma && decimals.has(c) && typeof value === "string" ? value.replace(".", ",") : (value ?? ""));
+  const data = rows.map((r) => columns.map((c) => cell(c, r[c])));
+  const csv = Papa.unparse({ fields: [...columns], data }, { newline: "\r\n", delimiter, escapeFormulae: CSV_FORMULA });
   return { count: rows.length, csv };
 }

@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
+import { passwordResetEmail } from "@/domain/notifications/emails/password-reset-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale, type Locale } from "@/i18n/catalogue/locales";
 
@@ -25,14 +26,8 @@ export async function sendPasswordReset(job: ClaimedJob, ctx: JobContext): Promi
   const { userId, url, locale: saved } = ZPayload.parse(job.payload);
   const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
   if (user) {
-    await sendLinkEmail(ctx, {
-      key: `password-reset-${job.pk}`,
-      to: user.email,
-      texts: "passwordReset",
-      params: { name: user.name },
-      link: url,
-      locale: isLocale(saved) ? saved : "en",
-    });
+    const email = await passwordResetEmail({ locale: isLocale(saved) ? saved : "en", name: user.name, link: url });
+    await ctx.mailer.send({ key: `password-reset-${job.pk}`, to: user.email, ...email });
   }
   await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
 }

@@ -5,7 +5,8 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
+import { teamInvitationEmail } from "@/domain/notifications/emails/team-invitation-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale } from "@/i18n/catalogue/locales";
 import { hashInvitationToken } from "./team-service";
@@ -22,15 +23,14 @@ export async function sendTeamInvitation(job: ClaimedJob, ctx: JobContext): Prom
   });
   const row = invitation[0];
   if (row) {
-    await sendLinkEmail(ctx, {
-      key: `team-invitation-${job.pk}`,
-      to: row.email,
-      texts: "teamInvitation",
-      params: { inviter: row.invitedBy, account: row.account.name },
+    const email = await teamInvitationEmail({
+      locale: isLocale(row.locale) ? row.locale : "en",
+      inviter: row.invitedBy,
+      account: row.account.name,
       // In the fragment: never sent to a server, so it stays out of logs and Referer headers.
       link: `${ctx.publicUrl}/invitation#token=${token}`,
-      locale: isLocale(row.locale) ? row.locale : "en",
     });
+    await ctx.mailer.send({ key: `team-invitation-${job.pk}`, to: row.email, ...email });
   }
   await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
 }

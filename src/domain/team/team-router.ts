@@ -1,9 +1,12 @@
 /** The team page's procedures (dashboard only): everyone of the account sees the team; admins change it. */
 import { z } from "zod";
+import { auditActorOf } from "@/trpc/audit-actor";
+import type { Context } from "@/trpc/context";
 import { currentLocale } from "@/i18n/locale";
 import { accountProcedure, publicProcedure, router } from "@/trpc/init";
 import {
   ZAcceptInvitation,
+  ZChangeRole,
   ZInvitationLookup,
   ZInvitationPreview,
   ZInvitationToken,
@@ -12,10 +15,25 @@ import {
   ZTeam,
   ZTwoFactorPolicy,
 } from "./team-schemas";
-import { acceptInvitation, inviteToTeam, listTeam, previewInvitation, removeMember, revokeInvitation, setTwoFactorRequired } from "./team-service";
+import {
+  changeMemberRole,
+  type TeamActor,
+  acceptInvitation,
+  inviteToTeam,
+  listTeam,
+  previewInvitation,
+  removeMember,
+  revokeInvitation,
+  setTwoFactorRequired,
+} from "./team-service";
+import { resetMemberTwoFactor } from "./two-factor-reset";
 
 const ZOk = z.object({ ok: z.literal(true) });
-const actor = (ctx: { scope: { accountPk: string }; principal: { userId?: string } }) => ({ accountPk: ctx.scope.accountPk, userId: ctx.principal.userId });
+const actor = (ctx: Context & { scope: { accountPk: string }; principal: { userId?: string } }): TeamActor => ({
+  accountPk: ctx.scope.accountPk,
+  userId: ctx.principal.userId,
+  audit: auditActorOf(ctx),
+});
 
 export const teamRouter = router({
   list: accountProcedure.output(ZTeam).query(({ ctx }) => listTeam(ctx, actor(ctx))),
@@ -37,7 +55,15 @@ export const teamRouter = router({
     .input(ZMemberLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await removeMember(ctx.db, actor(ctx), input.id);
+      await removeMember(ctx, actor(ctx), input.id);
+      return { ok: true as const };
+    }),
+  /** Admins: make a person an admin or a member. */
+  changeRole: accountProcedure
+    .input(ZChangeRole)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await changeMemberRole(ctx, actor(ctx), input.id, input.team_role);
       return { ok: true as const };
     }),
   /** Admins: require two-factor sign-in of every person of the account. */
@@ -45,7 +71,15 @@ export const teamRouter = router({
     .input(ZTwoFactorPolicy)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await setTwoFactorRequired(ctx.db, actor(ctx), input.required);
+      await setTwoFactorRequired(ctx, actor(ctx), input.required);
+      return { ok: true as const };
+    }),
+  /** Admins: turn off the two-factor sign-in of a member who lost their authenticator (they enrol again). */
+  resetTwoFactor: accountProcedure
+    .input(ZMemberLookup)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await resetMemberTwoFactor(ctx, actor(ctx), input.id);
       return { ok: true as const };
     }),
   /** For the invitation page, before anyone is signed in: the link's token is the credential. */

@@ -46,3 +46,4 @@ export const ZAcceptInvitation = ZInvitationToken.extend({
 
 export const ZMemberLookup = z.object({ id: z.string().min(1).max(100) });
 export const ZInvitationLookup = z.object({ pk: z.uuid() });
+export const ZChangeRole = ZMemberLookup.extend({ team_role: ZTeamRole });

@@ -5,13 +5,14 @@
  */
 import crypto from "node:crypto";
 import type { Timed } from "@/domain/shared/service-context";
-import type { Db } from "@/db/database";
 import { DomainError, fieldError } from "@/domain/errors";
 import { enqueueJob } from "@/domain/outbox/outbox-service";
 import { timestamp } from "@/domain/shared/schemas";
 import { isLocale, type Locale } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
 import { insertUser, type TeamRole } from "./team-users";
+import { recordAudit, type AuditActor, type AuditEntry } from "@/domain/audit/audit-record";
+import type { Prisma } from "@/generated/prisma/client";
 
 export const TEAM_INVITE_JOB = "team.invite";
 export const TEAM_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,6 +26,18 @@ const asRole = (role: string): TeamRole => (role === "member" ? "member" : "admi
 export interface TeamActor {
   accountPk: string;
   userId: string | undefined;
+  /** Who acts, for the audit log. */
+  audit: AuditActor;
+}
+
+/** A team change in the audit log, in the change's transaction. */
+function recordTeamChange(
+  tx: Prisma.TransactionClient,
+  actor: TeamActor,
+  now: Date,
+  change: Pick<AuditEntry, "action" | "target" | "before" | "after">,
+): Promise<void> {
+  return recordAudit(tx, { at: now, accountPk: actor.accountPk, actor: actor.audit, ...change });
 }
 
 export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
@@ -69,13 +82,22 @@ export async function listTeam({ db, clock }: Timed, actor: TeamActor) {
  * it are then sent to enrol, and the staff procedures refuse them until they have (src/trpc/permissions.ts).
  * The admin must have it first, so that the switch never locks its own author out of the page it is on.
  */
-export async function setTwoFactorRequired(db: Db, actor: TeamActor, required: boolean): Promise<void> {
+export async function setTwoFactorRequired({ db, clock }: Timed, actor: TeamActor, required: boolean): Promise<void> {
   if (required) {
     const self = actor.userId ? await db.user.findFirst({ where: { id: actor.userId, accountPk: actor.accountPk }, select: { twoFactorEnabled: true } }) : null;
     if (!self?.twoFactorEnabled) throw new DomainError("conflict", t("two_factor_enrol_first"));
   }
-  // Hook for the audit log (issue 27, item 2): the account's 2FA requirement changed here.
-  await db.account.update({ where: { pk: actor.accountPk }, data: { requireTwoFactor: required } });
+  await db.$transaction(async (tx) => {
+    const before = await tx.account.findUniqueOrThrow({ where: { pk: actor.accountPk }, select: { requireTwoFactor: true, name: true } });
+    await tx.account.update({ where: { pk: actor.accountPk }, data: { requireTwoFactor: required } });
+    if (before.requireTwoFactor === required) return;
+    await recordTeamChange(tx, actor, clock.now(), {
+      action: "team.two_factor_required",
+      target: { type: "account", id: actor.accountPk, label: before.name },
+      before: { require_two_factor: before.requireTwoFactor },
+      after: { require_two_factor: required },
+    });
+  });
 }
 
 /**
@@ -103,22 +125,62 @@ export async function inviteToTeam({ db, clock }: Timed, actor: TeamActor, input
       select: { pk: true },
     });
     await enqueueJob(tx, { kind: TEAM_INVITE_JOB, payload: { invitationPk: invitation.pk }, runAt: now });
+    await recordTeamChange(tx, actor, now, {
+      action: "team.member_invited",
+      target: { type: "invitation", id: invitation.pk, label: input.email },
+      after: { email: input.email, team_role: input.teamRole },
+    });
   });
 }
 
 export async function revokeInvitation({ db, clock }: Timed, actor: TeamActor, pk: string): Promise<void> {
-  const { count } = await db.teamInvitation.updateMany({
-    where: { pk, accountPk: actor.accountPk, acceptedAt: null, revokedAt: null },
-    data: { revokedAt: clock.now() },
+  await db.$transaction(async (tx) => {
+    const now = clock.now();
+    const invitation = await tx.teamInvitation.findFirst({ where: { pk, accountPk: actor.accountPk }, select: { email: true } });
+    const { count } = await tx.teamInvitation.updateMany({
+      where: { pk, accountPk: actor.accountPk, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    if (count === 0 || !invitation) throw new DomainError("not_found", t("not_found"));
+    await recordTeamChange(tx, actor, now, { action: "team.invitation_revoked", target: { type: "invitation", id: pk, label: invitation.email } });
   });
-  if (count === 0) throw new DomainError("not_found", t("not_found"));
 }
 
 /** Removes a person from the account (their sessions go with them). Admins cannot remove themselves, so one admin always remains. */
-export async function removeMember(db: Db, actor: TeamActor, userId: string): Promise<void> {
+export async function removeMember({ db, clock }: Timed, actor: TeamActor, userId: string): Promise<void> {
   if (userId === actor.userId) throw new DomainError("validation", t("team_remove_self"));
-  const { count } = await db.user.deleteMany({ where: { id: userId, accountPk: actor.accountPk, role: "client" } });
-  if (count === 0) throw new DomainError("not_found", t("not_found"));
+  await db.$transaction(async (tx) => {
+    const where = { id: userId, accountPk: actor.accountPk, role: "client" };
+    const member = await tx.user.findFirst({ where, select: { email: true, teamRole: true } });
+    const { count } = await tx.user.deleteMany({ where });
+    if (count === 0 || !member) throw new DomainError("not_found", t("not_found"));
+    await recordTeamChange(tx, actor, clock.now(), {
+      action: "team.member_removed",
+      target: { type: "user", id: userId, label: member.email },
+      before: { email: member.email, team_role: asRole(member.teamRole) },
+    });
+  });
+}
+
+/**
+ * An admin changes a person's role. An admin cannot change their own, so that the account always keeps one
+ * admin (the one acting).
+ */
+export async function changeMemberRole({ db, clock }: Timed, actor: TeamActor, userId: string, teamRole: TeamRole): Promise<void> {
+  if (userId === actor.userId) throw new DomainError("validation", t("team_role_self"));
+  await db.$transaction(async (tx) => {
+    const where = { id: userId, accountPk: actor.accountPk, role: "client" };
+    const member = await tx.user.findFirst({ where, select: { email: true, teamRole: true } });
+    if (!member) throw new DomainError("not_found", t("not_found"));
+    if (asRole(member.teamRole) === teamRole) return;
+    await tx.user.updateMany({ where, data: { teamRole } });
+    await recordTeamChange(tx, actor, clock.now(), {
+      action: "team.member_role_changed",
+      target: { type: "user", id: userId, label: member.email },
+      before: { team_role: asRole(member.teamRole) },
+      after: { team_role: teamRole },
+    });
+  });
 }
 
 function openInvitationWhere(token: string, now: Date) {
@@ -147,7 +209,7 @@ export async function acceptInvitation({ db, clock }: Timed, input: { token: str
     const { count } = row ? await tx.teamInvitation.updateMany({ where: { pk: row.pk, acceptedAt: null }, data: { acceptedAt: now } }) : { count: 0 };
     if (!row || count === 0) throw new DomainError("forbidden", t("team_invitation_invalid"));
     if (await tx.user.findUnique({ where: { email: row.email }, select: { id: true } })) throw new DomainError("conflict", t("team_email_taken"));
-    await insertUser(tx, {
+    const joined = await insertUser(tx, {
       email: row.email,
       password: input.password,
       name: input.name,
@@ -155,6 +217,14 @@ export async function acceptInvitation({ db, clock }: Timed, input: { token: str
       role: "client",
       teamRole: asRole(row.teamRole),
       locale: row.locale,
+    });
+    await recordAudit(tx, {
+      at: now,
+      accountPk: row.accountPk,
+      actor: { kind: "user", id: joined.id, label: row.email },
+      action: "team.member_joined",
+      target: { type: "user", id: joined.id, label: row.email },
+      after: { email: row.email, team_role: asRole(row.teamRole) },
     });
     return { email: row.email };
   });

@@ -9,13 +9,16 @@ import type { IntegrationScope } from "@/domain/scope";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/domain/errors";
 import { claimEmployeeInTx } from "@/domain/employees/employee-app-service";
+import { checkClaimDetails, type TClaimDetails } from "@/domain/employees/claim-details-rules";
+import { saveClaimDetails } from "@/domain/employees/claim-details-store";
+import type { FieldCipher } from "@/domain/shared/field-encryption";
 import { toEmployeeApi, employeeSelect } from "@/domain/employees/employee-representation";
 import { approveEmployeeInTx } from "@/domain/employees/employee-review";
 import type { TEmployee } from "@/domain/employees/employee-schemas";
 import { acceptPayoutInTx } from "@/domain/payouts/payout-acceptance";
 import { toPayoutApi } from "@/domain/payouts/payout-representation";
 import type { TPayout } from "@/domain/payouts/payout-schemas";
-import type { Actor } from "@/domain/shared/reviewer";
+import type { Actor } from "@/domain/audit/reviewer";
 import { t } from "@/i18n/locale";
 
 function assertDemo(scope: IntegrationScope): void {
@@ -28,12 +31,38 @@ async function employeePk(tx: Prisma.TransactionClient, scope: IntegrationScope,
   return found.pk;
 }
 
-/** `POST /v2/test_helpers/employees/{id}/claim/`: as if the Employee claimed the invitation (Employee.claimed). It stays `onboarding` until verified. */
-export async function claimEmployeeForTest(ctx: ServiceContext, id: string): Promise<TEmployee> {
+/**
+ * The claim form as a demo Employee fills it in when the integrator sends none of its fields: Skatteverket's
+ * well-known test identity number ("Tolvan Tolvansson") and a bank account that passes the bank's rules.
+ */
+export const DEMO_CLAIM_DETAILS: Omit<TClaimDetails, "name"> = {
+  street: "Demogatan 1",
+  postal_code: "111 22",
+  city: "Stockholm",
+  identity_number: "19121212-1212",
+  clearing_number: "5000",
+  account_number: "1234560",
+};
+
+/**
+ * `POST /v2/test_helpers/employees/{id}/claim/`: as if the Employee claimed the invitation with the claim form
+ * (Employee.claimed). Fields not sent take DEMO_CLAIM_DETAILS (the name: the Employee's); they are checked as the
+ * form's are. It stays `onboarding` until verified.
+ */
+export async function claimEmployeeForTest(
+  ctx: ServiceContext & { fieldCipher: FieldCipher },
+  id: string,
+  details: Partial<TClaimDetails> = {},
+): Promise<TEmployee> {
   assertDemo(ctx.scope);
   return ctx.db.$transaction(async (tx) => {
-    const { employee, newly } = await claimEmployeeInTx(tx, await employeePk(tx, ctx.scope, id), ctx.clock.now());
-    if (!newly) throw new DomainError("conflict", t("employee_already_claimed"));
+    const now = ctx.clock.now();
+    const pk = await employeePk(tx, ctx.scope, id);
+    const current = await tx.employee.findUniqueOrThrow({ where: { pk }, select: { name: true, claimedAt: true } });
+    if (current.claimedAt) throw new DomainError("conflict", t("employee_already_claimed"));
+    const checked = checkClaimDetails({ ...DEMO_CLAIM_DETAILS, name: current.name, ...details }, now);
+    await saveClaimDetails(tx, ctx.fieldCipher, pk, checked, now);
+    const { employee } = await claimEmployeeInTx(tx, pk, now);
     return toEmployeeApi(employee);
   });
 }

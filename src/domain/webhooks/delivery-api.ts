@@ -9,14 +9,14 @@ import { notFound } from "@/domain/errors";
 import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
 import type { ScopedDb, Timed } from "@/domain/shared/service-context";
-import { timestampWhere } from "@/domain/shared/timestamp-filters";
+import { deliveryWhere } from "./delivery-filter";
 import { DELIVERY_STATUSES, type TListDeliveriesQuery, type TWebhookDelivery, type TWebhookDeliveryDetail } from "./delivery-schemas";
 import { redeliver, toAttemptApi } from "./webhook-log";
 import { getWebhook, type WebhookScope } from "./webhook-service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const deliverySelect = {
+export const deliverySelect = {
   pk: true,
   eventPk: true,
   eventName: true,
@@ -26,7 +26,7 @@ const deliverySelect = {
   createdAt: true,
   completedAt: true,
 } satisfies Prisma.WebhookDeliverySelect;
-type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>;
+export type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>;
 
 const detailSelect = {
   ...deliverySelect,
@@ -35,7 +35,7 @@ const detailSelect = {
 } satisfies Prisma.WebhookDeliverySelect;
 type DetailRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof detailSelect }>;
 
-function toDeliveryApi(webhookId: string, row: DeliveryRow): TWebhookDelivery {
+export function toDeliveryApi(webhookId: string, row: DeliveryRow): TWebhookDelivery {
   return {
     id: row.pk,
     webhook: webhookId,
@@ -60,12 +60,7 @@ function toDeliveryDetailApi(webhookId: string, row: DetailRow): TWebhookDeliver
 /** A page of the subscription's deliveries, newest first, with the list's filters. */
 export async function listWebhookDeliveries({ db, scope }: ScopedDb<WebhookScope>, webhookId: string, q: TListDeliveriesQuery) {
   const webhook = await getWebhook(db, scope, webhookId);
-  const where: Prisma.WebhookDeliveryWhereInput = {
-    subscriptionPk: webhook.pk,
-    status: q.status,
-    eventName: q.event_type?.length ? { in: q.event_type } : undefined,
-    createdAt: timestampWhere(q, "created_at"),
-  };
+  const where = deliveryWhere(webhook.pk, q);
   const page = await countedPage(
     db.webhookDelivery.count({ where }),
     db.webhookDelivery.findMany({ where, select: deliverySelect, orderBy: [{ createdAt: "desc" }, { pk: "desc" }], ...pageWindow(q) }),

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { optionalIntegrationProcedure, router } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
 import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery } from "./delivery-api";
-import { ZDeliveryLookup, ZListDeliveriesQuery, ZWebhookDeliveryDetail, ZWebhookDeliveryList } from "./delivery-schemas";
+import { countFailedSince, REDELIVER_FAILED_MAX, redeliverFailedSince } from "./bulk-redeliver";
+import {
+  ZDeliveryLookup,
+  ZFailedSinceCount,
+  ZListDeliveriesQuery,
+  ZRedeliverFailedRequest,
+  ZRedeliverFailedResult,
+  ZWebhookDeliveryDetail,
+  ZWebhookDeliveryList,
+} from "./delivery-schemas";
 import type { WebhookScope } from "./webhook-service";
 
 /** As the subscriptions' own procedures: with Integration-ID, the Integration's scope; without, the account's. */
@@ -47,4 +56,28 @@ export const webhookDeliveryRouter = router({
     .input(ZDeliveryLookup)
     .output(ZWebhookDeliveryDetail)
     .mutation(({ ctx, input }) => redeliverWebhookDelivery(ctx, input.webhook_id, input.delivery_id)),
+
+  redeliverFailed: deliveryProcedure
+    .meta({
+      openapi: {
+        ...openapi,
+        method: "POST",
+        path: `${collection}redeliver_failed/`,
+        summary: "Redeliver the failed deliveries since a moment",
+        description:
+          "Every event whose latest delivery to this subscription, made at or after `since`, failed gets a new delivery (as redeliver " +
+          `does: same Service-Event-Id, a new Service-Delivery-Id). Test events are not included. At most ${REDELIVER_FAILED_MAX.toLocaleString("en")} ` +
+          "at once: more is a 400 (pick a later `since`); a disabled subscription is a 400. Answers 202 with how many were queued.",
+      },
+      status: 202,
+    })
+    .input(ZRedeliverFailedRequest)
+    .output(ZRedeliverFailedResult)
+    .mutation(async ({ ctx, input }) => ({ count: await redeliverFailedSince(ctx, input.webhook_id, input.since) })),
+
+  // Dashboard tool: the count "Redeliver failed since…" shows before it runs.
+  countFailed: deliveryProcedure
+    .input(ZRedeliverFailedRequest)
+    .output(ZFailedSinceCount)
+    .query(({ ctx, input }) => countFailedSince(ctx, input.webhook_id, input.since)),
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { listEnvelope, ZPageQuery } from "@/domain/shared/pagination";
 import { timestampFilterShape } from "@/domain/shared/timestamp-filters";
+import { ZInstantInput } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import { eventTypeFilter } from "./event-type-filter";
 
@@ -64,3 +65,15 @@ export const ZListDeliveriesQuery = ZPageQuery.extend({
 export type TListDeliveriesQuery = z.infer<typeof ZListDeliveriesQuery>;
 
 export const ZWebhookDeliveryList = listEnvelope(ZWebhookDelivery);
+
+/** POST /v2/webhooks/{id}/deliveries/redeliver_failed/: from when (bulk-redeliver.ts). */
+export const ZRedeliverFailedRequest = z.object({
+  webhook_id: z.string(),
+  since: ZInstantInput.meta({ description: "Redeliver the events whose latest delivery made at or after this moment (ISO 8601) failed" }),
+});
+
+export const ZRedeliverFailedResult = z
+  .object({ count: z.number().int().meta({ description: "How many new deliveries were queued" }) })
+  .meta({ id: "RedeliverFailedResult" });
+
+export const ZFailedSinceCount = z.object({ count: z.number().int(), max: z.number().int() });

@@ -12,7 +12,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { z } from "zod";
 import { fastSql } from "@/db/fast-sql";
-import { at, qb, runQuery, Statement, typed } from "@/db/query-builder";
+import { qb, runQuery, Statement, typed } from "@/db/query-builder";
 import { rowsOf } from "@/db/row-sets";
 import { completeJobsQuery } from "@/domain/outbox/outbox-claim";
 import { failJob, retryDelayMs, type ClaimedJob } from "@/domain/outbox/outbox-service";
@@ -23,6 +23,8 @@ import type { WebhookSettings } from "@/config/webhook-settings";
 import { resolveTarget } from "./webhook-target";
 import { recordFailure, recoveredQuery } from "./webhook-health";
 import { previousSecrets } from "./webhook-secrets";
+import type { Clock } from "@/domain/shared/clock";
+import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 
 const ZPayload = z.object({ deliveryPk: z.string() });
 
@@ -122,6 +124,8 @@ async function atReceiver<T>(origin: string, work: () => Promise<T>): Promise<T>
 
 interface AttemptRow {
   deliveryPk: string;
+  /** The subscription's account's time (its demo clock for a demo subscription). */
+  attemptedAt: Date;
   durationMs: number;
   statusCode: number | null;
   error: string | null;
@@ -141,6 +145,8 @@ interface DeliveryRow {
     previousSecretExpiresAt: Date | null;
     environment: Environment;
   };
+  /** The time of the subscription's account and environment: its demo clock for a demo subscription (demo-clock.ts). */
+  clock: Clock;
 }
 
 /** One attempt of one delivery: the signed POST and its outcome (never throws). */
@@ -157,11 +163,12 @@ async function attemptDelivery(delivery: DeliveryRow, ctx: JobContext): Promise<
     const started = performance.now();
     let result: PostResult | null = null;
     let error: string | null = null;
-    const now = ctx.clock.now();
+    const now = delivery.clock.now();
     const secrets = { current: secretKey, previous: previousSecrets(delivery.subscription, now) };
     const identity = { event: delivery.eventName, eventId: delivery.eventPk ?? delivery.pk, deliveryId: delivery.pk };
     try {
-      result = await postSigned(url, delivery.body, secrets, environment, ctx.webhooks, now, identity);
+      // Signed at the real time: the receiver checks the signature's age against its own clock, never a demo one.
+      result = await postSigned(url, delivery.body, secrets, environment, ctx.webhooks, ctx.clock.now(), identity);
     } catch (e) {
       error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
@@ -172,6 +179,7 @@ async function attemptDelivery(delivery: DeliveryRow, ctx: JobContext): Promise<
       subscriptionPk: delivery.subscription.pk,
       attempt: {
         deliveryPk: delivery.pk,
+        attemptedAt: now,
         durationMs: Math.round(performance.now() - started),
         statusCode: result?.status ?? null,
         error: error ?? (ok ? null : `HTTP ${result?.status}`),
@@ -207,19 +215,23 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
         "s.previous_secret_key as previousSecretKey",
         "s.previous_secret_expires_at as previousSecretExpiresAt",
         "s.environment",
+        "s.account_pk as accountPk",
       ])
       .where((eb) => eb("d.pk", "=", eb.fn.any(typed([...jobOf.keys()], "uuid[]")))),
   );
   // Only a pending delivery of an enabled subscription is sent; one of a disabled subscription ends as failed.
   const sendable = rows.filter((r) => r.status === "pending" && r.subscriptionStatus === "enabled");
-  const deliveries: DeliveryRow[] = sendable.map(
-    ({ pk, body, eventPk, eventName, subscriptionPk, url, secretKey, previousSecretKey, previousSecretExpiresAt, environment }) => ({
-      pk,
-      body,
-      eventPk,
-      eventName,
-      subscription: { pk: subscriptionPk, url, secretKey, previousSecretKey, previousSecretExpiresAt, environment },
-    }),
+  const deliveries: DeliveryRow[] = await Promise.all(
+    sendable.map(
+      async ({ pk, body, eventPk, eventName, subscriptionPk, url, secretKey, previousSecretKey, previousSecretExpiresAt, environment, accountPk }) => ({
+        pk,
+        body,
+        eventPk,
+        eventName,
+        subscription: { pk: subscriptionPk, url, secretKey, previousSecretKey, previousSecretExpiresAt, environment },
+        clock: await clockFor(ctx.db, ctx.clock, accountPk, environment),
+      }),
+    ),
   );
   const held = rows.filter((r) => r.status === "pending" && r.subscriptionStatus !== "enabled").map((r) => r.pk);
   if (held.length) {
@@ -252,30 +264,44 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
           rowsOf("a", {
             job_pk: [succeeded.map((o) => o.job.pk), "text"],
             delivery_pk: [attempts.map((a) => a.deliveryPk), "uuid"],
+            attempted_at: [attempts.map((a) => a.attemptedAt), "timestamptz"],
             duration_ms: [attempts.map((a) => a.durationMs), "int"],
             status_code: [attempts.map((a) => a.statusCode), "int"],
             response_body: [attempts.map((a) => a.responseBody), "text"],
           }),
         ])
-        .select(["a.delivery_pk", "a.duration_ms", "a.status_code", "a.response_body"])
+        .select(["a.delivery_pk", "a.attempted_at", "a.duration_ms", "a.status_code", "a.response_body"])
         .whereRef("a.job_pk", "=", "m.pk"),
     );
     statement.with(
       qb
         .insertInto("webhook_attempt")
-        .columns(["pk", "delivery_pk", "duration_ms", "status_code", "response_body"])
+        .columns(["pk", "delivery_pk", "attempted_at", "duration_ms", "status_code", "response_body"])
         .expression(
           qb
             .selectFrom(recorded.as("r"))
-            .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "r.delivery_pk", "r.duration_ms", "r.status_code", "r.response_body"]),
+            .select((eb) => [
+              eb.fn<string>("gen_random_uuid").as("pk"),
+              "r.delivery_pk",
+              "r.attempted_at",
+              "r.duration_ms",
+              "r.status_code",
+              "r.response_body",
+            ]),
         ),
     );
     await statement.run(
       direct,
       qb
         .updateTable("webhook_delivery")
-        .set((eb) => ({ status: "succeeded", attempts: eb("attempts", "+", 1), completed_at: at(now), next_attempt_at: null }))
-        .where("pk", "in", qb.selectFrom(recorded.as("r")).select("r.delivery_pk")),
+        .from(recorded.as("r"))
+        .set((eb) => ({
+          status: "succeeded",
+          attempts: eb("webhook_delivery.attempts", "+", 1),
+          completed_at: eb.ref("r.attempted_at"),
+          next_attempt_at: null,
+        }))
+        .whereRef("webhook_delivery.pk", "=", "r.delivery_pk"),
     );
   }
 
@@ -287,8 +313,10 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
         if (!job) return;
         const final = job.attempts >= job.maxAttempts;
         const delay = retryDelayMs(job.attempts, ctx.outbox.retryBaseMs);
-        const now = ctx.clock.now();
-        await ctx.db.$transaction(async (tx) => {
+        // The delivery's own times on its account's clock; the job's retry (failJob) on the real one.
+        const now = attempt.attemptedAt;
+        const accountClock = deliveries.find((d) => d.pk === attempt.deliveryPk)?.clock ?? ctx.clock;
+        await dbFor(ctx.db, accountClock).$transaction(async (tx) => {
           await tx.webhookAttempt.create({ data: attempt });
           await tx.webhookDelivery.update({
             where: { pk: attempt.deliveryPk },

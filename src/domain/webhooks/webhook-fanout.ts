@@ -49,13 +49,15 @@ interface DeliveryTarget {
  * Adds to `statement` one delivery per row of `targets`, each with its outbox job. The delivery's pk is drawn
  * in `targets` (a CTE with a volatile function is evaluated once), so the two inserts read the same rows.
  */
-function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>, now: RawBuilder<Date>): void {
+export function addDeliveries(statement: Statement, targets: Cte<DeliveryTarget>, now: RawBuilder<Date>): void {
   statement.with(
     qb
       .insertInto("webhook_delivery")
-      .columns(["pk", "subscription_pk", "event_pk", "event_name", "body", "next_attempt_at"])
+      .columns(["pk", "subscription_pk", "event_pk", "event_name", "body", "next_attempt_at", "created_at"])
       .expression(
-        qb.selectFrom(targets.as("t")).select(["t.delivery_pk", "t.subscription_pk", "t.event_pk", "t.event_name", "t.body", now.as("next_attempt_at")]),
+        qb
+          .selectFrom(targets.as("t"))
+          .select(["t.delivery_pk", "t.subscription_pk", "t.event_pk", "t.event_name", "t.body", now.as("next_attempt_at"), now.as("created_at")]),
       ),
   );
   addJobRows(statement, {

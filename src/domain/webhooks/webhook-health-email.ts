@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import type { ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob, sendLinkEmail } from "@/domain/outbox/job-email";
+import { completeOwnJob } from "@/domain/outbox/job-email";
+import { webhookAlertEmail } from "@/domain/notifications/emails/webhook-alert-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { isLocale } from "@/i18n/catalogue/locales";
 
@@ -33,14 +34,17 @@ export async function sendHealthNotice(job: ClaimedJob, ctx: JobContext): Promis
   if (subscription) {
     const { id, url, environment } = subscription;
     for (const admin of subscription.account.users) {
-      await sendLinkEmail(ctx, {
-        key: `webhook-${notice}-${job.pk}-${admin.id}`,
-        to: admin.email,
-        texts: notice === "failing" ? "webhookFailing" : "webhookDisabled",
-        params: { id, url, environment, since: utc(since), disabledAt: utc(disabledAt) },
-        link: `${ctx.publicUrl}/webhooks/${encodeURIComponent(id)}`,
+      const email = await webhookAlertEmail({
         locale: isLocale(admin.locale) ? admin.locale : "en",
+        notice,
+        id,
+        url,
+        environment,
+        since: utc(since),
+        disabledAt: utc(disabledAt),
+        link: `${ctx.publicUrl}/webhooks/${encodeURIComponent(id)}`,
       });
+      await ctx.mailer.send({ key: `webhook-${notice}-${job.pk}-${admin.id}`, to: admin.email, ...email });
     }
   }
   await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));

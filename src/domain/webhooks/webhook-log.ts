@@ -7,6 +7,7 @@ import { EVENT_CATALOGUE, type EventName } from "./event-catalogue";
 import { DomainError, notFound } from "@/domain/errors";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
+import { deliveryWhere, type TDeliveryFilters } from "./delivery-filter";
 import { pythonJson } from "./webhook-body";
 import { queueDelivery } from "./webhook-fanout";
 import { getWebhook, type WebhookScope } from "./webhook-service";
@@ -45,9 +46,10 @@ export function toAttemptApi(a: { attemptedAt: Date; durationMs: number; statusC
   };
 }
 
-export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: string, page: number, pageSize = 20) {
+/** A page of the subscription's log, newest first, filtered as the API's list is (delivery-filter.ts). */
+export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: string, page: number, filters: TDeliveryFilters = {}, pageSize = 20) {
   const webhook = await getWebhook(db, scope, webhookId);
-  const where = { subscriptionPk: webhook.pk };
+  const where = deliveryWhere(webhook.pk, filters);
   const [count, rows] = await Promise.all([
     db.webhookDelivery.count({ where }),
     db.webhookDelivery.findMany({

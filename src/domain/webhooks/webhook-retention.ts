@@ -5,21 +5,21 @@
  */
 import type { Db } from "@/db/database";
 import { executeIn, qb } from "@/db/query-builder";
+import { deleteInBatches } from "@/domain/shared/in-batches";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Removes the old deliveries in batches (short transactions, no long lock on the log); returns how many. */
 export async function purgeOldWebhookDeliveries(db: Db, retentionDays: number, now: Date, batch = 1_000): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
-  let total = 0;
-  for (;;) {
-    const removed = await executeIn(
-      db,
-      qb
-        .deleteFrom("webhook_delivery")
-        .where("pk", "in", qb.selectFrom("webhook_delivery").select("pk").where("created_at", "<", before).where("status", "<>", "pending").limit(batch)),
-    );
-    total += removed;
-    if (removed < batch) return total;
-  }
+  return deleteInBatches(
+    (limit) =>
+      executeIn(
+        db,
+        qb
+          .deleteFrom("webhook_delivery")
+          .where("pk", "in", qb.selectFrom("webhook_delivery").select("pk").where("created_at", "<", before).where("status", "<>", "pending").limit(limit)),
+      ),
+    batch,
+  );
 }

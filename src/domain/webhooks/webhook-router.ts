@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { auditActorOf } from "@/trpc/audit-actor";
+import type { Context } from "@/trpc/context";
+import type { AuditBy } from "@/domain/audit/audit-record";
 import { EVENT_CATALOGUE, EVENT_NAMES } from "./event-catalogue";
 import { accountProcedure, optionalIntegrationProcedure, router, type Meta } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
 import { listDeliveries, redeliver, sendTestEvent } from "./webhook-log";
+import { ZListDeliveriesQuery } from "./delivery-schemas";
+import { webhookHealth } from "./webhook-health-view";
 import {
   ZCreateWebhookRequest,
   ZDeliveryLog,
@@ -13,17 +18,31 @@ import {
   ZRollSecretRequest,
   ZUpdateWebhookRequest,
   ZWebhook,
+  ZWebhookHealth,
   ZWebhookList,
   ZWebhookLookup,
 } from "./webhook-schemas";
 import { rollSecret } from "./webhook-secrets";
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateSecret, toWebhookApi, updateWebhook, type WebhookScope } from "./webhook-service";
+import {
+  revealSecret,
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  rotateSecret,
+  toWebhookApi,
+  updateWebhook,
+  type WebhookScope,
+} from "./webhook-service";
 
 /** Integration-ID is optional here: with it, the Integration's scope; without, the account's. Who may call it: permissions.ts. */
 const webhookProcedure = optionalIntegrationProcedure.use(({ ctx, next }) => {
   const webhookScope: WebhookScope = { ...ctx.scope, integrationPk: ctx.integrationPk };
   return next({ ctx: { webhookScope } });
 });
+
+/** Who acts, and when, for the audit log. */
+const by = (ctx: Context): AuditBy => ({ actor: auditActorOf(ctx), at: ctx.clock.now() });
 
 const eventTable = EVENT_NAMES.map(
   (n) => `- \`${n}\` (${EVENT_CATALOGUE[n].scope}-scoped, body: ${EVENT_CATALOGUE[n].object}): ${EVENT_CATALOGUE[n].trigger}`,
@@ -42,7 +61,7 @@ const writeProcedure = (writeMeta: Meta, request: typeof ZUpdateWebhookRequest |
     .input(request)
     .output(ZWebhook)
     .mutation(async ({ ctx, input: { webhook_id, ...body } }) =>
-      toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, mode, ctx.webhookPrivateTargets, ctx.clock.now())),
+      toWebhookApi(await updateWebhook(ctx.db, ctx.webhookScope, webhook_id, body, mode, ctx.webhookPrivateTargets, by(ctx))),
     );
 
 export const webhookRouter = router({
@@ -83,7 +102,7 @@ export const webhookRouter = router({
     })
     .input(ZCreateWebhookRequest)
     .output(ZWebhook)
-    .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input, ctx.webhookPrivateTargets))),
+    .mutation(async ({ ctx, input }) => toWebhookApi(await createWebhook(ctx.db, ctx.webhookScope, input, ctx.webhookPrivateTargets, by(ctx)))),
 
   update: writeProcedure(
     {
@@ -120,26 +139,32 @@ export const webhookRouter = router({
     })
     .input(ZRollSecretRequest)
     .output(ZWebhook)
-    .mutation(async ({ ctx, input }) =>
-      toWebhookApi(await rollSecret(ctx.db, ctx.webhookScope, input.webhook_id, input.expire_previous_in_minutes, ctx.clock.now())),
-    ),
+    .mutation(async ({ ctx, input }) => toWebhookApi(await rollSecret(ctx.db, ctx.webhookScope, input.webhook_id, input.expire_previous_in_minutes, by(ctx)))),
 
   delete: webhookProcedure
     .meta({ openapi: { ...openapi, method: "DELETE", path: item, summary: "Delete a webhook subscription" }, status: 204 })
     .input(ZWebhookLookup)
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.webhookScope, input.webhook_id)),
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.webhookScope, input.webhook_id, by(ctx))),
 
   // Dashboard tools
   events: accountProcedure.output(z.array(ZEventDescription)).query(() => EVENT_NAMES.map((name) => ({ name, ...EVENT_CATALOGUE[name] }))),
   rotateSecret: webhookProcedure
     .input(ZWebhookLookup)
     .output(ZWebhook)
-    .mutation(async ({ ctx, input }) => toWebhookApi(await rotateSecret(ctx.db, ctx.webhookScope, input.webhook_id))),
+    .mutation(async ({ ctx, input }) => toWebhookApi(await rotateSecret(ctx.db, ctx.webhookScope, input.webhook_id, by(ctx)))),
+  revealSecret: webhookProcedure
+    .input(ZWebhookLookup)
+    .output(z.object({ secret_key: z.string() }))
+    .mutation(async ({ ctx, input }) => ({ secret_key: await revealSecret(ctx.db, ctx.webhookScope, input.webhook_id, by(ctx)) })),
   deliveries: webhookProcedure
-    .input(ZWebhookLookup.extend({ page: z.number().int().min(1).default(1) }))
+    .input(ZWebhookLookup.extend({ page: z.number().int().min(1).default(1) }).extend(ZListDeliveriesQuery.pick({ status: true, event_type: true }).shape))
     .output(ZDeliveryLog)
-    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.webhookScope, input.webhook_id, input.page)),
+    .query(({ ctx, input: { webhook_id, page, ...filters } }) => listDeliveries(ctx.db, ctx.webhookScope, webhook_id, page, filters)),
+  health: webhookProcedure
+    .input(z.object({ webhook_ids: z.array(z.string()).max(100) }))
+    .output(z.array(ZWebhookHealth))
+    .query(({ ctx, input }) => webhookHealth(ctx.db, ctx.webhookScope, input.webhook_ids)),
   redeliver: webhookProcedure
     .input(ZWebhookLookup.extend({ deliveryPk: z.uuid() }))
     .output(ZQueuedDelivery)

@@ -123,3 +123,13 @@ export const ZDeliveryLog = z.object({
 });
 
 export const ZQueuedDelivery = z.object({ deliveryPk: z.string() });
+
+/** A subscription's health as the dashboard's badge reads it: the API's fields and when its failures began. */
+export const ZWebhookHealth = z.object({
+  id: z.string(),
+  status: z.enum(WEBHOOK_STATUSES),
+  disabled_reason: z.enum(DISABLED_REASONS).nullable(),
+  disabled_at: z.string().nullable(),
+  failing_since: z.string().nullable(),
+});
+export type TWebhookHealth = z.infer<typeof ZWebhookHealth>;

@@ -4,17 +4,19 @@
  */
 import type { Db } from "@/db/database";
 import { lockFound } from "@/domain/shared/row-lock";
-import { getWebhook, newSecretKey, webhookSelect, type WebhookRow, type WebhookScope } from "./webhook-service";
+import { getWebhook, newSecretKey, recordWebhookChange, webhookSelect, type WebhookRow, type WebhookScope } from "./webhook-service";
+import type { AuditBy } from "@/domain/audit/audit-record";
 
 /** `expireMinutes` (0 to 10080): how long the previous secret keeps signing; 0 ends it at once. `now`: the clock's time. */
-export async function rollSecret(db: Db, scope: WebhookScope, id: string, expireMinutes: number, now: Date): Promise<WebhookRow> {
+export async function rollSecret(db: Db, scope: WebhookScope, id: string, expireMinutes: number, by: AuditBy): Promise<WebhookRow> {
+  const now = by.at;
   const current = await getWebhook(db, scope, id);
   return db.$transaction(async (tx) => {
     await lockFound(tx, "webhook_subscription", current, id);
     // Read under the lock: a roll that committed meanwhile made its new secret the one to keep.
     const { secretKey } = await tx.webhookSubscription.findUniqueOrThrow({ where: { pk: current.pk }, select: { secretKey: true } });
     const keep = expireMinutes > 0;
-    return tx.webhookSubscription.update({
+    const row = await tx.webhookSubscription.update({
       where: { pk: current.pk },
       data: {
         secretKey: newSecretKey(),
@@ -23,6 +25,8 @@ export async function rollSecret(db: Db, scope: WebhookScope, id: string, expire
       },
       select: webhookSelect,
     });
+    await recordWebhookChange(tx, scope, by, { action: "webhook.secret_rolled", row, after: { previous_secret_expires_in_minutes: expireMinutes } });
+    return row;
   });
 }
 

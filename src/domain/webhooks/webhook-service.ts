@@ -18,6 +18,8 @@ import type { TCreateWebhookRequest, TWebhook, TWebhookStatus } from "./webhook-
 import type { PrivateTargets } from "@/config/webhook-settings";
 import { resolveTarget, TargetRefused } from "./webhook-target";
 import { endPendingDeliveries, healthOf, statusChange } from "./webhook-health";
+import { changedFields, recordAudit, type AuditBy, type AuditEntry } from "@/domain/audit/audit-record";
+import type { AuditAction } from "@/domain/audit/audit-actions";
 
 export interface WebhookScope extends AccountScope {
   /** The Integration named by Integration-ID, or null for the account (user) scope. */
@@ -47,7 +49,7 @@ export function newSecretKey(): string {
 }
 
 /** The subscriptions visible in a scope: an Integration's and the account's own, or only the account's. */
-function visible(scope: WebhookScope): Prisma.WebhookSubscriptionWhereInput {
+export function visible(scope: WebhookScope): Prisma.WebhookSubscriptionWhereInput {
   return {
     accountPk: scope.accountPk,
     environment: scope.environment,
@@ -86,6 +88,22 @@ export async function listWebhooks(db: Db, scope: WebhookScope, q: TPageQuery) {
   );
 }
 
+/**
+ * The visible subscriptions that need someone: failing now (an attempt failed since the last success) or
+ * disabled because every attempt failed.
+ */
+export async function failingWebhookCount(db: Db, scope: WebhookScope): Promise<number> {
+  return db.webhookSubscription.count({
+    where: {
+      ...visible(scope),
+      OR: [
+        { status: "enabled", failingSince: { not: null } },
+        { status: "disabled", disabledReason: "failing" },
+      ],
+    },
+  });
+}
+
 export async function getWebhook(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow> {
   // An id may exist in both scopes; the Integration's own subscription wins.
   const rows = await db.webhookSubscription.findMany({ where: { ...visible(scope), id }, select: webhookSelect });
@@ -94,23 +112,57 @@ export async function getWebhook(db: Db, scope: WebhookScope, id: string): Promi
   return row;
 }
 
-export async function createWebhook(db: Db, scope: WebhookScope, input: TCreateWebhookRequest, privateTargets: PrivateTargets): Promise<WebhookRow> {
+/** The fields of a subscription the audit log keeps before and after a change (never the secret itself). */
+function auditedFields(row: WebhookRow) {
+  return { id: row.id, url: row.url, events: row.events, status: row.status, metadata: metadataOf(row.metadata) };
+}
+
+/** A subscription's change in the audit log, in the change's transaction. */
+export async function recordWebhookChange(
+  tx: Prisma.TransactionClient,
+  scope: WebhookScope,
+  by: AuditBy,
+  change: { action: AuditAction; row: WebhookRow; before?: AuditEntry["before"]; after?: AuditEntry["after"] },
+): Promise<void> {
+  await recordAudit(tx, {
+    at: by.at,
+    accountPk: scope.accountPk,
+    environment: scope.environment,
+    actor: by.actor,
+    action: change.action,
+    target: { type: "webhook", id: change.row.id, label: change.row.url },
+    before: change.before,
+    after: change.after,
+  });
+}
+
+export async function createWebhook(
+  db: Db,
+  scope: WebhookScope,
+  input: TCreateWebhookRequest,
+  privateTargets: PrivateTargets,
+  by: AuditBy,
+): Promise<WebhookRow> {
   checkEvents(input.events, scope.integrationPk);
   await checkTarget(input.url, scope, privateTargets);
   return withUniqueId(() =>
-    db.webhookSubscription.create({
-      data: {
-        id: input.id ?? crypto.randomUUID(),
-        accountPk: scope.accountPk,
-        environment: scope.environment,
-        integrationPk: scope.integrationPk,
-        scopeKey: scope.integrationPk ?? "user",
-        url: input.url,
-        events: [...new Set(input.events)],
-        secretKey: input.secret_key ?? newSecretKey(),
-        metadata: input.metadata ?? {},
-      },
-      select: webhookSelect,
+    db.$transaction(async (tx) => {
+      const row = await tx.webhookSubscription.create({
+        data: {
+          id: input.id ?? crypto.randomUUID(),
+          accountPk: scope.accountPk,
+          environment: scope.environment,
+          integrationPk: scope.integrationPk,
+          scopeKey: scope.integrationPk ?? "user",
+          url: input.url,
+          events: [...new Set(input.events)],
+          secretKey: input.secret_key ?? newSecretKey(),
+          metadata: input.metadata ?? {},
+        },
+        select: webhookSelect,
+      });
+      await recordWebhookChange(tx, scope, by, { action: "webhook.created", row, after: auditedFields(row) });
+      return row;
     }),
   );
 }
@@ -129,8 +181,9 @@ export async function updateWebhook(
   input: Partial<TCreateWebhookRequest> & { status?: TWebhookStatus },
   mode: "partial" | "replace",
   privateTargets: PrivateTargets,
-  now: Date,
+  by: AuditBy,
 ): Promise<WebhookRow> {
+  const now = by.at;
   // Its scope never changes, so the checks (a DNS lookup among them) run before the transaction and its lock.
   const current = await getWebhook(db, scope, id);
   checkEvents(input.events, current.integrationPk);
@@ -141,7 +194,7 @@ export async function updateWebhook(
       const secretKey = input.secret_key ?? (mode === "replace" ? newSecretKey() : undefined);
       const health = statusChange(current.status, input.status, now);
       if (health.status === "disabled") await endPendingDeliveries(tx, current.pk, now);
-      return tx.webhookSubscription.update({
+      const updated = await tx.webhookSubscription.update({
         where: { pk: current.pk },
         data: {
           id: input.id ?? (mode === "replace" ? crypto.randomUUID() : undefined),
@@ -153,22 +206,44 @@ export async function updateWebhook(
         },
         select: webhookSelect,
       });
+      const changed = changedFields(auditedFields(current), auditedFields(updated));
+      const secretChanged = secretKey !== undefined && secretKey !== current.secretKey;
+      if (changed || secretChanged) {
+        const action = updated.status === current.status ? "webhook.updated" : updated.status === "disabled" ? "webhook.disabled" : "webhook.enabled";
+        await recordWebhookChange(tx, scope, by, {
+          action,
+          row: updated,
+          before: changed?.before,
+          after: { ...changed?.after, ...(secretChanged ? { secret_key_replaced: true } : {}) },
+        });
+      }
+      return updated;
     }),
   );
 }
 
-export async function rotateSecret(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow> {
+export async function rotateSecret(db: Db, scope: WebhookScope, id: string, by: AuditBy): Promise<WebhookRow> {
   const current = await getWebhook(db, scope, id);
   return db.$transaction(async (tx) => {
     await lockFound(tx, "webhook_subscription", current, id);
-    return tx.webhookSubscription.update({ where: { pk: current.pk }, data: secretReplaced(newSecretKey()), select: webhookSelect });
+    const row = await tx.webhookSubscription.update({ where: { pk: current.pk }, data: secretReplaced(newSecretKey()), select: webhookSelect });
+    await recordWebhookChange(tx, scope, by, { action: "webhook.secret_rolled", row, after: { previous_secret_expires_in_minutes: 0 } });
+    return row;
   });
 }
 
-export async function deleteWebhook(db: Db, scope: WebhookScope, id: string): Promise<void> {
+/** The dashboard's "Reveal": the secret, read for a person, on record (the log keeps that it was shown, never the secret). */
+export async function revealSecret(db: Db, scope: WebhookScope, id: string, by: AuditBy): Promise<string> {
+  const current = await getWebhook(db, scope, id);
+  await db.$transaction((tx) => recordWebhookChange(tx, scope, by, { action: "webhook.secret_revealed", row: current }));
+  return current.secretKey;
+}
+
+export async function deleteWebhook(db: Db, scope: WebhookScope, id: string, by: AuditBy): Promise<void> {
   const current = await getWebhook(db, scope, id);
   await db.$transaction(async (tx) => {
     await lockFound(tx, "webhook_subscription", current, id);
     await tx.webhookSubscription.delete({ where: { pk: current.pk } });
+    await recordWebhookChange(tx, scope, by, { action: "webhook.deleted", row: current, before: auditedFields(current) });
   });
 }

@@ -9,12 +9,14 @@ import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import type { Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
+import { TRANSACTION_LIMITS } from "@/db/transaction-limits";
 import { withRequestTransaction } from "@/db/request-transaction";
 import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
 import { wrapArrayBody } from "@/domain/shared/array-body";
 import type { PrivateTargets } from "@/config/webhook-settings";
 import type { Seller } from "@/config/seller";
+import type { FieldCipher } from "@/domain/shared/field-encryption";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
@@ -33,6 +35,7 @@ import { guardPathParams, guardQuery } from "./input-guard";
 import { openApiDocument } from "./openapi";
 import type { Route, RouteTable } from "./routes";
 import type { Clock } from "@/domain/shared/clock";
+import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 
 export interface V2Deps {
   db: Db;
@@ -47,6 +50,8 @@ export interface V2Deps {
   bankgiro: string | null;
   /** SELLER_*, for the Invoice PDF; null when not configured. */
   seller: Seller | null;
+  /** Encryption at rest (DATA_ENCRYPTION_KEY): the demo test helper's claim stores its details encrypted. */
+  fieldCipher: FieldCipher;
   clock: Clock;
   /** REQUIRE_OPERATOR_2FA: an operator's session without 2FA is refused as their dashboard calls are. */
   requireOperatorTwoFactor: boolean;
@@ -173,13 +178,16 @@ async function answer(r: Handling, deps: V2Deps): Promise<HttpResponse> {
     return jsonResponse(405, { detail: t("method_not_allowed", { method }) }, { Allow: allow });
   }
 
+  // The caller's clock: its account's demo clock in demo, the real one in live; the rows it writes take its time.
+  const clock = await clockFor(deps.db, deps.clock, principal.accountPk, principal.environment);
   const ctx = createContext(req, {
-    db: deps.db,
+    db: dbFor(deps.db, clock),
     publicUrl: deps.publicUrl,
     webhookPrivateTargets: deps.webhookPrivateTargets,
     bankgiro: deps.bankgiro,
     seller: deps.seller,
-    clock: deps.clock,
+    fieldCipher: deps.fieldCipher,
+    clock,
     requestId: r.requestId,
     clientIp: r.info.ip,
     principal,
@@ -292,8 +300,8 @@ class Unstored extends Error {
   }
 }
 
-/** A keyed request may hold its transaction as long as a bulk create may (payout-create.ts), with room to spare. */
-const KEYED_TRANSACTION = { maxWait: 15_000, timeout: 120_000 };
+/** A keyed request may hold its transaction as long as any service's transaction may, with room to spare. */
+const KEYED_TRANSACTION = { maxWait: TRANSACTION_LIMITS.maxWait, timeout: 2 * TRANSACTION_LIMITS.timeout };
 
 /**
  * POST/PATCH with an Idempotency-Key: the claim, the procedure's work and the answer are one transaction
@@ -306,7 +314,7 @@ async function idempotent(key: string, principal: Principal, route: Route, input
   const scope = { accountPk: principal.accountPk, environment: principal.environment };
   const fingerprint = requestFingerprint([route.procedurePath, ctx.integrationId, await fingerprintInput(input)]);
   try {
-    return await withRequestTransaction(deps.db, KEYED_TRANSACTION, async ({ db, savepoint }) => {
+    return await withRequestTransaction(ctx.db, KEYED_TRANSACTION, async ({ db, savepoint }) => {
       const claim = await claimIdempotencyKey(db, scope, key, fingerprint, ctx.clock);
       if (claim.kind === "mismatch") throw new DomainError("unprocessable", t("idempotency_key_reused"));
       if (claim.kind === "in_progress") throw new DomainError("conflict", t("idempotency_key_in_progress"));

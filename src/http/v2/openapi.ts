@@ -12,36 +12,68 @@ const OPERATION_KEY = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DE
 
 const cache = new Map<string, OpenAPIObject>();
 
+type Header = { description: string; schema: { type: "integer" | "string" } };
+type Response = { description: string; headers?: Record<string, Header>; content?: Record<string, { schema: object }> };
+
+/**
+ * The IETF RateLimit fields every answer after authentication carries when rate limits are on (../rate-limit.ts),
+ * so not on a 401, which comes before; Retry-After on every 429 (the limiter's, and a resend's "too soon").
+ */
+const RATE_LIMIT_HEADERS: Record<string, Header> = {
+  "RateLimit-Limit": { description: "Requests allowed in the window (when rate limits are on)", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in the window (when rate limits are on)", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the window resets (when rate limits are on)", schema: { type: "integer" } },
+};
+const RETRY_AFTER: Record<string, Header> = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } };
+
 const detail = { type: "object", properties: { detail: { type: "string" } }, required: ["detail"] };
-const ERROR_RESPONSES: Record<string, { description: string; content: Record<string, { schema: object }> }> = {
+const json = (schema: object) => ({ "application/json": { schema } });
+const ERROR_RESPONSES: Record<string, Response> = {
   "400": {
     description: 'Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field',
-    content: {
-      "application/json": { schema: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
-    },
+    content: json({ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }),
   },
-  "401": { description: "Missing or invalid `Authorization: Token <key>`", content: { "application/json": { schema: detail } } },
-  "403": { description: "Address not on the key's allow-list, or an action this object never allows", content: { "application/json": { schema: detail } } },
-  "404": { description: "No such object for this account, environment and Integration", content: { "application/json": { schema: detail } } },
-  "405": { description: "Method not allowed; see the Allow header", content: { "application/json": { schema: detail } } },
-  "429": { description: "Over a rate limit; see Retry-After", content: { "application/json": { schema: detail } } },
+  "401": { description: "Missing or invalid `Authorization: Token <key>`", content: json(detail) },
+  "403": {
+    description: "Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key",
+    content: json(detail),
+  },
+  "404": { description: "No such object for this account, environment and Integration", content: json(detail) },
+  "405": { description: "Method not allowed; see the Allow header", content: json(detail) },
+  "429": { description: "Over a rate limit (or a resend too soon); see Retry-After", headers: RETRY_AFTER, content: json(detail) },
+  // The edge answers every unexpected error with this body (its cause goes to the log), not the library's tRPC shape.
+  "500": { description: "Unexpected error; the detail carries the request id", content: json(detail) },
 };
 /** What a write with a body or an Idempotency-Key may answer besides (README, "The REST API"). */
-const WRITE_RESPONSES: typeof ERROR_RESPONSES = {
+const WRITE_RESPONSES: Record<string, Response> = {
   "409": {
     description: "The object's state forbids the change, or a request with the same Idempotency-Key is still running",
-    content: { "application/json": { schema: detail } },
+    content: json(detail),
   },
-  "413": { description: "Body over 5 MB", content: { "application/json": { schema: detail } } },
-  "415": { description: "Unsupported content type", content: { "application/json": { schema: detail } } },
-  "422": { description: "Idempotency-Key reused with another request", content: { "application/json": { schema: detail } } },
+  "413": { description: "Body over 5 MB", content: json(detail) },
+  "415": { description: "Unsupported content type", content: json(detail) },
+  "422": { description: "Idempotency-Key reused with another request", content: json(detail) },
 };
 
-/** An action the object's state does not allow yet or any more; the detail names what is missing. */
-const CONFLICT = {
-  description: "Conflict: the object's state does not allow this (yet); the detail says why",
-  content: { "application/json": { schema: detail } },
+/** Statuses an operation declares in its meta (`errors`), beyond those above. */
+const DECLARED_RESPONSES: Record<409 | 503, Response> = {
+  // An action the object's state does not allow yet or any more; the detail names what is missing.
+  409: { description: "Conflict: the object's state does not allow this (yet); the detail says why", content: json(detail) },
+  503: { description: "The service is not configured for this (e.g. the seller's details for Invoice PDFs)", content: json(detail) },
 };
+
+/** The methods whose Idempotency-Key the edge honours (handler.ts): a replay within 24 hours, 409 while running, 422 on reuse. */
+const IDEMPOTENT_METHODS = new Set(["POST", "PATCH"]);
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header" as const,
+  required: false,
+  description: "The first answer for this key (per account and environment) is replayed for 24 hours, marked Idempotent-Replayed",
+  schema: { type: "string" as const, maxLength: 255 },
+};
+
+/** The document a route's meta marks demo only (test helpers and the older demo payments): said in words and as `x-demo-only`. */
+const DEMO_ONLY_NOTE = "Demo environment only: a live API key gets 403.";
 
 export function openApiDocument(router: AppRouter, routes: RouteTable, origin: string): OpenAPIObject {
   const cached = cache.get(origin);
@@ -52,7 +84,9 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
     description:
       `The Payroute payout API. Authenticate with \`Authorization: Token <key>\`; Employee, Message and Payout ` +
       `endpoints also need \`Integration-ID\`. Lists take \`page\` and \`page_size\` (default 25, at most ${MAX_PAGE_SIZE}). ` +
-      `POST accepts \`Idempotency-Key\` (responses replayed for 24 hours). Paths end in "/"; a path without it ` +
+      `POST and PATCH accept \`Idempotency-Key\` (responses replayed for 24 hours). Answers after authentication carry ` +
+      `\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` when rate limits are on; a 429 carries \`Retry-After\`. ` +
+      `Test helpers (/test_helpers/, marked \`x-demo-only\`) answer demo API keys only. Paths end in "/"; a path without it ` +
       `is redirected with 307. Bodies may be JSON, form-encoded or multipart. \`Accept-Language: sv\` gives Swedish messages.`,
     baseUrl: `${origin}/v2`,
     docsUrl: `${origin}/docs`,
@@ -67,8 +101,8 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
     for (const route of routes.routes.filter((r) => r.path === slashed)) {
       const operation = item[OPERATION_KEY[route.method]];
       if (!operation?.responses) continue;
-      const success: unknown = operation.responses["200"];
       const status = route.meta.status ?? 200;
+      const success: unknown = operation.responses["200"];
       if (status !== 200) {
         delete operation.responses["200"];
         operation.responses[String(status)] = status === 204 ? { description: "No content" } : success;
@@ -79,26 +113,49 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
       for (const [code, response] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = response;
       if (route.method === "POST" || route.method === "PATCH" || route.method === "PUT") {
         for (const [code, response] of Object.entries(WRITE_RESPONSES)) {
-          // Idempotency-Key is read on POST and PATCH only.
-          if (code !== "422" || route.method !== "PUT") operation.responses[code] ??= response;
+          if (code !== "422" || IDEMPOTENT_METHODS.has(route.method)) operation.responses[code] ??= response;
         }
       }
-      for (const code of route.meta.errors ?? []) operation.responses[String(code)] = CONFLICT;
+      // A DELETE refuses what the object's state forbids (a Payrun with Payouts, a canceled Payout) as writes do.
+      if (route.method === "DELETE") operation.responses["409"] = WRITE_RESPONSES["409"];
+      for (const code of route.meta.errors ?? []) operation.responses[String(code)] = DECLARED_RESPONSES[code];
+      const responses: Record<string, object> = operation.responses;
+      for (const [code, response] of Object.entries(responses)) {
+        if (code !== "401") operation.responses[code] = withRateLimitHeaders(response);
+      }
       const requestSchema = route.meta.requestSchema;
       if (requestSchema && operation.requestBody && "content" in operation.requestBody) {
         const { schema, components } = createSchema(requestSchema, { io: "input" });
         for (const media of Object.values(operation.requestBody.content)) media.schema = schema;
         doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...components } };
       }
-      if (route.method === "POST") {
-        operation.parameters = [
-          ...(operation.parameters ?? []),
-          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } },
-        ];
+      if (IDEMPOTENT_METHODS.has(route.method)) operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY];
+      if (route.meta.demoOnly) {
+        operation.description = operation.description?.includes(DEMO_ONLY_NOTE)
+          ? operation.description
+          : [DEMO_ONLY_NOTE, operation.description].filter(Boolean).join(" ");
+        operation["x-demo-only"] = true;
       }
     }
   }
   doc.paths = paths;
+  pruneUnusedErrorSchemas(doc);
   cache.set(origin, doc);
   return doc;
+}
+
+/** A response with the RateLimit fields added to its own headers (a copy: the constant responses are shared). */
+function withRateLimitHeaders<R extends object>(response: R): R & { headers: Record<string, unknown> } {
+  const own = "headers" in response && response.headers && typeof response.headers === "object" ? response.headers : {};
+  return { ...response, headers: { ...RATE_LIMIT_HEADERS, ...own } };
+}
+
+/** The library's tRPC-shaped error schemas, which no response refers to once ours replace them. */
+function pruneUnusedErrorSchemas(doc: OpenAPIObject): void {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const text = JSON.stringify(doc.paths);
+  for (const name of Object.keys(schemas)) {
+    if (name.startsWith("error.") && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
 }

@@ -8,6 +8,11 @@ export const account = bilingual({
   signingIn: ["Signing in…", "Loggar in…"],
   signInTitle: ["Sign in to your dashboard", "Logga in i din kontrollpanel"],
   signInFailed: ["Sign-in failed. Please try again.", "Inloggningen misslyckades. Försök igen."],
+  /** Why the sign-in page is shown: a dashboard request met a session that had ended (`?reason=`). */
+  reason: {
+    sessionEnded: ["Your session ended. Sign in again to go on where you were.", "Din session har avslutats. Logga in igen för att fortsätta där du var."],
+    sessionEndedKept: ["Your session ended. Sign in again; what you typed is kept.", "Din session har avslutats. Logga in igen; det du skrev finns kvar."],
+  },
   unreachable: ["Could not reach the server. Please try again.", "Kunde inte nå servern. Försök igen."],
   throttled: {
     wait: ["Too many sign-in attempts. Please wait a while before trying again.", "För många inloggningsförsök. Vänta en stund innan du försöker igen."],

@@ -64,6 +64,11 @@ export const apiErrors = bilingual({
     'This webhook subscription is disabled: enable it (PATCH status "enabled") to send to it again.',
     'Den här webhook-prenumerationen är avstängd: slå på den (PATCH status "enabled") för att skicka till den igen.',
   ],
+  redeliver_failed_too_many: [
+    "{count} failed deliveries since then; at most {max} are redelivered at once. Pick a later time.",
+    "{count} misslyckade leveranser sedan dess; högst {max} levereras igen åt gången. Välj en senare tidpunkt.",
+  ],
+  webhook_not_subscribed: ['This webhook subscription is not subscribed to "{event}".', 'Den här webhook-prenumerationen prenumererar inte på "{event}".'],
   webhook_url_userinfo: ["A webhook URL may not contain a user name or password.", "En webhook-URL får inte innehålla användarnamn eller lösenord."],
   invalid_choice: ['"{value}" is not a valid choice.', '"{value}" är inte ett giltigt val.'],
   too_long: ["Ensure this field has no more than {max} characters.", "Detta fält får ha högst {max} tecken."],
@@ -99,6 +104,41 @@ export const apiErrors = bilingual({
   employee_not_verified: ["The Employee has not been verified yet.", "Den anställda har inte verifierats ännu."],
   employee_already_verified: ["The Employee is already verified.", "Den anställda är redan verifierad."],
   employee_session_required: ["Open the link in your invitation email to sign in.", "Öppna länken i inbjudan för att logga in."],
+  // The claim form (src/domain/employees/claim-details-rules.ts): field errors in the Employee's language.
+  claim_details_required: [
+    "Fill in your identity number, bank account, name and address to accept the invitation.",
+    "Fyll i personnummer, bankkonto, namn och adress för att ta emot inbjudan.",
+  ],
+  identity_number_invalid: [
+    "Enter a valid Swedish personal identity number or coordination number, e.g. 19900101-1234 (the date and the last digit are checked).",
+    "Ange ett giltigt personnummer eller samordningsnummer, t.ex. 19900101-1234 (datumet och sista siffran kontrolleras).",
+  ],
+  identity_number_too_young: ["You must be at least 16 years old to be paid through Payroute.", "Du måste ha fyllt 16 år för att få betalt via Payroute."],
+  clearing_number_invalid: [
+    "Enter a valid clearing number: 4 digits (5 for Swedbank clearing numbers starting with 8), as your bank shows it.",
+    "Ange ett giltigt clearingnummer: 4 siffror (5 för Swedbanks clearingnummer som börjar på 8), som din bank visar det.",
+  ],
+  account_number_length_exact: [
+    "{bank} account numbers have {digits} digits (without the clearing number); you entered {count}.",
+    "Kontonummer hos {bank} har {digits} siffror (utan clearingnumret); du angav {count}.",
+  ],
+  account_number_length_range: [
+    "{bank} account numbers have {min} to {max} digits (without the clearing number); you entered {count}.",
+    "Kontonummer hos {bank} har {min} till {max} siffror (utan clearingnumret); du angav {count}.",
+  ],
+  account_number_invalid: [
+    "This is not a valid {bank} account number (the check digit does not match). Check it against your bank.",
+    "Det här är inte ett giltigt kontonummer hos {bank} (kontrollsiffran stämmer inte). Jämför med din bank.",
+  ],
+  postal_code_invalid: ["Enter a Swedish postal code: 5 digits, e.g. 123 45.", "Ange ett svenskt postnummer: 5 siffror, t.ex. 123 45."],
+  bank_change_needs_fresh_link: [
+    "For your safety, changing your bank account needs a fresh sign-in link: ask for a new link and open it, then change it within {minutes} minutes.",
+    "För din säkerhet behöver du en ny inloggningslänk för att byta bankkonto: be om en ny länk och öppna den, och byt sedan inom {minutes} minuter.",
+  ],
+  claim_details_not_editable: [
+    "Your details are being checked; you can change them if the review asks you to.",
+    "Dina uppgifter granskas; du kan ändra dem om granskningen ber dig om det.",
+  ],
   // Registrations
   registration_country_refused: ["Registrations of companies in {country} are not accepted.", "Registreringar av företag i {country} tas inte emot."],
   registration_tin_invalid: [
@@ -236,6 +276,10 @@ export const apiErrors = bilingual({
     "Test helpers work with demo API keys only; this is a live key.",
     "Testhjälparna fungerar bara med demonycklar; detta är en livenyckel.",
   ],
+  demo_clock_too_far: [
+    "The demo clock can run at most {max} seconds ahead of the real time in all.",
+    "Democklan kan ligga högst {max} sekunder före den verkliga tiden totalt.",
+  ],
   invoice_pay_demo_only: [
     "Invoices can be marked paid through the API in the demo environment only; live Invoices are paid by bank transfer.",
     "Fakturor kan bara markeras som betalda via API:t i demomiljön; i livemiljön betalas de med banköverföring.",
@@ -264,6 +308,12 @@ export const apiErrors = bilingual({
   ],
   team_last_admin: ["The account needs at least one admin.", "Kontot behöver minst en administratör."],
   team_remove_self: ["You cannot remove yourself.", "Du kan inte ta bort dig själv."],
+  team_role_self: ["You cannot change your own role.", "Du kan inte ändra din egen roll."],
+  team_two_factor_reset_self: [
+    "You cannot reset your own two-factor sign-in: turn it off under Security, with your password.",
+    "Du kan inte återställa din egen tvåstegsinloggning: stäng av den under Säkerhet, med ditt lösenord.",
+  ],
+  team_two_factor_not_enabled: ["This person has not turned on two-factor sign-in.", "Personen har inte slagit på tvåstegsinloggning."],
   two_factor_enrol_first: [
     "Turn on two-factor sign-in for yourself first (Security), then require it of the team.",
     "Slå först på tvåstegsinloggning för dig själv (Säkerhet) och kräv den sedan av teamet.",

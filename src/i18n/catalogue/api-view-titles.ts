@@ -41,6 +41,8 @@ export const apiViewTitles = bilingual({
     get: ["The Integration's payment term (one object)", "Integrationens betalningsvillkor (ett objekt)"],
   },
   testHelpers: {
+    clock: ["The account's demo clock", "Kontots demoklocka"],
+    advanceClock: ["Move the account's demo clock forward", "Flytta kontots demoklocka framåt"],
     claimEmployee: [
       "As if the Employee claimed the invitation (Employee.claimed; then onboarding)",
       "Som om den anställda tog emot inbjudan (Employee.claimed; sedan onboarding)",
@@ -158,5 +160,6 @@ export const apiViewTitles = bilingual({
       "Redeliver: a new delivery of the same event, signed with the current secret",
       "Leverera igen: en ny leverans av samma händelse, signerad med den nuvarande hemligheten",
     ],
+    redeliverFailed: ["Redeliver the failed deliveries since a moment", "Leverera igen de misslyckade leveranserna sedan en tidpunkt"],
   },
 });

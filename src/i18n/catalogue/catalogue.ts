@@ -17,6 +17,9 @@ import { prepayments } from "./prepayments";
 import { shell } from "./shell";
 import { webhooks } from "./webhooks";
 import { requestLog } from "./request-log";
+import { auditLog } from "./audit-log";
+import { events } from "./events";
+import { demoClock } from "./demo-clock";
 import { account } from "./account";
 import { employeeApp } from "./employee-app";
 import { employeeReview } from "./employee-review";
@@ -29,6 +32,10 @@ import { apiViewTitles } from "./api-view-titles";
 import { apiViews } from "./api-views";
 import { emails } from "./emails";
 import { invoicePdf } from "./invoice-pdf";
+import { payoutImport } from "./payout-import";
+import { home } from "./home";
+import { notFound } from "./not-found";
+import { testHelpers } from "./test-helpers";
 
 const namespaces = {
   common,
@@ -48,7 +55,13 @@ const namespaces = {
   payruns,
   invoices,
   requestLog,
+  auditLog,
+  events,
+  demoClock,
+  testHelpers,
   titles,
+  home,
+  notFound,
 };
 
 /** Every page namespace's keys, as use-intl checks them (`useTranslations("shell")`, `t("nav.payouts")`). */
@@ -59,7 +72,7 @@ export function messagesFor(locale: Locale): Messages {
 }
 
 /** The texts only the server writes: never sent to a browser, and not among the pages' keys (`useTranslations`). */
-const serverNamespaces = { apiErrors, emails, apiViews, apiViewTitles, invoicePdf };
+const serverNamespaces = { apiErrors, emails, apiViews, apiViewTitles, invoicePdf, payoutImport };
 
 export type ServerMessages = InLocale<typeof serverNamespaces>;
 

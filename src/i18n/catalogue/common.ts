@@ -22,6 +22,13 @@ export const common = bilingual({
   previous: ["Previous", "Föregående"],
   next: ["Next", "Nästa"],
   pageOf: ["Page {page} of {pages}", "Sida {page} av {pages}"],
+  /** The units of a span of time (`useFormat().timeSpan`): "2 h 30 min", "1 dag". */
+  timeSpan: {
+    days: ["{count, plural, one {# day} other {# days}}", "{count, plural, one {# dag} other {# dagar}}"],
+    hours: ["{count} h", "{count} h"],
+    minutes: ["{count} min", "{count} min"],
+    seconds: ["{count} s", "{count} s"],
+  },
   rowsCount: ["{count, plural, one {# row} other {# rows}}", "{count, plural, one {# rad} other {# rader}}"],
   deleting: ["Deleting…", "Tar bort…"],
   deleteTitle: ["Delete {what}", "Ta bort {what}"],
@@ -38,6 +45,10 @@ export const common = bilingual({
   actions: ["Actions", "Åtgärder"],
   dismiss: ["Dismiss", "Stäng meddelandet"],
   saveChanges: ["Save changes", "Spara ändringar"],
+  draftRestored: [
+    "Your session ended while you were typing. What you typed is back: check it and send it again.",
+    "Din session avslutades medan du skrev. Det du skrev finns kvar: kontrollera det och skicka igen.",
+  ],
   /** A list's filter by status. */
   statusFilter: {
     label: ["Status", "Status"],

@@ -1,8 +1,9 @@
 import { bilingual } from "./bilingual";
 
 /**
- * The emails' subjects, plain texts and buttons, by email. A text's `{link}` becomes the button (or a link) in the
- * HTML part (`src/domain/notifications/mail-html.ts`).
+ * The emails' subjects, plain texts and buttons, by email, and what their HTML adds (`layout`, `facts`). The plain
+ * text is the email's text part as written; the HTML part (`src/domain/notifications/emails/`) shows the same
+ * paragraphs, with the paragraph that is `{link}` as the button.
  */
 export const emails = bilingual({
   invitation: {
@@ -19,6 +20,7 @@ export const emails = bilingual({
       "Hello {name},\n\nYou have a payout of {amount} {currency} from {integration}: {description}\n\nOpen Payroute to see and accept it:\n\n{link}\n",
       "Hej {name},\n\nDu har en utbetalning på {amount} {currency} från {integration}: {description}\n\nÖppna Payroute för att se och godkänna den:\n\n{link}\n",
     ],
+    button: ["See your payout", "Se din utbetalning"],
   },
   invoice: {
     subject: ["Invoice {number} from Payroute: {total} {currency}, due {due}", "Faktura {number} från Payroute: {total} {currency}, förfaller {due}"],
@@ -30,6 +32,7 @@ export const emails = bilingual({
       "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
       "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
     ],
+    button: ["Open the invoice", "Öppna fakturan"],
   },
   teamInvitation: {
     subject: ["{inviter} invites you to {account} on Payroute", "{inviter} bjuder in dig till {account} på Payroute"],
@@ -55,6 +58,14 @@ export const emails = bilingual({
     ],
     button: ["Sign in to Payroute", "Logga in på Payroute"],
   },
+  bankChanged: {
+    subject: ["Your bank account for payments from {integration} was changed", "Ditt bankkonto för betalningar från {integration} har ändrats"],
+    text: [
+      "Hello {name},\n\nThe bank account your payments from {integration} go to was just changed (now at {bank}). If you made this change, there is nothing more to do.\n\nIf you did not, sign in and change it back at once, and tell {integration}:\n\n{link}\n",
+      "Hej {name},\n\nBankkontot som dina betalningar från {integration} går till har just ändrats (nu hos {bank}). Om det var du som ändrade det behöver du inte göra något mer.\n\nOm det inte var du: logga in och ändra tillbaka det direkt, och berätta för {integration}:\n\n{link}\n",
+    ],
+    button: ["Open Payroute", "Öppna Payroute"],
+  },
   webhookFailing: {
     subject: ["Webhook {id} is failing", "Webhooken {id} misslyckas"],
     text: [
@@ -70,5 +81,36 @@ export const emails = bilingual({
       'Hej,\n\nVarje leverans till webhooken {id} ({environment}) på {url} misslyckades från {since}, så Payroute stängde av den {disabledAt}. Händelser medan den är avstängd skickas inte till den, inte heller när den slås på igen.\n\nSlå på den igen när mottagaren fungerar (PATCH status "enabled", eller i instrumentpanelen):\n\n{link}\n',
     ],
     button: ["Open the webhook", "Öppna webhooken"],
+  },
+  layout: {
+    /** The header's name when the email is not from an employer. */
+    payroute: ["Payroute", "Payroute"],
+    logoAlt: ["{name} logo", "{name}s logotyp"],
+    linkFallback: ["If the button does not work, copy this link into your browser:", "Om knappen inte fungerar, kopiera länken till din webbläsare:"],
+    onBehalf: ["Sent by Payroute on behalf of {employer}.", "Skickat av Payroute för {employer}."],
+    sentBy: ["Sent by Payroute.", "Skickat av Payroute."],
+    employeeWhy: [
+      "You receive this email because {employer} pays you through Payroute.",
+      "Du får det här mejlet eftersom {employer} betalar dig via Payroute.",
+    ],
+    staffWhy: ["You receive this email because of your account on Payroute.", "Du får det här mejlet på grund av ditt konto på Payroute."],
+    safety: [
+      "Payroute never asks for your password, identity number or bank details by email. Links in our emails go to {host}.",
+      "Payroute ber aldrig om ditt lösenord, personnummer eller dina bankuppgifter via mejl. Länkar i våra mejl går till {host}.",
+    ],
+  },
+  facts: {
+    amount: ["Amount", "Belopp"],
+    from: ["From", "Från"],
+    invoiceNumber: ["Invoice number", "Fakturanummer"],
+    total: ["To pay", "Att betala"],
+    due: ["Due date", "Förfallodag"],
+    ocr: ["OCR reference", "OCR-nummer"],
+    webhook: ["Webhook", "Webhook"],
+    environment: ["Environment", "Miljö"],
+    url: ["Endpoint", "Mottagare"],
+    failingSince: ["Failing since", "Misslyckas sedan"],
+    disabledAt: ["Disabled at", "Avstängd"],
+    disablesAt: ["Disabled at, if still failing", "Stängs av, om felen fortsätter"],
   },
 });

@@ -24,7 +24,8 @@ export const payruns = bilingual({
     paid: ["Paid", "Betald"],
   },
   nameOfDate: ["{currency} Payrun of {date}", "Lönekörning i {currency} från {date}"],
-  name: ["{currency} Payrun", "Lönekörning i {currency}"],
+  /** A Payrun whose label another of the Integration shares, told apart by its number among them. */
+  labelNumbered: ["{label} #{number}", "{label} nr {number}"],
   detail: {
     back: ["Payruns", "Lönekörningar"],
     notFound: ['No Payrun "{id}" in this Integration.', "Ingen lönekörning ”{id}” i den här integrationen."],
@@ -94,7 +95,6 @@ export const payruns = bilingual({
       payouts: ["Payouts", "Utbetalningar"],
       created: ["Created", "Skapad"],
     },
-    name: ["{currency} Payrun", "Lönekörning i {currency}"],
     notInvoiced: ["Not invoiced yet", "Inte fakturerad än"],
     markPaid: ["Mark paid", "Markera som betald"],
     subject: ["Payrun {id}", "lönekörning {id}"],

@@ -4,6 +4,7 @@ import { bilingual } from "./bilingual";
 export const shell = bilingual({
   nav: {
     main: ["Main", "Huvudmeny"],
+    home: ["Home", "Översikt"],
     integrations: ["Integrations", "Integrationer"],
     employees: ["Employees", "Anställda"],
     messages: ["Messages", "Meddelanden"],
@@ -17,14 +18,32 @@ export const shell = bilingual({
     apiKeys: ["API keys", "API-nycklar"],
     accountSettings: ["Account settings", "Kontoinställningar"],
     security: ["Security", "Säkerhet"],
+    auditLog: ["Audit log", "Granskningslogg"],
+    reviewAuditLog: ["Audit log", "Granskningslogg"],
     reviewEmployees: ["Employee verification", "Verifiering av anställda"],
     reviewRegistrations: ["Registration review", "Granskning av registreringar"],
     reviewPayruns: ["Payrun payments", "Betalningar av lönekörningar"],
     reviewPrepayments: ["Prepayment payments", "Betalningar av förskott"],
     developers: ["Developers", "Utvecklare"],
     logs: ["Logs", "Loggar"],
+    events: ["Events", "Händelser"],
     apiReference: ["API reference", "API-referens"],
     browseApi: ["Browse API", "Bläddra i API:t"],
+  },
+  palette: {
+    open: ["Search", "Sök"],
+    label: ["Search Employees, Payouts, Payruns, Invoices and Registrations", "Sök anställda, utbetalningar, lönekörningar, fakturor och registreringar"],
+    placeholder: ["Name, email, description, invoice number…", "Namn, e-post, beskrivning, fakturanummer…"],
+    hint: ["Type to search this environment. Enter opens, Esc closes.", "Skriv för att söka i den här miljön. Enter öppnar, Esc stänger."],
+    searching: ["Searching…", "Söker…"],
+    none: ["Nothing matches “{q}”.", "Inget matchar ”{q}”."],
+    kinds: {
+      employees: ["Employees", "Anställda"],
+      payouts: ["Payouts", "Utbetalningar"],
+      payruns: ["Payruns", "Lönekörningar"],
+      invoices: ["Invoices", "Fakturor"],
+      registrations: ["Registrations", "Registreringar"],
+    },
   },
   operations: ["Payroute operations", "Payroute drift"],
   signOut: ["Sign out", "Logga ut"],
@@ -46,5 +65,18 @@ export const shell = bilingual({
     ],
     loadFailed: ["Could not load your Integrations: {message}", "Kunde inte hämta dina integrationer: {message}"],
     none: ["This environment has no Integrations yet.", "Den här miljön har inga integrationer än."],
+  },
+  /** A detail page whose object is in another environment or Integration of the account (search.locate). */
+  elsewhere: {
+    inIntegration: [
+      "{kind, select, employee {This Employee} payout {This Payout} payrun {This Payrun} invoice {This Invoice} prepayment {This prepayment} registration {This Registration} webhook {This webhook subscription} other {This Integration}} is in {environment}, in Integration “{integration}”.",
+      "{kind, select, employee {Den här anställda} payout {Den här utbetalningen} payrun {Den här lönekörningen} invoice {Den här fakturan} prepayment {Den här förskottsbetalningen} registration {Den här registreringen} webhook {Den här webhook-prenumerationen} other {Den här integrationen}} finns i miljön {environment}, i integrationen ”{integration}”.",
+    ],
+    inEnvironment: [
+      "{kind, select, employee {This Employee} payout {This Payout} payrun {This Payrun} invoice {This Invoice} prepayment {This prepayment} registration {This Registration} webhook {This webhook subscription} other {This Integration}} is in {environment}.",
+      "{kind, select, employee {Den här anställda} payout {Den här utbetalningen} payrun {Den här lönekörningen} invoice {Den här fakturan} prepayment {Den här förskottsbetalningen} registration {Den här registreringen} webhook {Den här webhook-prenumerationen} other {Den här integrationen}} finns i miljön {environment}.",
+    ],
+    switchToIntegration: ["Switch to {environment} · {integration}", "Byt till {environment} · {integration}"],
+    switchToEnvironment: ["Switch to {environment}", "Byt till {environment}"],
   },
 });

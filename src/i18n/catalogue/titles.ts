@@ -2,6 +2,8 @@ import { bilingual } from "./bilingual";
 
 /** Each page's `<title>` (the root layout adds " · Payroute"), by route: `src/app/page-title.ts`. */
 export const titles = bilingual({
+  home: ["Home", "Översikt"],
+  notFound: ["Page not found", "Sidan finns inte"],
   integrations: ["Integrations", "Integrationer"],
   integration: ["Integration", "Integration"],
   employees: ["Employees", "Anställda"],
@@ -23,6 +25,9 @@ export const titles = bilingual({
   team: ["Team", "Team"],
   apiKeys: ["API keys", "API-nycklar"],
   requestLog: ["API request log", "API-förfrågningslogg"],
+  auditLog: ["Audit log", "Granskningslogg"],
+  reviewAuditLog: ["Review team's audit log", "Granskningsteamets logg"],
+  events: ["Events", "Händelser"],
   accountSettings: ["Account settings", "Kontoinställningar"],
   security: ["Security", "Säkerhet"],
   reviewEmployees: ["Employee verification", "Verifiering av anställda"],

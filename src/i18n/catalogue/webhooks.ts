@@ -14,6 +14,7 @@ export const webhooks = bilingual({
     urlAndId: ["URL and ID", "URL och id"],
     events: ["Events", "Händelser"],
     scope: ["Scope", "Omfång"],
+    health: ["Health", "Hälsa"],
   },
   scopes: {
     Integration: ["Integration", "Integration"],
@@ -64,6 +65,41 @@ export const webhooks = bilingual({
     reveal: ["Reveal secret", "Visa hemlighet"],
     copy: ["Copy secret", "Kopiera hemlighet"],
   },
+  health: {
+    healthy: ["Healthy", "Fungerar"],
+    failingSince: ["Failing since {when}", "Misslyckas sedan {when}"],
+    disabledManual: ["Disabled (by hand)", "Avstängd (manuellt)"],
+    disabledFailing: ["Disabled (kept failing)", "Avstängd (misslyckades för länge)"],
+    enable: ["Enable", "Slå på"],
+    disable: ["Disable", "Stäng av"],
+  },
+  redeliverFailed: {
+    title: ["Redeliver failed deliveries", "Leverera misslyckade leveranser igen"],
+    lead: [
+      "Each event whose latest delivery to {url} since the moment you pick failed is sent again, as a new delivery. At most 1,000 at once; test events are not included.",
+      "Varje händelse vars senaste leverans till {url} sedan tidpunkten du väljer misslyckades skickas igen, som en ny leverans. Högst 1 000 åt gången; testhändelser ingår inte.",
+    ],
+    since: ["Failed since", "Misslyckade sedan"],
+    counting: ["Counting…", "Räknar…"],
+    count: [
+      "{count, plural, =0 {No failed deliveries since then.} one {# failed delivery since then will be sent again.} other {# failed deliveries since then will be sent again.}}",
+      "{count, plural, =0 {Inga misslyckade leveranser sedan dess.} one {# misslyckad leverans sedan dess skickas igen.} other {# misslyckade leveranser sedan dess skickas igen.}}",
+    ],
+    tooMany: [
+      "{count} failed deliveries since then: more than {max} at once. Pick a later time.",
+      "{count} misslyckade leveranser sedan dess: fler än {max} åt gången. Välj en senare tidpunkt.",
+    ],
+    confirm: [
+      "{count, plural, one {Redeliver # delivery} other {Redeliver # deliveries}}",
+      "{count, plural, one {Leverera # leverans igen} other {Leverera # leveranser igen}}",
+    ],
+    queuing: ["Queuing…", "Köar…"],
+    cancel: ["Cancel", "Avbryt"],
+    queued: [
+      "{count, plural, =0 {Nothing to redeliver.} one {# delivery queued.} other {# deliveries queued.}}",
+      "{count, plural, =0 {Inget att leverera igen.} one {# leverans köad.} other {# leveranser köade.}}",
+    ],
+  },
   detail: {
     notFound: ['No webhook subscription "{id}" here.', 'Ingen webhook-prenumeration "{id}" här.'],
     edit: ["Edit", "Redigera"],
@@ -81,6 +117,18 @@ export const webhooks = bilingual({
       'The latest object of that event in this scope, or a sample with id "test", signed like any delivery.',
       'Det senaste objektet för händelsen i det här omfånget, eller ett exempel med id "test", signerat som vilken leverans som helst.',
     ],
+    health: ["Health", "Hälsa"],
+    logFilters: ["Delivery filters", "Leveransfilter"],
+    status: ["Status", "Status"],
+    allStatuses: ["All statuses", "Alla statusar"],
+    statuses: {
+      pending: ["Pending", "Väntar"],
+      succeeded: ["Succeeded", "Lyckades"],
+      failed: ["Failed", "Misslyckades"],
+    },
+    eventType: ["Event type", "Händelsetyp"],
+    allEventTypes: ["All events", "Alla händelser"],
+    redeliverFailed: ["Redeliver failed since…", "Leverera misslyckade igen sedan…"],
     deliveries: ["Deliveries", "Leveranser"],
     deliveriesLead: [
       "Newest first; refreshed every {seconds} s while a delivery waits for an attempt.",

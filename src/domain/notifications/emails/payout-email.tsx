@@ -1,0 +1,33 @@
+/** A Payout for an Employee (its Payrun paid, or resent): the amount and who pays it, and the way to accept it. */
+import type { Locale } from "@/i18n/catalogue/locales";
+import { serverTexts } from "@/i18n/server-texts";
+import { emailContent, footerFor, type Brand, type EmailContent } from "./email-content";
+
+export interface PayoutEmail {
+  locale: Locale;
+  employer: Brand;
+  name: string;
+  /** The decimal as the API writes it ("250.00"). */
+  amount: string;
+  currency: string;
+  description: string;
+  link: string;
+}
+
+export function payoutEmail(m: PayoutEmail): Promise<EmailContent> {
+  const t = serverTexts(m.locale);
+  const params = { name: m.name, amount: m.amount, currency: m.currency, integration: m.employer.name, description: m.description, link: m.link };
+  return emailContent({
+    locale: m.locale,
+    subject: t("emails.payout.subject", params),
+    text: t("emails.payout.text", params),
+    link: m.link,
+    button: t("emails.payout.button"),
+    brand: m.employer,
+    footer: footerFor(m.locale, { employer: m.employer.name }),
+    facts: [
+      [t("emails.facts.amount"), `${m.amount} ${m.currency}`],
+      [t("emails.facts.from"), m.employer.name],
+    ],
+  });
+}
