@@ -10,11 +10,15 @@ import { RouteTable } from "@/http/v2/routes";
 import { integrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 type Schema = { type?: string; properties?: Record<string, unknown>; required?: string[]; additionalProperties?: unknown; $ref?: string };
+type Ref = { $ref: string };
 type Header = { schema?: Schema };
-type Response = { description?: string; headers?: Record<string, Header>; content?: Record<string, { schema?: Schema }> };
+type Response = { description?: string; headers?: Record<string, Header | Ref>; content?: Record<string, { schema?: Schema }> };
 type Parameter = { in: string; name: string; required?: boolean };
-type Operation = { description?: string; parameters?: Parameter[]; responses: Record<string, Response>; "x-demo-only"?: boolean };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Operation = { description?: string; parameters?: Parameter[]; responses: Record<string, Response | Ref>; "x-demo-only"?: boolean };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema>; responses: Record<string, Response>; headers: Record<string, Header> };
+};
 
 let app: TestApp;
 let doc: Doc;
@@ -29,6 +33,18 @@ beforeAll(async () => {
     for (const [method, op] of Object.entries(item)) operations.push({ method: method.toUpperCase(), path, op });
 });
 afterAll(() => app?.close());
+
+/** What a `$ref` into the document's components stands for (responses, headers and schemas are shared there). */
+const refName = (ref: Ref) => ref.$ref.split("/").pop() ?? "";
+const response = (op: Operation, code: string): Response => {
+  const r = op.responses[code];
+  return "$ref" in r ? doc.components.responses[refName(r)] : r;
+};
+const header = (h: Header | Ref | undefined): Header | undefined => (h && "$ref" in h ? doc.components.headers[refName(h)] : h);
+const bodySchema = (op: Operation, code: string): Schema | undefined => {
+  const schema = response(op, code).content?.["application/json"]?.schema;
+  return schema?.$ref ? doc.components.schemas[refName({ $ref: schema.$ref })] : schema;
+};
 
 const DETAIL = { type: "object", properties: { detail: { type: "string" } }, required: ["detail"] };
 const RATE_LIMIT = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
@@ -46,8 +62,8 @@ describe("every operation of /v2/openapi.json", () => {
     for (const { method, path, op } of operations) {
       const name = `${method} ${path}`;
       expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(EVERY));
-      for (const code of EVERY.filter((c) => c !== "400")) expect(op.responses[code].content?.["application/json"]?.schema, `${name} ${code}`).toEqual(DETAIL);
-      expect(op.responses["400"].content?.["application/json"]?.schema?.additionalProperties, name).toEqual({ type: "array", items: { type: "string" } });
+      for (const code of EVERY.filter((c) => c !== "400")) expect(bodySchema(op, code), `${name} ${code}`).toEqual(DETAIL);
+      expect(bodySchema(op, "400")?.additionalProperties, name).toEqual({ type: "array", items: { type: "string" } });
       const successes = Object.keys(op.responses).filter((c) => c.startsWith("2"));
       expect(successes, name).toHaveLength(1);
       expect(
@@ -79,12 +95,12 @@ describe("every operation of /v2/openapi.json", () => {
 
   it("describes the RateLimit fields on every answer after authentication, and Retry-After on 429", () => {
     for (const { method, path, op } of operations) {
-      for (const [code, response] of Object.entries(op.responses)) {
-        const headers = Object.keys(response.headers ?? {});
+      for (const code of Object.keys(op.responses)) {
+        const headers = Object.keys(response(op, code).headers ?? {});
         if (code === "401") expect(headers, `${method} ${path} 401`).not.toEqual(expect.arrayContaining(RATE_LIMIT));
         else expect(headers, `${method} ${path} ${code}`).toEqual(expect.arrayContaining(RATE_LIMIT));
       }
-      expect(op.responses["429"].headers?.["Retry-After"]?.schema, `${method} ${path}`).toEqual({ type: "integer" });
+      expect(header(response(op, "429").headers?.["Retry-After"])?.schema, `${method} ${path}`).toEqual({ type: "integer" });
     }
   });
 
@@ -104,6 +120,13 @@ describe("every operation of /v2/openapi.json", () => {
       expect(op["x-demo-only"] === true, `${method} ${path}`).toBe(demo);
       if (demo) expect(op.description, `${method} ${path}`).toMatch(/^Demo environment only: a live API key gets 403\./);
     }
+  });
+
+  it("defines each error answer once and refers to it (the document stays small enough for /docs and generators)", () => {
+    const text = JSON.stringify(doc);
+    for (const name of Object.keys(doc.components.responses)) expect(text, name).toContain(`"#/components/responses/${name}"`);
+    expect(JSON.stringify(doc.paths)).not.toContain("Unexpected error; the detail carries the request id");
+    expect(text.length).toBeLessThan(300_000);
   });
 
   it("keeps only the error schemas it refers to (the edge never answers the library's tRPC error shape)", () => {

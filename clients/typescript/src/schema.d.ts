@@ -1251,11 +1251,181 @@ export interface components {
         __schema1: string | number | boolean | null | components["schemas"]["__schema1"][] | {
             [key: string]: components["schemas"]["__schema1"];
         };
+        ErrorDetail: {
+            detail: string;
+        };
+        ValidationErrors: {
+            [key: string]: string[];
+        };
     };
-    responses: never;
+    responses: {
+        /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
+        ValidationError: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationErrors"];
+            };
+        };
+        /** @description Missing or invalid `Authorization: Token <key>` */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
+        Forbidden: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description No such object for this account, environment and Integration */
+        NotFound: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Method not allowed; see the Allow header */
+        MethodNotAllowed: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
+        WriteConflict: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Conflict: the object's state does not allow this (yet); the detail says why */
+        StateConflict: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Body over 5 MB */
+        PayloadTooLarge: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Unsupported content type */
+        UnsupportedMediaType: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Idempotency-Key reused with another request */
+        IdempotencyKeyReused: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Over a rate limit (or a resend too soon); see Retry-After */
+        TooManyRequests: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description Unexpected error; the detail carries the request id */
+        ServerError: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description The service is not configured for this (e.g. the seller's details for Invoice PDFs) */
+        NotConfigured: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Requests allowed in the window (when rate limits are on) */
+        "RateLimit-Limit": number;
+        /** @description Requests left in the window (when rate limits are on) */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the window resets (when rate limits are on) */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before trying again */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1272,12 +1442,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1286,121 +1453,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "integrations-list": {
@@ -1419,12 +1478,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1436,121 +1492,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "integrations-create": {
@@ -1611,201 +1559,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "integrations-get": {
@@ -1822,133 +1595,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "integrations-replace": {
@@ -2008,184 +1670,25 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "integrations-delete": {
@@ -2202,148 +1705,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "integrations-update": {
@@ -2406,201 +1782,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-list": {
@@ -2638,12 +1839,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2655,121 +1853,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-create": {
@@ -2802,201 +1892,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-get": {
@@ -3016,133 +1931,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-replace": {
@@ -3175,184 +1979,25 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-delete": {
@@ -3372,148 +2017,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-update": {
@@ -3548,201 +2066,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-resendLegacy": {
@@ -3762,182 +2105,23 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "employees-resend": {
@@ -3959,199 +2143,24 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "messages-list": {
@@ -4173,12 +2182,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,121 +2196,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "messages-create": {
@@ -4335,201 +2233,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "messages-get": {
@@ -4549,133 +2272,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "messages-replace": {
@@ -4706,184 +2318,25 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "messages-delete": {
@@ -4903,148 +2356,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "messages-update": {
@@ -5077,201 +2403,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-list": {
@@ -5322,12 +2473,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5339,121 +2487,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-create": {
@@ -5535,201 +2575,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payout"] | components["schemas"]["Payout"][];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-get": {
@@ -5751,133 +2616,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payout"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-delete": {
@@ -5897,148 +2651,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-validate": {
@@ -6120,12 +2747,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6134,189 +2758,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-resendLegacy": {
@@ -6336,182 +2788,23 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payouts-resend": {
@@ -6533,199 +2826,24 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "pricing-list": {
@@ -6769,12 +2887,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6786,121 +2901,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "pricing-calculate": {
@@ -6982,201 +2989,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Pricing"] | components["schemas"]["Pricing"][];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "pricing-get": {
@@ -7196,133 +3028,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutPricing"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-list": {
@@ -7359,12 +3080,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7376,121 +3094,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-create": {
@@ -7524,201 +3134,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payrun"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-get": {
@@ -7740,133 +3175,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payrun"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-delete": {
@@ -7886,148 +3210,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-update": {
@@ -8061,201 +3258,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payrun"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-close": {
@@ -8277,199 +3299,24 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "payruns-pay": {
@@ -8491,201 +3338,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payrun"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "invoices-list": {
@@ -8710,12 +3382,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8727,121 +3396,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "invoices-get": {
@@ -8861,133 +3422,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "invoices-update": {
@@ -9017,201 +3467,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "invoices-issue": {
@@ -9240,201 +3515,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "invoices-pdf": {
@@ -9454,150 +3554,23 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The service is not configured for this (e.g. the seller's details for Invoice PDFs) */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["NotConfigured"];
         };
     };
     "invoices-pay": {
@@ -9619,201 +3592,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "prepayments-list": {
@@ -9837,12 +3635,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9854,121 +3649,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "prepayments-create": {
@@ -10006,201 +3693,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Prepayment"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "prepayments-get": {
@@ -10222,133 +3734,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Prepayment"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "prepayments-delete": {
@@ -10368,148 +3769,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "prepayments-update": {
@@ -10549,201 +3823,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Prepayment"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-list": {
@@ -10764,12 +3863,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10781,121 +3877,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-create": {
@@ -10927,201 +3915,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-get": {
@@ -11141,133 +3954,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-replace": {
@@ -11304,184 +4006,25 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-delete": {
@@ -11501,148 +4044,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-update": {
@@ -11681,201 +4097,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhooks-rollSecret": {
@@ -11904,201 +4145,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhookDeliveries-list": {
@@ -12127,12 +4193,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12144,121 +4207,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhookDeliveries-get": {
@@ -12279,133 +4234,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhookDeliveries-redeliver": {
@@ -12428,201 +4272,26 @@ export interface operations {
             /** @description Successful response */
             202: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "webhookDeliveries-redeliverFailed": {
@@ -12654,201 +4323,26 @@ export interface operations {
             /** @description Successful response */
             202: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RedeliverFailedResult"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "events-list": {
@@ -12875,12 +4369,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12892,121 +4383,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "events-get": {
@@ -13026,133 +4409,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "paymentTerm-get": {
@@ -13170,133 +4442,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentTerm"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-clock": {
@@ -13311,133 +4472,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DemoClock"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-advanceClock": {
@@ -13462,201 +4512,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DemoClock"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-claimEmployee": {
@@ -13690,201 +4565,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-verifyEmployee": {
@@ -13906,201 +4606,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-acceptPayout": {
@@ -14122,201 +4647,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payout"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-payInvoice": {
@@ -14338,201 +4688,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "testHelpers-payPayrun": {
@@ -14554,201 +4729,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Payrun"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Conflict: the object's state does not allow this (yet); the detail says why */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-list": {
@@ -14766,12 +4766,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14783,121 +4780,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-create": {
@@ -14941,201 +4830,26 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-get": {
@@ -15152,133 +4866,22 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-replace": {
@@ -15321,184 +4924,25 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-delete": {
@@ -15515,148 +4959,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-update": {
@@ -15702,201 +5019,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     "registrations-approve": {
@@ -15916,201 +5058,26 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
-            /** @description Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    };
-                };
-            };
-            /** @description Missing or invalid `Authorization: Token <key>` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description No such object for this account, environment and Integration */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Method not allowed; see the Allow header */
-            405: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description The object's state forbids the change, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Body over 5 MB */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Idempotency-Key reused with another request */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Over a rate limit (or a resend too soon); see Retry-After */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
-            /** @description Unexpected error; the detail carries the request id */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the window (when rate limits are on) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the window (when rate limits are on) */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets (when rate limits are on) */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
 }

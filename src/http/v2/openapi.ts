@@ -13,54 +13,79 @@ const OPERATION_KEY = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DE
 const cache = new Map<string, OpenAPIObject>();
 
 type Header = { description: string; schema: { type: "integer" | "string" } };
-type Response = { description: string; headers?: Record<string, Header>; content?: Record<string, { schema: object }> };
+type Ref = { $ref: string };
+type Components = NonNullable<OpenAPIObject["components"]>;
+type Response = Exclude<NonNullable<Components["responses"]>[string], Ref>;
 
 /**
  * The IETF RateLimit fields every answer after authentication carries when rate limits are on (../rate-limit.ts),
  * so not on a 401, which comes before; Retry-After on every 429 (the limiter's, and a resend's "too soon").
  */
-const RATE_LIMIT_HEADERS: Record<string, Header> = {
+const HEADERS: Record<string, Header> = {
   "RateLimit-Limit": { description: "Requests allowed in the window (when rate limits are on)", schema: { type: "integer" } },
   "RateLimit-Remaining": { description: "Requests left in the window (when rate limits are on)", schema: { type: "integer" } },
   "RateLimit-Reset": { description: "Seconds until the window resets (when rate limits are on)", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } },
 };
-const RETRY_AFTER: Record<string, Header> = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } };
+const headerRefs = (...names: string[]): Record<string, Ref> => Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+const RATE_LIMIT_HEADERS = headerRefs("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
 
-const detail = { type: "object", properties: { detail: { type: "string" } }, required: ["detail"] };
-const json = (schema: object) => ({ "application/json": { schema } });
-const ERROR_RESPONSES: Record<string, Response> = {
-  "400": {
-    description: 'Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field',
-    content: json({ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }),
-  },
-  "401": { description: "Missing or invalid `Authorization: Token <key>`", content: json(detail) },
-  "403": {
-    description: "Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key",
-    content: json(detail),
-  },
-  "404": { description: "No such object for this account, environment and Integration", content: json(detail) },
-  "405": { description: "Method not allowed; see the Allow header", content: json(detail) },
-  "429": { description: "Over a rate limit (or a resend too soon); see Retry-After", headers: RETRY_AFTER, content: json(detail) },
+const json = (name: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${name}` } } });
+const ERROR_SCHEMAS = {
+  ErrorDetail: { type: "object" as const, properties: { detail: { type: "string" as const } }, required: ["detail"] },
+  ValidationErrors: { type: "object" as const, additionalProperties: { type: "array" as const, items: { type: "string" as const } } },
+};
+const detail = json("ErrorDetail");
+/** Each error answer but 401 (which comes before the limiter) carries the RateLimit fields. */
+const error = (description: string, content: Response["content"] = detail, headers: Record<string, Ref> = {}): Response => ({
+  description,
+  headers: { ...RATE_LIMIT_HEADERS, ...headers },
+  content,
+});
+
+/**
+ * Every error answer, defined once under components.responses and referred to by each operation: written out per
+ * operation they were most of a megabyte of the document, which slowed /docs and every client generator.
+ */
+const RESPONSES = {
+  ValidationError: error('Validation error: {"field": ["message", ...]}, or "non_field_errors" for errors not about one field', json("ValidationErrors")),
+  Unauthorized: { description: "Missing or invalid `Authorization: Token <key>`", content: detail },
+  Forbidden: error("Address not on the key's allow-list, an action this object never allows, or a test helper called with a live key"),
+  NotFound: error("No such object for this account, environment and Integration"),
+  MethodNotAllowed: error("Method not allowed; see the Allow header"),
+  WriteConflict: error("The object's state forbids the change, or a request with the same Idempotency-Key is still running"),
+  // An action the object's state does not allow yet or any more; the detail names what is missing.
+  StateConflict: error("Conflict: the object's state does not allow this (yet); the detail says why"),
+  PayloadTooLarge: error("Body over 5 MB"),
+  UnsupportedMediaType: error("Unsupported content type"),
+  IdempotencyKeyReused: error("Idempotency-Key reused with another request"),
+  TooManyRequests: error("Over a rate limit (or a resend too soon); see Retry-After", detail, headerRefs("Retry-After")),
   // The edge answers every unexpected error with this body (its cause goes to the log), not the library's tRPC shape.
-  "500": { description: "Unexpected error; the detail carries the request id", content: json(detail) },
+  ServerError: error("Unexpected error; the detail carries the request id"),
+  NotConfigured: error("The service is not configured for this (e.g. the seller's details for Invoice PDFs)"),
+} satisfies Record<string, Response>;
+type ResponseName = keyof typeof RESPONSES;
+
+const ref = (name: ResponseName): Ref => ({ $ref: `#/components/responses/${name}` });
+
+const ERROR_RESPONSES: Record<string, ResponseName> = {
+  "400": "ValidationError",
+  "401": "Unauthorized",
+  "403": "Forbidden",
+  "404": "NotFound",
+  "405": "MethodNotAllowed",
+  "429": "TooManyRequests",
+  "500": "ServerError",
 };
 /** What a write with a body or an Idempotency-Key may answer besides (README, "The REST API"). */
-const WRITE_RESPONSES: Record<string, Response> = {
-  "409": {
-    description: "The object's state forbids the change, or a request with the same Idempotency-Key is still running",
-    content: json(detail),
-  },
-  "413": { description: "Body over 5 MB", content: json(detail) },
-  "415": { description: "Unsupported content type", content: json(detail) },
-  "422": { description: "Idempotency-Key reused with another request", content: json(detail) },
+const WRITE_RESPONSES: Record<string, ResponseName> = {
+  "409": "WriteConflict",
+  "413": "PayloadTooLarge",
+  "415": "UnsupportedMediaType",
+  "422": "IdempotencyKeyReused",
 };
-
 /** Statuses an operation declares in its meta (`errors`), beyond those above. */
-const DECLARED_RESPONSES: Record<409 | 503, Response> = {
-  // An action the object's state does not allow yet or any more; the detail names what is missing.
-  409: { description: "Conflict: the object's state does not allow this (yet); the detail says why", content: json(detail) },
-  503: { description: "The service is not configured for this (e.g. the seller's details for Invoice PDFs)", content: json(detail) },
-};
+const DECLARED_RESPONSES: Record<409 | 503, ResponseName> = { 409: "StateConflict", 503: "NotConfigured" };
 
 /** The methods whose Idempotency-Key the edge honours (handler.ts): a replay within 24 hours, 409 while running, 422 on reuse. */
 const IDEMPOTENT_METHODS = new Set(["POST", "PATCH"]);
@@ -110,19 +135,20 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
       if (route.meta.file) {
         operation.responses["200"] = { description: "The file", content: { [route.meta.file]: { schema: { type: "string", format: "binary" } } } };
       }
-      for (const [code, response] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = response;
+      // The success answer carries the RateLimit fields too; the error answers are references that carry them.
+      const responses: Record<string, Response | Ref> = operation.responses;
+      for (const [code, response] of Object.entries(responses)) {
+        if (!("$ref" in response)) operation.responses[code] = { ...response, headers: { ...RATE_LIMIT_HEADERS, ...response.headers } };
+      }
+      for (const [code, name] of Object.entries(ERROR_RESPONSES)) operation.responses[code] = ref(name);
       if (route.method === "POST" || route.method === "PATCH" || route.method === "PUT") {
-        for (const [code, response] of Object.entries(WRITE_RESPONSES)) {
-          if (code !== "422" || IDEMPOTENT_METHODS.has(route.method)) operation.responses[code] ??= response;
+        for (const [code, name] of Object.entries(WRITE_RESPONSES)) {
+          if (code !== "422" || IDEMPOTENT_METHODS.has(route.method)) operation.responses[code] ??= ref(name);
         }
       }
       // A DELETE refuses what the object's state forbids (a Payrun with Payouts, a canceled Payout) as writes do.
-      if (route.method === "DELETE") operation.responses["409"] = WRITE_RESPONSES["409"];
-      for (const code of route.meta.errors ?? []) operation.responses[String(code)] = DECLARED_RESPONSES[code];
-      const responses: Record<string, object> = operation.responses;
-      for (const [code, response] of Object.entries(responses)) {
-        if (code !== "401") operation.responses[code] = withRateLimitHeaders(response);
-      }
+      if (route.method === "DELETE") operation.responses["409"] = ref(WRITE_RESPONSES["409"]);
+      for (const code of route.meta.errors ?? []) operation.responses[String(code)] = ref(DECLARED_RESPONSES[code]);
       const requestSchema = route.meta.requestSchema;
       if (requestSchema && operation.requestBody && "content" in operation.requestBody) {
         const { schema, components } = createSchema(requestSchema, { io: "input" });
@@ -139,15 +165,15 @@ export function openApiDocument(router: AppRouter, routes: RouteTable, origin: s
     }
   }
   doc.paths = paths;
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, ...ERROR_SCHEMAS },
+    responses: { ...doc.components?.responses, ...RESPONSES },
+    headers: { ...doc.components?.headers, ...HEADERS },
+  };
   pruneUnusedErrorSchemas(doc);
   cache.set(origin, doc);
   return doc;
-}
-
-/** A response with the RateLimit fields added to its own headers (a copy: the constant responses are shared). */
-function withRateLimitHeaders<R extends object>(response: R): R & { headers: Record<string, unknown> } {
-  const own = "headers" in response && response.headers && typeof response.headers === "object" ? response.headers : {};
-  return { ...response, headers: { ...RATE_LIMIT_HEADERS, ...own } };
 }
 
 /** The library's tRPC-shaped error schemas, which no response refers to once ours replace them. */
