@@ -11,9 +11,10 @@ const DATA_DIR = process.env.SCREENSHOT_DATA_DIR ?? "data/screenshots";
 const OUT = process.env.SCREENSHOT_DIR ?? "docs/screenshots";
 const BASE = `http://127.0.0.1:${PORT}`;
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
-// SCREENSHOT_PAGES=employees,payouts retakes only those; SCREENSHOT_LANGUAGES=en,sv adds Swedish ones (`…-sv.png`).
+// SCREENSHOT_PAGES=employees,payouts retakes only those; SCREENSHOT_LANGUAGES=en takes English ones only (default
+// en,sv: Swedish ones are `…-sv.png`).
 const ONLY = process.env.SCREENSHOT_PAGES?.split(",").filter(Boolean);
-const LANGUAGES = (process.env.SCREENSHOT_LANGUAGES ?? "en").split(",").filter(Boolean);
+const LANGUAGES = (process.env.SCREENSHOT_LANGUAGES ?? "en,sv").split(",").filter(Boolean);
 /** The cookie the dashboard's language switch sets (src/i18n/catalogue/locales.ts). */
 const LOCALE_COOKIE = "payroute_locale";
 const LOADING = { en: "Loading…", sv: "Laddar…" };
@@ -67,7 +68,7 @@ async function seed() {
     employees.map((e, i) => ({ employee: e.id, amount: `${1200 + i * 350}.50`, currency: "SEK", description: work[i % work.length] })),
   );
   // A private target: e2e-server.mjs allows those in demo, and the screenshots need no deliveries to succeed.
-  await post("/v2/webhooks/", { url: "http://127.0.0.1:9/payroute-hook", events: ["Payout.created", "Employee.created"] });
+  const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/payroute-hook", events: ["Payout.created", "Employee.created"] });
   await post("/v2/registrations/", {
     friendly_name: "Nordic Events",
     registered_name: "Nordic Events ApS",
@@ -80,11 +81,12 @@ async function seed() {
     zip_code: "1620",
     city: "København",
   }).catch((e) => console.warn(`screenshots: no Registration (${e.message})`));
-  return { integration: integrations.results[0].id, employee: employees[0].id, payout: payouts[0].id, payrun: payouts[0].payrun };
+  return { integration: integrations.results[0].id, employee: employees[0].id, payout: payouts[0].id, payrun: payouts[0].payrun, webhook: webhook.id };
 }
 
 function pages(ids) {
   return [
+    { name: "home", path: "/", as: "client" },
     { name: "integrations", path: "/integrations", as: "client" },
     { name: "integration", path: `/integrations/${encodeURIComponent(ids.integration)}`, as: "client" },
     { name: "employees", path: "/employees", as: "client" },
@@ -99,12 +101,20 @@ function pages(ids) {
     { name: "messages", path: "/messages", as: "client" },
     { name: "registrations", path: "/registrations", as: "client" },
     { name: "webhooks", path: "/webhooks", as: "client" },
+    { name: "webhook", path: `/webhooks/${encodeURIComponent(ids.webhook)}`, as: "client" },
+    { name: "events", path: "/developers/events", as: "client" },
+    { name: "request-logs", path: "/developers/logs", as: "client" },
     { name: "api-keys", path: "/settings/api-keys", as: "client" },
     { name: "team", path: "/settings/team", as: "client" },
+    { name: "account", path: "/settings/account", as: "client" },
+    { name: "security", path: "/settings/security", as: "client" },
+    { name: "audit-log", path: "/settings/audit-log", as: "client" },
+    { name: "home-operator", path: "/", as: "operator" },
     { name: "review-employees", path: "/review/employees", as: "operator" },
     { name: "review-registrations", path: "/review/registrations", as: "operator" },
     { name: "review-payruns", path: "/review/payruns", as: "operator" },
     { name: "review-prepayments", path: "/review/prepayments", as: "operator" },
+    { name: "review-audit-log", path: "/review/audit-log", as: "operator" },
     { name: "login", path: "/login", as: null },
   ];
 }
