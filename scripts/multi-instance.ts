@@ -10,9 +10,10 @@
  *      passes a GET on to the other instance); the client's retry with the same Idempotency-Key succeeds;
  *   3. SIGKILLs one worker while it works: no job is lost (its lease runs out, the other worker takes it),
  *      and every invitation takes effect once (one notified_at, one Employee.notified event per job).
- * Flags: --seconds N (load per phase, default 4); --pgbouncer: the instances and workers reach PostgreSQL through
- * PgBouncer in transaction mode (started here, tests/support/pgbouncer.ts), their session work (migrations' lock,
- * LISTEN) on DATABASE_DIRECT_URL, and no advisory lock may be left held once the load has stopped. PostgreSQL at PG_TEST_URL (or BENCH_PG_URL). Needs
+ * It runs twice: directly on PostgreSQL, then with the instances and workers reaching PostgreSQL through PgBouncer in
+ * transaction mode (started here, tests/support/pgbouncer.ts), their session work (migrations' lock, LISTEN) on
+ * DATABASE_DIRECT_URL, where besides no advisory lock may be left held once the load has stopped.
+ * Flags: --seconds N (load per phase, default 4); --direct: the first run only; --pgbouncer: the second run only. PostgreSQL at PG_TEST_URL (or BENCH_PG_URL). Needs
  * `npm run build`. Prints one line per check and ends with "N passed, N failed"; exit code 1 on a failure.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -31,7 +32,11 @@ import { ensureDebianTool } from "./ensure-chromium.mjs";
 import { SELLER_ENV } from "./seller-env.mjs";
 import { ENCRYPTION_ENV } from "./encryption-env.mjs";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "4" }, pgbouncer: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "4" }, pgbouncer: { type: "boolean", default: false }, direct: { type: "boolean", default: false } },
+});
+/** The runs asked for: through the pooler or not (both unless one is named). */
+const RUNS = values.pgbouncer === values.direct ? [false, true] : [values.pgbouncer];
 const PHASE_MS = Number(values.seconds) * 1000;
 const PG_SERVER = process.env.PG_TEST_URL ?? process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432";
 const LEASE_SECONDS = 3;
@@ -44,9 +49,11 @@ const FAIL_TIMEOUT_MS = 5_000;
 const DRAIN_MS = 3_000;
 
 const checks: { name: string; ok: boolean; detail: string }[] = [];
+/** Said after each check's name in the run through PgBouncer. */
+let runLabel = "";
 function check(name: string, ok: boolean, detail: string): void {
-  checks.push({ name, ok, detail });
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}: ${detail}`);
+  checks.push({ name: name + runLabel, ok, detail });
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${runLabel}: ${detail}`);
 }
 
 const children = new Set<ChildProcess>();
@@ -155,6 +162,14 @@ const describe = (o: Outcome[]) => {
 };
 
 async function main(): Promise<void> {
+  for (const throughPooler of RUNS) {
+    runLabel = throughPooler ? " (through PgBouncer)" : "";
+    if (RUNS.length > 1) console.log(throughPooler ? "\n-- through PgBouncer --" : "-- directly on PostgreSQL --");
+    await run(throughPooler);
+  }
+}
+
+async function run(throughPooler: boolean): Promise<void> {
   const missing = ensureDebianTool("nginx", "nginx");
   if (missing) throw new Error(missing);
   if (!fs.existsSync("dist/server.js")) throw new Error("Run `npm run build` first.");
@@ -169,7 +184,7 @@ async function main(): Promise<void> {
   let bouncer: PgBouncer | null = null;
   try {
     const server = new URL(PG_SERVER);
-    bouncer = values.pgbouncer ? await startPgBouncer({ host: server.hostname, port: Number(server.port || 5432) }) : null;
+    bouncer = throughPooler ? await startPgBouncer({ host: server.hostname, port: Number(server.port || 5432) }) : null;
     // Through the pooler the processes' statements go there; what needs a session, to PostgreSQL itself.
     const connection: Record<string, string> = bouncer ? { DATABASE_URL: `${bouncer.url}/${name}`, DATABASE_DIRECT_URL: url } : { DATABASE_URL: url };
     if (bouncer) console.log(`through PgBouncer (transaction mode) at ${bouncer.url}; DATABASE_DIRECT_URL for session work`);
