@@ -222,6 +222,25 @@ describe("webhooks on the demo clock", () => {
   });
 });
 
+describe("a delivery whose subscription was disabled before its job ran", () => {
+  it("ends as failed at the account's demo time", async () => {
+    receiver.respond = () => 200;
+    const hook = await post<{ id: string }>("/v2/webhooks/", { url: `${receiver.url}/held`, events: ["Employee.created"] });
+    expect(hook.status).toBe(201);
+    expect((await post("/v2/employees/", { id: "hal", name: "Hal Held", email: "hal@example.se", country: "SWE" })).status).toBe(201);
+    // Disabled behind the API's back (as a concurrent PATCH would, between the fan-out and the job).
+    await app.db.webhookSubscription.updateMany({ where: { id: hook.body.id }, data: { status: "disabled", disabledReason: "manual" } });
+    await app.drainJobs();
+    const delivery = await app.db.webhookDelivery.findFirstOrThrow({
+      where: { subscription: { id: hook.body.id } },
+      select: { status: true, completedAt: true },
+    });
+    expect(delivery.status).toBe("failed");
+    const { offset_seconds } = (await app.json<{ offset_seconds: number }>("/v2/test_helpers/clock/", { key })).body;
+    near("held WebhookDelivery.completed_at", delivery.completedAt, Date.now() + offset_seconds * 1000);
+  });
+});
+
 describe("the running worker and an advance", () => {
   it("delivers a demo retry once an advance makes it due, without drainJobs", async () => {
     const looping = await startTestApp({ webhookPrivateTargets: "demo", outbox: { retryBaseMs: HOUR }, worker: {} });
