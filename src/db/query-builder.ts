@@ -218,6 +218,14 @@ export function earlierBy(moment: Expression<Date>, seconds: number): RawBuilder
   return sql<Date>`${moment} - make_interval(secs => ${typed(seconds, "int")})`;
 }
 
+/**
+ * `moment` moved as far as `column` has moved from `was` (a row's value read earlier): a write relative to what a
+ * concurrent statement did to the row meanwhile, e.g. a retry's run time after an advance of a demo clock.
+ */
+export function movedAs(moment: Date, column: Expression<Date>, was: Date): RawBuilder<Date> {
+  return sql<Date>`${at(moment)} + (${column} - ${at(was)})`;
+}
+
 /** Notifies the LISTENers of `channel` when the transaction commits (as the outbox's insert trigger does). */
 export function notifyChannel(channel: string): RawBuilder<{ notified: string }> {
   return sql<{ notified: string }>`select pg_notify(${typed(channel, "text")}, '')::text as notified`;
