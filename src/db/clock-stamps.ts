@@ -232,9 +232,18 @@ export function stamped<C extends object>(client: C, clock: Clock): C {
   });
 }
 
+/** The clients `clockedDb` made, and what each wraps. */
+const unwrapped = new WeakMap<Db, Db>();
+
 /** `db` whose writes stamp `STAMPED` from `clock`; its transactions and its `fastSql` are `db`'s. */
 export function clockedDb(db: Db, clock: Clock): Db {
   const clocked = stamped(db, clock);
   shareFastSql(db, clocked);
+  unwrapped.set(clocked, db);
   return clocked;
+}
+
+/** The client `db` wraps when `clockedDb` made it (its writes then take their defaults again), else `db`. */
+export function unclocked(db: Db): Db {
+  return unwrapped.get(db) ?? db;
 }

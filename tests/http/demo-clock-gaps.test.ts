@@ -6,6 +6,7 @@
  * auto-disable follow it, and the running worker picks a retry up once an advance makes it due.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@/auth/auth";
 import { integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
@@ -238,6 +239,46 @@ describe("a delivery whose subscription was disabled before its job ran", () => 
     expect(delivery.status).toBe("failed");
     const { offset_seconds } = (await app.json<{ offset_seconds: number }>("/v2/test_helpers/clock/", { key })).body;
     near("held WebhookDelivery.completed_at", delivery.completedAt, Date.now() + offset_seconds * 1000);
+  });
+});
+
+describe("the account's own rows from a dashboard session in the demo view", () => {
+  it("keep the real time: a team invitation lasts seven real days, an API key and its audit are written at the real time, sessions listed by it", async () => {
+    const email = "ada@example.test";
+    await createUser(app.db, {
+      email,
+      password: "a-long-password",
+      name: "Ada Admin",
+      accountPk: (await app.db.account.findFirstOrThrow({ where: { name: account } })).pk,
+      role: "client",
+    });
+    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ email, password: "a-long-password" }),
+    });
+    await signIn.arrayBuffer();
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    // The dashboard's default view is demo, whose clock is weeks ahead: the account's own things are not demo objects.
+    expect((await trpc(app, "team.invite", { email: "cole@example.test", team_role: "member" }, { cookie, mutation: true })).status).toBe(200);
+    const invitation = await app.db.teamInvitation.findFirstOrThrow({ where: { email: "cole@example.test" }, select: { createdAt: true, expiresAt: true } });
+    near("TeamInvitation.created_at", invitation.createdAt, Date.now());
+    near("TeamInvitation.expires_at", invitation.expiresAt, Date.now() + 7 * DAY);
+    const created = await trpc<{ api_key: { pk: string } }>(app, "apiKeys.create", { environment: "demo", allow_ips: [] }, { cookie, mutation: true });
+    expect(created.status).toBe(200);
+    const apiKey = await app.db.apiKey.findUniqueOrThrow({ where: { pk: created.data?.api_key.pk }, select: { createdAt: true } });
+    near("ApiKey.created_at", apiKey.createdAt, Date.now());
+    const audit = await app.db.auditRecord.findMany({
+      where: { action: { in: ["team.member_invited", "api_key.created"] }, actorLabel: email },
+      select: { action: true, at: true },
+    });
+    expect(audit.length).toBeGreaterThan(0);
+    for (const record of audit) near(`AuditRecord ${record.action}`, record.at, Date.now());
+    // The security page lists the person's sessions by the real time (they expire by it).
+    expect((await trpc<unknown[]>(app, "session.sessions", undefined, { cookie })).data).toHaveLength(1);
   });
 });
 
