@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { STAMPED, stamped } from "./clock-stamps";
+import { RELATIONS, STAMPED, stamped } from "./clock-stamps";
 
 /** Per model of prisma/schema.prisma, its `@default(now())` fields and its `@updatedAt` ones. */
 function schemaStamps(): Record<string, { created: string[]; updated: string[] }> {
@@ -22,6 +22,27 @@ function schemaStamps(): Record<string, { created: string[]; updated: string[] }
   }
   return out;
 }
+
+/** Per model of prisma/schema.prisma, its relation fields and the model each leads to. */
+function schemaRelations(): Record<string, Record<string, string>> {
+  const schema = fs.readFileSync("prisma/schema.prisma", "utf8");
+  const models = [...schema.matchAll(/^model (\w+) \{\n([\s\S]*?)^\}/gm)];
+  const names = new Set(models.map(([, model]) => model));
+  const out: Record<string, Record<string, string>> = {};
+  for (const [, model, body] of models) {
+    for (const line of body.split("\n")) {
+      const [, field, type] = /^\s+(\w+)\s+(\w+)/.exec(line) ?? [];
+      if (field && names.has(type)) (out[model] ??= {})[field] = type;
+    }
+  }
+  return out;
+}
+
+describe("RELATIONS", () => {
+  it("is every relation field of the schema", () => {
+    expect(RELATIONS).toEqual(schemaRelations());
+  });
+});
 
 describe("STAMPED", () => {
   it("is every now()/@updatedAt field of the schema, but the outbox's (real time)", () => {
@@ -57,5 +78,99 @@ describe("stamped", () => {
     expect(db.payout.findMany({ where: {} })).toEqual({ where: {} });
     expect(db.outboxJob.create({ data: { kind: "k" } })).toEqual({ data: { kind: "k" } });
     expect(db.$transaction((tx) => tx.payout.create({ data: {} }))).toEqual({ data: { createdAt: at, updatedAt: at } });
+  });
+});
+
+describe("stamped nested writes", () => {
+  const at = new Date("2030-01-02T03:04:05.000Z");
+  const written = new Date("2020-01-01T00:00:00.000Z");
+  const echo = { create: (a: unknown) => a, update: (a: unknown) => a, upsert: (a: unknown) => a };
+  const db = stamped({ user: echo, employee: echo, message: echo, payrun: echo, integration: echo }, { now: () => at });
+
+  it("stamps a relation's create, createMany and connectOrCreate inside a create, as the related model's rows", () => {
+    expect(db.user.create({ data: { id: "u", credentials: { create: { id: "c" } } } })).toEqual({
+      data: { id: "u", createdAt: at, updatedAt: at, credentials: { create: { id: "c", createdAt: at, updatedAt: at } } },
+    });
+    expect(
+      db.employee.create({
+        data: {
+          id: "e",
+          createdAt: written,
+          payouts: { create: [{ id: "p1" }, { id: "p2", updatedAt: written }] },
+          decisions: { createMany: { data: [{ decision: "ok" }] } },
+          magicLinks: { connectOrCreate: [{ where: { pk: "m" }, create: { tokenHash: "h" } }] },
+        },
+      }),
+    ).toEqual({
+      data: {
+        id: "e",
+        createdAt: written,
+        updatedAt: at,
+        payouts: {
+          create: [
+            { id: "p1", createdAt: at, updatedAt: at },
+            { id: "p2", createdAt: at, updatedAt: written },
+          ],
+        },
+        decisions: { createMany: { data: [{ decision: "ok", createdAt: at }] } },
+        magicLinks: { connectOrCreate: [{ where: { pk: "m" }, create: { tokenHash: "h", createdAt: at } }] },
+      },
+    });
+  });
+
+  it("goes down nested creates of nested creates, and leaves a model without stamps as it is", () => {
+    expect(db.message.create({ data: { id: "m", recipients: { create: [{ employee: { connect: { pk: "e" } } }] } } })).toEqual({
+      data: { id: "m", createdAt: at, recipients: { create: [{ employee: { connect: { pk: "e" } } }] } },
+    });
+    expect(db.integration.create({ data: { id: "i", employees: { create: { id: "e", payouts: { create: { id: "p" } } } } } })).toEqual({
+      data: {
+        id: "i",
+        createdAt: at,
+        updatedAt: at,
+        employees: { create: { id: "e", createdAt: at, updatedAt: at, payouts: { create: { id: "p", createdAt: at, updatedAt: at } } } },
+      },
+    });
+  });
+
+  it("stamps nested updates, updateMany and upserts inside an update, to-one and to-many alike", () => {
+    expect(
+      db.payrun.update({
+        where: { pk: "r" },
+        data: {
+          open: false,
+          invoice: { update: { status: "invoice" } },
+          payouts: { updateMany: { where: {}, data: { notifiedAt: written } }, update: [{ where: { pk: "p" }, data: { amount: 1 } }] },
+          prepaymentUses: { upsert: [{ where: { pk: "u" }, create: { amount: 1 }, update: { amount: 2 } }] },
+        },
+      }),
+    ).toEqual({
+      where: { pk: "r" },
+      data: {
+        open: false,
+        updatedAt: at,
+        invoice: { update: { status: "invoice", updatedAt: at } },
+        payouts: {
+          updateMany: { where: {}, data: { notifiedAt: written, updatedAt: at } },
+          update: [{ where: { pk: "p" }, data: { amount: 1, updatedAt: at } }],
+        },
+        prepaymentUses: { upsert: [{ where: { pk: "u" }, create: { amount: 1, createdAt: at }, update: { amount: 2 } }] },
+      },
+    });
+    expect(db.employee.update({ where: { pk: "e" }, data: { claimDetails: { upsert: { create: { city: "A" }, update: { city: "B" } } } } })).toEqual({
+      where: { pk: "e" },
+      data: { updatedAt: at, claimDetails: { upsert: { create: { city: "A" }, update: { city: "B" } } } },
+    });
+    expect(db.payrun.update({ where: { pk: "r" }, data: { invoice: { update: { where: { pk: "i" }, data: { status: "paid" } } } } })).toEqual({
+      where: { pk: "r" },
+      data: { updatedAt: at, invoice: { update: { where: { pk: "i" }, data: { status: "paid", updatedAt: at } } } },
+    });
+  });
+
+  it("leaves values that are not rows alone (dates, decimals, buffers in a row's data)", () => {
+    const bytes = Buffer.from("x");
+    expect(db.integration.update({ where: { pk: "i" }, data: { logo: { update: { data: bytes } } } })).toEqual({
+      where: { pk: "i" },
+      data: { updatedAt: at, logo: { update: { data: bytes } } },
+    });
   });
 });

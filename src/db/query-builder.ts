@@ -218,6 +218,19 @@ export function earlierBy(moment: Expression<Date>, seconds: number): RawBuilder
   return sql<Date>`${moment} - make_interval(secs => ${typed(seconds, "int")})`;
 }
 
+/**
+ * `moment` moved as far as `column` has moved from `was` (a row's value read earlier): a write relative to what a
+ * concurrent statement did to the row meanwhile, e.g. a retry's run time after an advance of a demo clock.
+ */
+export function movedAs(moment: Date, column: Expression<Date>, was: Date): RawBuilder<Date> {
+  return sql<Date>`${at(moment)} + (${column} - ${at(was)})`;
+}
+
+/** Notifies the LISTENers of `channel` when the transaction commits (as the outbox's insert trigger does). */
+export function notifyChannel(channel: string): RawBuilder<{ notified: string }> {
+  return sql<{ notified: string }>`select pg_notify(${typed(channel, "text")}, '')::text as notified`;
+}
+
 /** Whether no database backend with process id `pid` is running now (its rows of a per-backend counter are finished). */
 export function backendGone(pid: Expression<number>): RawBuilder<boolean> {
   return sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = ${pid})`;

@@ -127,6 +127,7 @@ export class InFlight {
 
   /** Whether `entry` may hold one more slot (a write if `write`). */
   private mayHold(entry: Slots, write: boolean): boolean {
+    // Wall-clock on purpose: fairness between requests in flight is measured in real time, not the domain's Clock.
     if (write && entry.restUntil !== 0 && Date.now() < entry.restUntil) return false;
     if (write && this.loopBusyMax < 1 && Date.now() < this.sharedUntil && this.loopBusy() > this.loopBusyMax) {
       // Held until the loop has room; the rest's timer tries again.

@@ -34,6 +34,7 @@ export interface LimitOptions {
 export function createLimiter(store: RateLimitStore, opts: LimitOptions, log: Logger): Limiter {
   let last = 0;
   const onStoreError = () => {
+    // Wall-clock on purpose: the counters' windows are real time, whatever clock a caller's account runs on.
     const now = Date.now();
     if (now - last < 60_000) return;
     last = now;

@@ -74,6 +74,7 @@ export class WindowLimiter implements Limiter {
   }
 
   take(key: string, cost = 1): LimitAnswer | Promise<LimitAnswer> {
+    // Wall-clock on purpose: rate limits count real requests in real windows, never a demo clock (docs/architecture.md, Time).
     const now = Date.now();
     let s = this.states.get(key);
     if (!s || (s.windowEnd !== 0 && now >= s.windowEnd)) {

@@ -37,6 +37,7 @@ export class Readiness {
     return this.draining;
   }
 
+  // Wall-clock on purpose: /readyz judges real ages (heartbeats), never a demo or test clock.
   async check(now = Date.now()): Promise<ReadinessReport> {
     const checks: Record<string, string> = {};
     if (this.draining) checks.shutdown = "shutting down";

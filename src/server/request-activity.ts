@@ -19,6 +19,7 @@ export class RequestActivity {
     this.inFlight++;
     res.once("close", () => {
       this.inFlight--;
+      // Wall-clock on purpose: whether requests were served lately is real time.
       this.lastEndedAt = Date.now();
     });
   }

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { isRecordGone, isReferenceGone } from "@/db/record-gone";
 import { DomainError, ERROR_TABLE, fieldErrorsFromZod, notFound, type FieldErrors } from "@/domain/errors";
 import { screenInput } from "@/domain/shared/json-limits";
+import { realTimeOf } from "@/domain/shared/demo-clock";
 import { t } from "@/i18n/locale";
 import type { AccountScope, IntegrationScope } from "@/domain/scope";
 import type { Context, Principal } from "./context";
@@ -96,6 +97,15 @@ function asTrpcError(e: unknown): TRPCError {
 
 export const publicProcedure = tRPC.procedure.use(base);
 
+/**
+ * The account's own things (team, API keys, settings, a person's sessions) on the real time: they belong to no
+ * environment, so the demo view's clock (`clockFor`) is not theirs (demo-clock.ts `realTimeOf`).
+ */
+const realTime = tRPC.middleware(({ ctx, next }) => next({ ctx: realTimeOf(ctx) }));
+
+/** A caller's own session and person (the security page, the language), on the real time. */
+export const personProcedure = publicProcedure.use(realTime);
+
 /** The client account a caller acts for, in one environment: 401 without a principal, 404 for an operator. */
 function accountOf(ctx: Context): { principal: Principal; scope: AccountScope } {
   const p = ctx.principal;
@@ -106,6 +116,9 @@ function accountOf(ctx: Context): { principal: Principal; scope: AccountScope } 
 
 /** A client account acting in one environment: an API key, or a person of the account in the dashboard. */
 export const accountProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: accountOf(ctx) }));
+
+/** The account itself, whichever environment the caller is in (its team, keys and settings), on the real time. */
+export const accountWideProcedure = accountProcedure.use(realTime);
 
 /**
  * The Integration a request names with the `Integration-ID` header (a dashboard session may instead choose one

@@ -58,6 +58,7 @@ export class OutboxWorker {
   private wake: (() => void) | null = null;
   /** A wake-up that came while the loop was busy: the next sleep is skipped. */
   private woken = false;
+  // Wall-clock on purpose: the loop's heartbeat, rests and sleeps are real time; the jobs' own time is ctx.clock.
   private beatAt = Date.now();
   /** The batches being worked: when each started, and its jobs. */
   private readonly inFlight = new Map<Promise<void>, { startedAt: number; pks: string[] }>();

@@ -4,7 +4,7 @@ import { auditActorOf } from "@/trpc/audit-actor";
 import { DomainError } from "@/domain/errors";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import { accountProcedure, router } from "@/trpc/init";
+import { accountWideProcedure, router } from "@/trpc/init";
 import { createApiKey, findAccountApiKey, listAccountApiKeys, revokeAccountApiKey } from "./api-key-service";
 import { ZApiKey, ZApiKeyLookup, ZCreateApiKeyRequest, ZCreatedApiKey, type TApiKey } from "./api-key-schemas";
 
@@ -20,8 +20,8 @@ const toApi = (k: Row): TApiKey => ({
 });
 
 export const apiKeyRouter = router({
-  list: accountProcedure.output(z.array(ZApiKey)).query(async ({ ctx }) => (await listAccountApiKeys(ctx.db, ctx.scope.accountPk)).map(toApi)),
-  create: accountProcedure
+  list: accountWideProcedure.output(z.array(ZApiKey)).query(async ({ ctx }) => (await listAccountApiKeys(ctx.db, ctx.scope.accountPk)).map(toApi)),
+  create: accountWideProcedure
     .input(ZCreateApiKeyRequest)
     .output(ZCreatedApiKey)
     .mutation(async ({ ctx, input }) => {
@@ -34,7 +34,7 @@ export const apiKeyRouter = router({
       if (!row) throw new DomainError("not_found", t("api_key_not_found"));
       return { key: created.key, api_key: toApi(row) };
     }),
-  revoke: accountProcedure
+  revoke: accountWideProcedure
     .input(ZApiKeyLookup)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -3,6 +3,7 @@ import { auditActorOf } from "@/trpc/audit-actor";
 import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { t } from "@/i18n/locale";
+import { dbFor } from "@/domain/shared/demo-clock";
 import { operatorProcedure, publicProcedure, router } from "@/trpc/init";
 import {
   claimWithMagicLink,
@@ -32,11 +33,15 @@ import { changeBankAccount, employeeDetails, resubmitClaimDetails } from "./empl
 import { approveEmployee, employeeReview, rejectEmployee, revealEmployeeDetail } from "./employee-review";
 import { requestSignInLink } from "./employee-sign-in-link";
 
-/** A procedure of the signed-in Employee (the session cookie); its Payouts' are in payouts/employee-payout-router.ts. */
+/**
+ * A procedure of the signed-in Employee (the session cookie); its Payouts' are in payouts/employee-payout-router.ts.
+ * It runs on the Employee's account's clock (a demo Employee's demo clock), and writes at its time.
+ */
 export const employeeProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await employeeForSession(ctx, ctx.cookies.get(EMPLOYEE_SESSION_COOKIE));
   if (!session) throw new DomainError("unauthenticated", t("employee_session_required"));
-  return next({ ctx: { employeePk: session.employeePk, signedInAt: session.signedInAt } });
+  const { employeePk, signedInAt, clock } = session;
+  return next({ ctx: { employeePk, signedInAt, clock, db: dbFor(ctx.db, clock) } });
 });
 
 export const employeeAppRouter = router({

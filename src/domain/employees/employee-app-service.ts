@@ -2,11 +2,18 @@
  * The employee app: an Employee signs in by consuming their magic link (single-use, expiring, 256-bit
  * random, stored only as a hash), which claims the invitation. In demo, verification follows at once; in
  * live, an operator verifies identity and working permits in the dashboard.
+ *
+ * Time: a demo Employee's link, its claim and its session run on the account's demo clock (demo-clock.ts), as
+ * every rule of the demo environment does: a link lasts seven days and a session 30 of demo time, and what they
+ * write (claimed_at, the events, the session) carries it. These requests name no account, so the account is
+ * the link's or the session's Employee's: `clockOfEmployee`.
  */
 import crypto from "node:crypto";
 import type { ServiceContext, Timed } from "@/domain/shared/service-context";
 import type { FieldCipher } from "@/domain/shared/field-encryption";
 import type { Db } from "@/db/database";
+import type { Clock } from "@/domain/shared/clock";
+import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
 import { recordEvent } from "@/domain/events/event-service";
@@ -71,11 +78,14 @@ export type Sealed = Timed & { fieldCipher: FieldCipher };
  * the invitation, and only with the claim form's details (checked before anything is written, so that a form
  * with errors leaves the link unused); a later link (a sign-in) needs none.
  */
-export async function claimWithMagicLink({ db, clock, fieldCipher }: Sealed, token: string, details?: TClaimDetails): Promise<{ sessionToken: string }> {
-  return db.$transaction(async (tx) => {
+export async function claimWithMagicLink(ctx: Sealed, token: string, details?: TClaimDetails): Promise<{ sessionToken: string }> {
+  const tokenHash = hashToken(token);
+  const owner = await ctx.db.magicLink.findUnique({ where: { tokenHash }, select: { employee: { select: ownerSelect } } });
+  const clock = owner ? await clockOfEmployee(ctx, owner.employee) : ctx.clock;
+  return dbFor(ctx.db, clock).$transaction(async (tx) => {
     const now = clock.now();
     // Marking the link used is the check: of two concurrent claims only one updates the row.
-    const link = await tx.magicLink.findUnique({ where: { tokenHash: hashToken(token) }, select: { pk: true, employeePk: true } });
+    const link = await tx.magicLink.findUnique({ where: { tokenHash }, select: { pk: true, employeePk: true } });
     const { count } = link
       ? await tx.magicLink.updateMany({ where: { pk: link.pk, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } })
       : { count: 0 };
@@ -85,7 +95,7 @@ export async function claimWithMagicLink({ db, clock, fieldCipher }: Sealed, tok
     if (!current.claimedAt) {
       // Throwing rolls the transaction back: the link stays unused for the corrected form.
       if (!details) throw new DomainError("validation", { non_field_errors: [t("claim_details_required")] });
-      await saveClaimDetails(tx, fieldCipher, link.employeePk, checkClaimDetails(details, now), now);
+      await saveClaimDetails(tx, ctx.fieldCipher, link.employeePk, checkClaimDetails(details, now), now);
     }
     const { employee, newly } = await claimEmployeeInTx(tx, link.employeePk, now);
     if (newly && employee.integration.environment === "demo") await verifyDemoEmployeeInTx(tx, employee.pk, now);
@@ -103,24 +113,43 @@ export async function claimWithMagicLink({ db, clock, fieldCipher }: Sealed, tok
   });
 }
 
+/** What `clockOfEmployee` reads of an Employee. */
+const ownerSelect = { integration: { select: { accountPk: true, environment: true } } } satisfies Prisma.EmployeeSelect;
+
+/** The clock of an Employee's account and environment: its demo clock for a demo Employee, `clock` itself in live. */
+function clockOfEmployee({ db, clock }: Timed, employee: Prisma.EmployeeGetPayload<{ select: typeof ownerSelect }>): Promise<Clock> {
+  return clockFor(db, clock, employee.integration.accountPk, employee.integration.environment);
+}
+
 /** Whether the magic link is one that claims (the page then shows the claim form) and whom it names; null when unusable. */
-export async function magicLinkPreview({ db, clock }: Timed, token: string) {
-  const link = await db.magicLink.findUnique({
+export async function magicLinkPreview(ctx: Timed, token: string) {
+  const link = await ctx.db.magicLink.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { usedAt: true, expiresAt: true, employee: { select: { name: true, claimedAt: true, integration: { select: { name: true } } } } },
+    select: {
+      usedAt: true,
+      expiresAt: true,
+      employee: { select: { name: true, claimedAt: true, integration: { select: { name: true, accountPk: true, environment: true } } } },
+    },
   });
-  if (!link || link.usedAt || link.expiresAt <= clock.now()) return null;
+  if (!link || link.usedAt || link.expiresAt <= (await clockOfEmployee(ctx, link.employee)).now()) return null;
   return { claims: link.employee.claimedAt === null, name: link.employee.name, integration: link.employee.integration.name };
 }
 
-/** The signed-in Employee and when they signed in (their session's magic link), or null. */
-export async function employeeForSession({ db, clock }: Timed, sessionToken: string | undefined): Promise<{ employeePk: string; signedInAt: Date } | null> {
+/**
+ * The signed-in Employee, when they signed in (their session's magic link) and the clock their requests run on
+ * (their account's: a demo Employee's demo clock), or null.
+ */
+export async function employeeForSession(ctx: Timed, sessionToken: string | undefined): Promise<{ employeePk: string; signedInAt: Date; clock: Clock } | null> {
   if (!sessionToken) return null;
-  const session = await db.employeeSession.findUnique({
+  const session = await ctx.db.employeeSession.findUnique({
     where: { tokenHash: hashToken(sessionToken) },
     select: { employeePk: true, expiresAt: true, createdAt: true },
   });
-  return session && session.expiresAt > clock.now() ? { employeePk: session.employeePk, signedInAt: session.createdAt } : null;
+  // The session row names no relation to its Employee (a deleted Employee's session simply finds nobody).
+  const employee = session && (await ctx.db.employee.findUnique({ where: { pk: session.employeePk }, select: ownerSelect }));
+  if (!session || !employee) return null;
+  const clock = await clockOfEmployee(ctx, employee);
+  return session.expiresAt > clock.now() ? { employeePk: session.employeePk, signedInAt: session.createdAt, clock } : null;
 }
 
 export async function endEmployeeSession(db: Db, sessionToken: string | undefined): Promise<void> {

@@ -30,52 +30,59 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
+/** Whose an Employee is: the account and environment on whose clock its links are issued and expire. */
+export interface LinkOwner {
+  accountPk: string;
+  environment: Environment;
+}
+
 /** A fresh single-use link for the Employee (their earlier unused links stop working); returns the URL. */
-export async function issueMagicLink(ctx: JobContext, employeePk: string): Promise<string> {
+export async function issueMagicLink(ctx: JobContext, employeePk: string, owner: LinkOwner): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await issueLinks(ctx, [{ employeePk, token }]);
+  await issueLinks(ctx, [{ employeePk, token, owner }]);
   return claimLink(ctx, token);
 }
 
 /**
  * Issues a link per Employee, their earlier unused links revoked, in one statement (atomic on its own):
- * one Employee (a sign-in link) or a batch of invitations alike.
+ * one Employee (a sign-in link) or a batch of invitations alike. Each link is issued, and lasts MAGIC_LINK_TTL_MS,
+ * on its account's clock: a demo Employee's link expires by the demo clock (employee-app-service.ts reads it so).
  */
-async function issueLinks(ctx: JobContext, links: readonly { employeePk: string; token: string }[]): Promise<void> {
-  const now = ctx.clock.now();
+async function issueLinks(ctx: JobContext, links: readonly { employeePk: string; token: string; owner: LinkOwner }[]): Promise<void> {
+  const clocks = new Map<string, Date>();
+  const issuedAt: Date[] = [];
+  for (const { owner } of links) {
+    const ownerKey = `${owner.accountPk}:${owner.environment}`;
+    let now = clocks.get(ownerKey);
+    if (!now) clocks.set(ownerKey, (now = (await clockFor(ctx.db, ctx.clock, owner.accountPk, owner.environment)).now()));
+    issuedAt.push(now);
+  }
+  const employeePks = links.map((l) => l.employeePk);
   const statement = new Statement();
   statement.with(
     qb
-      .updateTable("magic_link")
-      .set({ expires_at: at(now) })
-      .where((eb) =>
-        eb(
-          "employee_pk",
-          "=",
-          eb.fn.any(
-            typed(
-              links.map((l) => l.employeePk),
-              "uuid[]",
-            ),
-          ),
-        ),
-      )
-      .where("used_at", "is", null),
+      .updateTable("magic_link as m")
+      .from(rowsOf("r", { employee_pk: [employeePks, "uuid"], issued_at: [issuedAt, "timestamptz"] }))
+      .set((eb) => ({ expires_at: eb.ref("r.issued_at") }))
+      .whereRef("m.employee_pk", "=", "r.employee_pk")
+      .where("m.used_at", "is", null),
   );
   await statement.run(
     fastSql(ctx.db),
     qb
       .insertInto("magic_link")
-      .columns(["pk", "employee_pk", "token_hash", "expires_at"])
+      .columns(["pk", "employee_pk", "token_hash", "created_at", "expires_at"])
       .expression(
         qb
-          .selectFrom(rowsOf("l", { employee_pk: [links.map((l) => l.employeePk), "uuid"], token_hash: [links.map((l) => hashToken(l.token)), "text"] }))
-          .select((eb) => [
-            eb.fn<string>("gen_random_uuid").as("pk"),
-            "l.employee_pk",
-            "l.token_hash",
-            at(new Date(now.getTime() + MAGIC_LINK_TTL_MS)).as("expires_at"),
-          ]),
+          .selectFrom(
+            rowsOf("l", {
+              employee_pk: [employeePks, "uuid"],
+              token_hash: [links.map((l) => hashToken(l.token)), "text"],
+              created_at: [issuedAt, "timestamptz"],
+              expires_at: [issuedAt.map((issued) => new Date(issued.getTime() + MAGIC_LINK_TTL_MS)), "timestamptz"],
+            }),
+          )
+          .select((eb) => [eb.fn<string>("gen_random_uuid").as("pk"), "l.employee_pk", "l.token_hash", "l.created_at", "l.expires_at"]),
       ),
   );
 }
@@ -163,7 +170,11 @@ async function sendDistinct(batch: { job: ClaimedJob; employeePk: string }[], ct
     return employee?.email ? [{ ...b, employee, email: employee.email, token: crypto.randomBytes(32).toString("base64url") }] : [];
   });
 
-  if (toSend.length) await issueLinks(ctx, toSend);
+  if (toSend.length)
+    await issueLinks(
+      ctx,
+      toSend.map((s) => ({ employeePk: s.employeePk, token: s.token, owner: s.employee.integration })),
+    );
 
   const sent: typeof toSend = [];
   await Promise.all(

@@ -50,14 +50,19 @@ export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<
   const { employeePk } = ZPayload.parse(job.payload);
   const employee = await ctx.db.employee.findUnique({
     where: { pk: employeePk },
-    select: { name: true, email: true, country: true, integration: { select: { name: true, logo: { select: { pk: true, filename: true } } } } },
+    select: {
+      name: true,
+      email: true,
+      country: true,
+      integration: { select: { name: true, accountPk: true, environment: true, logo: { select: { pk: true, filename: true } } } },
+    },
   });
   if (employee?.email) {
     const email = await signInLinkEmail({
       locale: employeeLocale(employee),
       employer: { name: employee.integration.name, logoUrl: fileUrl(ctx.publicUrl, employee.integration.logo) },
       name: employee.name,
-      link: await issueMagicLink(ctx, employeePk),
+      link: await issueMagicLink(ctx, employeePk, employee.integration),
     });
     await ctx.mailer.send({ key: `sign-in-link-${job.pk}`, to: employee.email, ...email });
   }

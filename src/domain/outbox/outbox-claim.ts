@@ -82,9 +82,18 @@ export async function claimBatch(
         eb.ref("payload").$castTo<Prisma.JsonValue>().as("payload"),
         "attempts",
         "max_attempts",
+        "run_at",
       ]),
   );
-  return rows.map((r) => ({ pk: r.pk, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, lockedBy: workerId }));
+  return rows.map((r) => ({
+    pk: r.pk,
+    kind: r.kind,
+    payload: r.payload,
+    attempts: r.attempts,
+    maxAttempts: r.max_attempts,
+    lockedBy: workerId,
+    runAt: new Date(r.run_at),
+  }));
 }
 
 /**

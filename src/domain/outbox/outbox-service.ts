@@ -9,7 +9,7 @@ import type { Clock } from "@/domain/shared/clock";
 import type { Db } from "@/db/database";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AliasableExpression, ExpressionBuilder, RawBuilder } from "kysely";
-import { at, executeIn, jsonb, noLaterThanNow, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
+import { at, executeIn, jsonb, movedAs, noLaterThanNow, qb, Slot, sqlIn, Statement, typed, type Cte, type Tables } from "@/db/query-builder";
 import { deleteInBatches } from "@/domain/shared/in-batches";
 
 export interface JobInput {
@@ -142,6 +142,8 @@ export interface ClaimedJob {
   attempts: number;
   maxAttempts: number;
   lockedBy: string;
+  /** Its run time when claimed: a retry's time is written relative to it (`failJob`). */
+  runAt: Date;
 }
 
 /**
@@ -165,17 +167,29 @@ export function retryDelayMs(attempts: number, firstMs: number): number {
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
-/** Records a failed attempt: retried later, or marked failed after the last attempt. */
+/**
+ * Records a failed attempt: retried later, or marked failed after the last attempt. The retry is `delayMs` after
+ * `clock`'s now, moved as far as the job's run time was moved while it ran: an advance of a demo clock brings its
+ * account's pending deliveries forward in one statement (demo-clock-service.ts), the job being run among them, and
+ * this write keeps that move whichever of the two commits first.
+ */
 export async function failJob(db: Db, job: ClaimedJob, error: unknown, delayMs: number, clock: Clock): Promise<"retry" | "failed"> {
   const now = clock.now();
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const final = job.attempts >= job.maxAttempts;
-  await db.outboxJob.updateMany({
-    where: { pk: job.pk, lockedBy: job.lockedBy, completedAt: null },
-    data: final
-      ? { failedAt: now, lockedUntil: null, lastError: message }
-      : { runAt: new Date(now.getTime() + delayMs), lockedUntil: null, lastError: message },
-  });
+  await executeIn(
+    db,
+    qb
+      .updateTable("outbox_job")
+      .set((eb) =>
+        final
+          ? { failed_at: at(now), locked_until: null, last_error: message }
+          : { run_at: movedAs(new Date(now.getTime() + delayMs), eb.ref("run_at"), job.runAt), locked_until: null, last_error: message },
+      )
+      .where("pk", "=", typed(job.pk, "uuid"))
+      .where("locked_by", "=", typed(job.lockedBy, "text"))
+      .where("completed_at", "is", null),
+  );
   return final ? "failed" : "retry";
 }
 

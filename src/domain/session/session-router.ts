@@ -4,7 +4,7 @@ import { auditActorOf } from "@/trpc/audit-actor";
 import { DomainError } from "@/domain/errors";
 import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
-import { publicProcedure, router } from "@/trpc/init";
+import { personProcedure, router } from "@/trpc/init";
 import type { Context } from "@/trpc/context";
 import { ZOwnSession, ZRevokeSession } from "./session-schemas";
 import { listOwnSessions, revokeOtherSessions, revokeOwnSession, type SessionOwner } from "./session-service";
@@ -17,7 +17,7 @@ function ownerOf(ctx: Context): SessionOwner {
 }
 
 export const sessionRouter = router({
-  me: publicProcedure
+  me: personProcedure
     .output(
       z
         .object({
@@ -55,7 +55,7 @@ export const sessionRouter = router({
       };
     }),
   /** The language switch saves the choice on the person's row, so that their next sign-in restores it. */
-  setLocale: publicProcedure
+  setLocale: personProcedure
     .input(z.object({ locale: z.enum(LOCALES) }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
@@ -65,8 +65,8 @@ export const sessionRouter = router({
       return { ok: true as const };
     }),
   /** The security page: the person's own sessions, with device and last activity. */
-  sessions: publicProcedure.output(z.array(ZOwnSession)).query(({ ctx }) => listOwnSessions(ctx, ownerOf(ctx))),
-  revokeSession: publicProcedure
+  sessions: personProcedure.output(z.array(ZOwnSession)).query(({ ctx }) => listOwnSessions(ctx, ownerOf(ctx))),
+  revokeSession: personProcedure
     .input(ZRevokeSession)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
@@ -74,7 +74,7 @@ export const sessionRouter = router({
       return { ok: true as const };
     }),
   /** "Sign out everywhere else": ends every other session of the person. */
-  revokeOtherSessions: publicProcedure
+  revokeOtherSessions: personProcedure
     .output(z.object({ revoked: z.number().int() }))
     .mutation(async ({ ctx }) => ({ revoked: await revokeOtherSessions(ctx, ownerOf(ctx), auditActorOf(ctx)) })),
 });

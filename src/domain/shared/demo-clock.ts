@@ -9,7 +9,7 @@
 import type { Db } from "@/db/database";
 import type { Environment } from "@/domain/environments";
 import type { Clock } from "@/domain/shared/clock";
-import { clockedDb } from "@/db/clock-stamps";
+import { clockedDb, unclocked } from "@/db/clock-stamps";
 
 /** How long another instance may keep an account's old offset after an advance. */
 export const DEMO_CLOCK_CACHE_MS = 1_000;
@@ -62,4 +62,14 @@ export async function clockFor(db: Db, base: Clock, accountPk: string | null, en
  */
 export function dbFor(db: Db, clock: Clock): Db {
   return clock instanceof OffsetClock ? clockedDb(db, clock) : db;
+}
+
+/**
+ * A caller's real time and plain client, whatever environment it is in: for the account's own things (its team,
+ * keys, settings, a person's sessions), which are no environment's objects. A dashboard session in the demo view
+ * (the default) is given the demo clock; an invitation it sends must still expire by the real time the accepting
+ * page reads, and a person's sessions are listed by it.
+ */
+export function realTimeOf(ctx: { db: Db; clock: Clock }): { db: Db; clock: Clock } {
+  return { db: unclocked(ctx.db), clock: clockParts(ctx.clock).base };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { auditActorOf } from "@/trpc/audit-actor";
 import type { Context } from "@/trpc/context";
 import { currentLocale } from "@/i18n/locale";
-import { accountProcedure, publicProcedure, router } from "@/trpc/init";
+import { accountWideProcedure, publicProcedure, router } from "@/trpc/init";
 import {
   ZAcceptInvitation,
   ZChangeRole,
@@ -36,22 +36,22 @@ const actor = (ctx: Context & { scope: { accountPk: string }; principal: { userI
 });
 
 export const teamRouter = router({
-  list: accountProcedure.output(ZTeam).query(({ ctx }) => listTeam(ctx, actor(ctx))),
-  invite: accountProcedure
+  list: accountWideProcedure.output(ZTeam).query(({ ctx }) => listTeam(ctx, actor(ctx))),
+  invite: accountWideProcedure
     .input(ZInviteRequest)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await inviteToTeam(ctx, actor(ctx), { email: input.email, teamRole: input.team_role, requestLocale: currentLocale() });
       return { ok: true as const };
     }),
-  revokeInvitation: accountProcedure
+  revokeInvitation: accountWideProcedure
     .input(ZInvitationLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await revokeInvitation(ctx, actor(ctx), input.pk);
       return { ok: true as const };
     }),
-  remove: accountProcedure
+  remove: accountWideProcedure
     .input(ZMemberLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -59,7 +59,7 @@ export const teamRouter = router({
       return { ok: true as const };
     }),
   /** Admins: make a person an admin or a member. */
-  changeRole: accountProcedure
+  changeRole: accountWideProcedure
     .input(ZChangeRole)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -67,7 +67,7 @@ export const teamRouter = router({
       return { ok: true as const };
     }),
   /** Admins: require two-factor sign-in of every person of the account. */
-  requireTwoFactor: accountProcedure
+  requireTwoFactor: accountWideProcedure
     .input(ZTwoFactorPolicy)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -75,7 +75,7 @@ export const teamRouter = router({
       return { ok: true as const };
     }),
   /** Admins: turn off the two-factor sign-in of a member who lost their authenticator (they enrol again). */
-  resetTwoFactor: accountProcedure
+  resetTwoFactor: accountWideProcedure
     .input(ZMemberLookup)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

@@ -2,12 +2,14 @@
  * The account's demo clock as the test helpers show and move it: GET /v2/test_helpers/clock/ and POST
  * /v2/test_helpers/clock/advance/. An advance moves the offset and, in the same transaction, brings the account's
  * scheduled demo jobs forward by as much (webhook retries; the explicit Payruns' auto-close looks again at once), so
- * that what falls due at the new demo time runs without waiting real time. Live is never moved.
+ * that what falls due at the new demo time runs without waiting real time, and wakes the workers to run it. Live is
+ * never moved.
  */
 import type { AccountScope } from "@/domain/scope";
 import type { ServiceContext } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
-import { at, earlierBy, executeIn, jsonText, qb, typed } from "@/db/query-builder";
+import { at, earlierBy, executeIn, jsonText, notifyChannel, qb, runIn, typed } from "@/db/query-builder";
+import { OUTBOX_CHANNEL } from "@/domain/outbox/outbox-claim";
 import { DomainError } from "@/domain/errors";
 import { DELIVER_WEBHOOK_JOB } from "@/domain/webhooks/webhook-fanout";
 import { AUTO_CLOSE_PAYRUNS_JOB } from "@/domain/payruns/payrun-explicit";
@@ -79,6 +81,8 @@ export async function advanceDemoClock({ db, scope, clock }: Ctx, seconds: numbe
     }
     await bringDeliveriesForward(tx, scope.accountPk, seconds);
     await lookAtExplicitPayrunsNow(tx, realNow);
+    // The workers sleep until the next run time they saw; the jobs brought forward are due sooner: wake them at commit.
+    await runIn(tx, notifyChannel(OUTBOX_CHANNEL));
     return row.offsetSeconds;
   });
   rememberOffset(scope.accountPk, offsetSeconds);

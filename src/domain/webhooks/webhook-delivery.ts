@@ -233,11 +233,18 @@ export async function deliverWebhooks(jobs: ClaimedJob[], ctx: JobContext): Prom
       }),
     ),
   );
-  const held = rows.filter((r) => r.status === "pending" && r.subscriptionStatus !== "enabled").map((r) => r.pk);
-  if (held.length) {
-    await ctx.db.webhookDelivery.updateMany({
-      where: { pk: { in: held }, status: "pending" },
-      data: { status: "failed", completedAt: ctx.clock.now(), nextAttemptAt: null },
+  // Held: ended at their account's time, one statement per account and environment (a batch holds few).
+  const held = new Map<string, { accountPk: string; environment: Environment; pks: string[] }>();
+  for (const r of rows.filter((r) => r.status === "pending" && r.subscriptionStatus !== "enabled")) {
+    const owner = held.get(`${r.accountPk}:${r.environment}`) ?? { accountPk: r.accountPk, environment: r.environment, pks: [] };
+    owner.pks.push(r.pk);
+    held.set(`${r.accountPk}:${r.environment}`, owner);
+  }
+  for (const { accountPk, environment, pks } of held.values()) {
+    const clock = await clockFor(ctx.db, ctx.clock, accountPk, environment);
+    await dbFor(ctx.db, clock).webhookDelivery.updateMany({
+      where: { pk: { in: pks }, status: "pending" },
+      data: { status: "failed", completedAt: clock.now(), nextAttemptAt: null },
     });
   }
   const found = new Set(deliveries.map((d) => d.pk));
