@@ -218,9 +218,12 @@ export function earlierBy(moment: Expression<Date>, seconds: number): RawBuilder
   return sql<Date>`${moment} - make_interval(secs => ${typed(seconds, "int")})`;
 }
 
-/** Whether no database backend with process id `pid` is running now (its rows of a per-backend counter are finished). */
-export function backendGone(pid: Expression<number>): RawBuilder<boolean> {
-  return sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = ${pid})`;
+/** `-infinity` as a timestamptz: the bucket of `kept_count` that counts all time (src/domain/shared/kept-count.ts). */
+export const ALL_TIME = sql<Date>`'-infinity'::timestamptz`;
+
+/** Whether `text` begins with `prefix`, read literally (no LIKE pattern: `_` and `%` are themselves). */
+export function startsWith(text: Expression<string>, prefix: string): RawBuilder<boolean> {
+  return sql<boolean>`starts_with(${text}, ${typed(prefix, "text")})`;
 }
 
 /** A JSON value as a `jsonb` parameter (the drivers take JSON as its text; a slot's argument is that text). */

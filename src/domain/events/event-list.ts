@@ -83,8 +83,9 @@ export async function listEvents({ db, scope }: ScopedDb<EventScope>, q: TListEv
   const f: EventFilters = { pks, types: q.type, created: timestampWhere(q, "created_at") };
   const { take, skip } = pageWindow(q);
   const sql = fastSql(db);
-  // Without an object or a time, the count is the triggers' (event-count.ts), however many events the scope has.
-  const count = pks === undefined && f.created === undefined ? countedEvents(db, scope, q.type) : countEvents(sql, scope, f);
+  // Without an object, the count is the triggers' (event-count.ts), however many events the scope and range hold.
+  const count =
+    pks === undefined ? countedEvents(sql, scope, q.type, f.created, (created) => countEvents(sql, scope, { ...f, created })) : countEvents(sql, scope, f);
   const page =
     pks?.length === 0
       ? Promise.resolve([])
@@ -104,7 +105,7 @@ export async function listEvents({ db, scope }: ScopedDb<EventScope>, q: TListEv
 }
 
 /**
- * The list's count, where it names an object or a time, as a plain `count(*)` over the same conditions. Prisma's count
+ * The list's count, where it names an object or within a partial time bucket, as a plain `count(*)` over the same conditions. Prisma's count
  * wraps the rows in a subquery that selects their keys, so every counted event was read from the table; this one the
  * planner answers from the scope's index (account, environment, Integration, time) alone where no type is asked for.
  */
