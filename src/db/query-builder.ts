@@ -116,6 +116,12 @@ export function literalInt(n: number): RawBuilder<number> {
   return sql<number>`${sql.lit(n)}`;
 }
 
+/** A name (lower-case letters and `_`) written into a statement as a text literal: part of its shape, not a value. */
+export function literalName(name: string): RawBuilder<string> {
+  if (!/^[a-z_]+$/.test(name)) throw new Error("literalName: lower-case letters and _ only");
+  return sql<string>`${sql.lit(name)}`;
+}
+
 /** `unnest(a, b…)` of equally long arrays as rows, its columns named after the keys of `columns`. */
 export function unnestAs<R extends object, A extends string>(alias: A, columns: { [K in keyof R]: Expression<R[K][]> }): AliasedRawBuilder<R, A> {
   return unnestColumns<R, A>(alias, Object.entries<Expression<unknown>>(columns));

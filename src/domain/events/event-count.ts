@@ -4,14 +4,20 @@
  * (100,000 of them: a parallel scan per request), which kept GET /v2/events/ at a tenth of the Employee list's
  * throughput; a time filter counted every event in its range.
  */
+import type { RawBuilder } from "kysely";
 import type { SqlRunner } from "@/db/query-builder";
-import { keptCount, type CountRows } from "@/domain/shared/kept-count";
+import { keptCount, type CountRows, type KeptMatch } from "@/domain/shared/kept-count";
 import type { TimestampFilter } from "@/domain/shared/timestamp-filters";
 import type { EventScope } from "./event-list";
 
 /** The scope as the triggers write it (migration 0038): account, environment, and the Integration or the account. */
-function scopeKey(scope: EventScope): string {
+export function scopeKey(scope: EventScope): string {
   return `${scope.accountPk} ${scope.environment} ${scope.integrationPk ?? scope.accountPk}`;
+}
+
+/** A scope's rows of `kept_count` for `types` (all types when none are named); `key`: the scope's key or its placeholder. */
+export function eventCountMatch(types: readonly string[] | undefined, key: string | RawBuilder<string>): KeptMatch {
+  return (eb) => eb.and([eb("scope", "=", key), ...(types?.length ? [eb("k1", "in", types)] : [])]);
 }
 
 /** The scope's events of `types` (all types when none are named) made within `created`. */
@@ -22,5 +28,5 @@ export function countedEvents(
   created: TimestampFilter | undefined,
   countRows: CountRows,
 ): Promise<number> {
-  return keptCount(sql, "event", (eb) => eb.and([eb("scope", "=", scopeKey(scope)), ...(types?.length ? [eb("k1", "in", types)] : [])]), created, countRows);
+  return keptCount(sql, "event", eventCountMatch(types, scopeKey(scope)), created, countRows);
 }

@@ -1,20 +1,21 @@
 /**
  * Counts of the tables that grow with traffic, without reading their rows: `kept_count` (migration 0038), kept by
- * one statement trigger function on `event`, `webhook_delivery` and `audit_record`, per scope, keys (what their
+ * one statement trigger function on `event`, `webhook_delivery`, `audit_record` and `employee` (a million in one
+ * Integration, filtered by created_at), per scope, keys (what their
  * lists filter by), time bucket and database backend. A list's count sums its rows: over all time, one row per key
  * and backend; over a time range, the buckets the range covers whole, plus the rows of the two partial buckets at
  * its ends counted from the table (at most a bucket's worth each). So a count costs the same at one day's traffic
  * as at the whole retention window, and stays exact for every filter the keys and the time cover.
  */
 import type { Db } from "@/db/database";
-import { ALL_TIME, executeIn, literalInt, qb, runQuery, type SqlRunner, type Tables } from "@/db/query-builder";
+import { ALL_TIME, executeIn, literalInt, literalName, qb, runQuery, type SqlRunner, type Tables } from "@/db/query-builder";
 import type { TimestampFilter } from "@/domain/shared/timestamp-filters";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The counted tables and their bucket width: as the migration's triggers bin their time column. */
-export const KEPT_BUCKET_MS = { event: HOUR_MS, webhook_delivery: HOUR_MS, audit_record: 24 * HOUR_MS } as const;
+export const KEPT_BUCKET_MS = { event: HOUR_MS, webhook_delivery: HOUR_MS, audit_record: 24 * HOUR_MS, employee: 24 * HOUR_MS } as const;
 export type Counted = keyof typeof KEPT_BUCKET_MS;
 
 /** The rows of one count: its scope and keys, as conditions on `kept_count`. */
@@ -32,23 +33,25 @@ function wholeBuckets(r: TimestampFilter, width: number): { from?: Date; to?: Da
   return { from: from === undefined ? undefined : new Date(from), to: to === undefined ? undefined : new Date(to) };
 }
 
+/** The sum of `match`'s rows of `counted` in `buckets` (all time: the -infinity rows), as a query of one row `n`. */
+export function keptSum(counted: Counted, match: KeptMatch, buckets: { from?: Date; to?: Date } | "all" = "all") {
+  return qb
+    .selectFrom("kept_count")
+    .select((eb) => eb.fn.sum<string | null>("n").as("n"))
+    .where("counted", "=", literalName(counted))
+    .where((eb) => {
+      if (buckets === "all") return eb.and([match(eb), eb("bucket", "=", ALL_TIME)]);
+      const { from, to } = buckets;
+      return eb.and([
+        match(eb),
+        from === undefined ? eb("bucket", ">", ALL_TIME) : eb("bucket", ">=", from),
+        ...(to === undefined ? [] : [eb("bucket", "<", to)]),
+      ]);
+    });
+}
+
 async function sumKept(sqlRunner: SqlRunner, counted: Counted, match: KeptMatch, buckets: { from?: Date; to?: Date } | "all"): Promise<number> {
-  const [row] = await runQuery(
-    sqlRunner,
-    qb
-      .selectFrom("kept_count")
-      .select((eb) => eb.fn.sum<string | null>("n").as("n"))
-      .where("counted", "=", counted)
-      .where((eb) => {
-        if (buckets === "all") return eb.and([match(eb), eb("bucket", "=", ALL_TIME)]);
-        const { from, to } = buckets;
-        return eb.and([
-          match(eb),
-          from === undefined ? eb("bucket", ">", ALL_TIME) : eb("bucket", ">=", from),
-          ...(to === undefined ? [] : [eb("bucket", "<", to)]),
-        ]);
-      }),
-  );
+  const [row] = await runQuery(sqlRunner, keptSum(counted, match, buckets));
   return Number(row?.n ?? 0);
 }
 
