@@ -1,6 +1,6 @@
 /**
  * The kept counts (migration 0038, src/domain/shared/kept-count.ts) of the lists whose tables grow with traffic: the
- * events list, a subscription's deliveries (API and dashboard log) and the audit log. Rows are written straight into
+ * events list, a subscription's deliveries (API and dashboard log), the audit log, and the Employee list by created_at. Rows are written straight into
  * the tables, over several hours and days with instants on and beside the buckets' edges, then moved (a delivery's
  * status) and removed (retention); every list's count, for each filter and time range, must be count(*) of the rows.
  */
@@ -93,7 +93,17 @@ beforeAll(async () => {
       T0,
       accountPk,
     );
+    await app.db.$executeRawUnsafe(
+      `INSERT INTO employee (pk, id, integration_pk, name, email, country, created_at, updated_at)
+       SELECT gen_random_uuid(), 'kc-' || $3 || '-' || i, $2::uuid, 'Kept ' || i, 'kc-' || $3 || '-' || i || '@example.se', 'SWE', ${when.replace(/259200/, "432000")}, now()
+       FROM generate_series(1, ${rows}) i`,
+      T0,
+      integrationPk,
+      String(rows),
+    );
   }
+  // Some Employees go (a delete of several in one statement).
+  await app.db.$executeRawUnsafe(`DELETE FROM employee WHERE integration_pk = $1::uuid AND random() < 0.2`, integrationPk);
   // Attempts move deliveries out of pending, some back (a statement that moves some, leaves some, as the worker's).
   await app.db.$executeRawUnsafe(
     `UPDATE webhook_delivery SET status = CASE WHEN random() < 0.5 THEN 'succeeded' ELSE 'failed' END WHERE subscription_pk = $1::uuid AND random() < 0.6`,
@@ -163,14 +173,33 @@ async function everyCountMatches() {
     expect({ what: "audit", f, r, count }).toEqual({ what: "audit", f, r, count: truth });
   };
 
+  const employeeCount = async (r: { after?: Date; before?: Date; day?: string }) => {
+    const list = await app.json<{ count: number }>(
+      `/v2/employees/${query([
+        ["created_at_after", r.after && iso(r.after)],
+        ["created_at_before", r.before && iso(r.before)],
+        ["created_at", r.day],
+      ])}`,
+      { key, headers: H },
+    );
+    expect(list.status).toBe(200);
+    const day = r.day ? new Date(`${r.day}T00:00:00.000Z`) : undefined;
+    const truth = await app.db.employee.count({
+      where: { integrationPk, createdAt: { gt: r.after, lt: r.before, ...(day ? { gte: day, lt: new Date(day.getTime() + DAY) } : {}) } },
+    });
+    expect({ what: "employees", r, count: list.body.count }).toEqual({ what: "employees", r, count: truth });
+  };
+
   const checks: (() => Promise<void>)[] = [];
   for (const r of [{}, ...RANGES]) {
     checks.push(
       () => eventCount([], r),
       () => deliveryCount(undefined, [], r),
       () => auditCount({}, r),
+      () => employeeCount(r),
     );
   }
+  for (const day of ["2032-05-04", "2032-05-05", "2032-05-08"]) checks.push(() => employeeCount({ day }));
   for (const r of [{}, ...RANGES.filter((_, i) => i % 7 === 0)]) {
     checks.push(
       () => eventCount(["Employee.notified"], r),

@@ -63,6 +63,13 @@ CREATE TRIGGER "kept_count_on_insert" AFTER INSERT ON "audit_record" REFERENCING
 CREATE TRIGGER "kept_count_on_delete" AFTER DELETE ON "audit_record" REFERENCING OLD TABLE AS "kept_old"
   FOR EACH STATEMENT EXECUTE FUNCTION "kept_count_change"('audit_record', 'coalesce(account_pk::text, '''')', 'at', '1 day', 'actor_kind::text', 'action', 'target_type');
 
+-- Employees: per Integration, per day of created_at (the list's created_at filter). An Employee never moves between
+-- Integrations and its created_at never changes (0006), so inserts and deletes are all that change these.
+CREATE TRIGGER "kept_count_on_insert" AFTER INSERT ON "employee" REFERENCING NEW TABLE AS "kept_new"
+  FOR EACH STATEMENT EXECUTE FUNCTION "kept_count_change"('employee', 'integration_pk::text', 'created_at', '1 day', '''''', '''''', '''''');
+CREATE TRIGGER "kept_count_on_delete" AFTER DELETE ON "employee" REFERENCING OLD TABLE AS "kept_old"
+  FOR EACH STATEMENT EXECUTE FUNCTION "kept_count_change"('employee', 'integration_pk::text', 'created_at', '1 day', '''''', '''''', '''''');
+
 -- The rows already stored, in shard 0, counted once: 0037's table and triggers go.
 DROP TRIGGER "event_count_on_insert" ON "event";
 DROP TRIGGER "event_count_on_delete" ON "event";
@@ -82,3 +89,7 @@ INSERT INTO "kept_count" ("counted", "scope", "bucket", "k1", "k2", "k3", "shard
 SELECT 'audit_record', coalesce(account_pk::text, ''), b.bucket, actor_kind::text, action, target_type, 0, count(*)
 FROM "audit_record" CROSS JOIN LATERAL (VALUES (date_bin('1 day', at, '1970-01-01 00:00:00+00')), ('-infinity'::timestamptz)) b(bucket)
 GROUP BY 2, 3, 4, 5, 6;
+INSERT INTO "kept_count" ("counted", "scope", "bucket", "shard", "n")
+SELECT 'employee', integration_pk::text, b.bucket, 0, count(*)
+FROM "employee" CROSS JOIN LATERAL (VALUES (date_bin('1 day', created_at, '1970-01-01 00:00:00+00')), ('-infinity'::timestamptz)) b(bucket)
+GROUP BY 2, 3;
