@@ -51,17 +51,17 @@ export async function explainEvents(url: string, integrationId: string): Promise
     const [{ account_pk: account, pk: integration }] = rows;
     const scope = "account_pk = $1 and environment = 'demo' and integration_pk = $2";
     const out: string[] = [];
-    for (const [what, filter, params] of [
-      ["page", "", [account, integration]],
-      ["page by type", " and name = any($3)", [account, integration, [FILTERED_TYPE]]],
+    for (const [what, filter, keyFilter, params] of [
+      ["page", "", "", [account, integration]],
+      ["page by type", " and name = any($3)", " and k1 = any($3)", [account, integration, [FILTERED_TYPE]]],
     ] as const) {
       const page = await client.query<{ "QUERY PLAN": string }>(
         `explain analyze select pk, name, created_at, data from event where ${scope}${filter} order by created_at desc, seq desc limit 25`,
         [...params],
       );
-      // The list's count without an object or a time: the sum of event_count's rows (event-count.ts), not a count of events.
+      // The list's count without an object or a time: the sum of kept_count's rows (kept-count.ts), not a count of events.
       const count = await client.query<{ "QUERY PLAN": string }>(
-        `explain analyze select sum(events) from event_count where account_pk = $1 and environment = 'demo' and scope_pk = $2${filter}`,
+        `explain analyze select sum(n) from kept_count where counted = 'event' and scope = $1 || ' demo ' || $2 and bucket = '-infinity'${keyFilter}`,
         [...params],
       );
       out.push(`  ${what}:`, ...page.rows.map((r) => `    ${r["QUERY PLAN"]}`), `  ${what}, count:`, ...count.rows.map((r) => `    ${r["QUERY PLAN"]}`));

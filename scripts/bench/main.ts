@@ -98,7 +98,7 @@ const DRF = {
   post: { rps: 475, p50: 32, p99: 54 },
 } as const;
 /** The events list's cases (eventsList) besides the Employee requests DRF gave figures for. */
-type Scenario = keyof typeof DRF | "events" | "events-type" | "filter" | "payouts-payrun";
+type Scenario = keyof typeof DRF | "events" | "events-type" | "filter" | "filter-any" | "payouts-payrun";
 const log = (s: string) => console.log(s);
 const children: ChildProcess[] = [];
 /** The server process listening at each base URL, so that a measurement can read its CPU time. */
@@ -292,6 +292,11 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
     case "filter":
       // The newest tenth of the Employees (the scale bench's data), the same instant every time: a client's saved filter.
       return { ...common, path: () => `/v2/employees/?page_size=25&created_at_after=${data.filterAfter ?? "2000-01-01T00:00:00Z"}` };
+    case "filter-any": {
+      // A different instant on every request, anywhere in the Employees' history (ms apart): no count is remembered.
+      const { from, to } = data.history ?? { from: Date.now() - 365 * 86_400_000, to: Date.now() };
+      return { ...common, path: () => `/v2/employees/?page_size=25&created_at_after=${new Date(from + Math.random() * (to - from)).toISOString()}` };
+    }
     case "payouts-payrun": {
       const payruns = data.payrunIds ?? [];
       return { ...common, path: () => `/v2/payouts/?page_size=25&payrun=${payruns[Math.floor(Math.random() * payruns.length)] ?? ""}` };
@@ -387,20 +392,33 @@ async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Pro
  * The events list at 100,000 stored events (issue 24: within the Employees list's p99): the events written with SQL,
  * the plans PostgreSQL picks, then the list and the list by type beside the Employees list, in the same rounds.
  */
-async function eventsList(url: string, base: string, data: Seeded): Promise<void> {
+async function eventsList(url: string, base: string, data: Seeded, dataDir: string): Promise<void> {
   const ms = await seedEvents(url, data.integrationId);
   log(`\nEvents list at ${EVENTS.toLocaleString("en")} stored events (written set-based in ${(ms / 1000).toFixed(1)} s; ${load()})`);
   for (const line of await explainEvents(url, data.integrationId)) log(line);
-  const rows = await measureRounds(
-    (["list", "events", "events-type"] as Scenario[]).map((scenario) => ({ key: scenario, scenario, bases: [base] })),
-    data,
-  );
-  log(`| request | req/s (median of ${ROUNDS}) | rounds req/s | p50 ms | p99 ms | errors |`);
-  log("|---|---|---|---|---|---|");
-  const names: Record<string, string> = { list: "Employees list", events: "GET /v2/events/?page_size=25", "events-type": `… &type=${FILTERED_TYPE}` };
-  for (const [key, r] of Object.entries(rows)) log(`| ${names[key]} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+  // BENCH_COMPARE_DIST: that build's server on the same database, its events lists in the same turns ("before").
+  const compared = comparedServer();
+  const before = compared ? await startProcess(compared, { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3404) : null;
+  const cases: Case[] = (["list", "events", "events-type"] as Scenario[]).map((scenario) => ({ key: scenario, scenario, bases: [base] }));
+  if (before)
+    cases.push(...(["events", "events-type"] as Scenario[]).map((scenario) => ({ key: `${scenario} before`, scenario, bases: ["http://127.0.0.1:3404"] })));
+  const rows = await measureRounds(cases, data);
+  if (before) await stop(before);
+  log(`| request | req/s (median of ${ROUNDS}) | rounds req/s | p50 ms | p99 ms | CPU ms/request | errors |`);
+  log("|---|---|---|---|---|---|---|");
+  const names: Record<string, string> = {
+    list: "Employees list",
+    events: "GET /v2/events/?page_size=25",
+    "events-type": `… &type=${FILTERED_TYPE}`,
+    "events before": "GET /v2/events/?page_size=25 (compared build)",
+    "events-type before": `… &type=${FILTERED_TYPE} (compared build)`,
+  };
+  for (const [key, r] of Object.entries(rows)) {
+    const cpu = r.cpuUsMedian === null ? "-" : (r.cpuUsMedian / 1000).toFixed(2);
+    log(`| ${names[key]} | ${r.rps.toFixed(0)} | ${spread(r)} | ${r.p50} | ${r.p99} | ${cpu} | ${r.errors + r.non2xx} |`);
+  }
   const list = rows.list;
-  for (const key of ["events", "events-type"]) {
+  for (const key of Object.keys(rows).filter((k) => k !== "list")) {
     log(`  ${names[key]}: p99 ${rows[key].p99} ms against the Employees list's ${list.p99} ms: ${rows[key].p99 <= list.p99 ? "within" : "above"} (${load()})`);
   }
 }
@@ -1226,8 +1244,8 @@ async function embeddedBackgroundSections(dataDir: string, embedded: { dir: stri
   await webhooks(dataDir, true);
 }
 
-/** The scale bench's request cases: today's bench's, a filter, and the Payout list of one Payrun. */
-const SCALE_CASES: Scenario[] = ["list", "search", "search-any", "filter", "get", "post", "payouts-payrun"];
+/** The scale bench's request cases: today's bench's, a filter (the same instant, and one varied per request), and the Payout list of one Payrun. */
+const SCALE_CASES: Scenario[] = ["list", "search", "search-any", "filter", "filter-any", "get", "post", "payouts-payrun"];
 
 /**
  * `--scale`: one Integration at --scale-small Employees and one at --scale-employees (Payouts --scale-payouts, the
@@ -1355,7 +1373,7 @@ async function main(): Promise<void> {
   }
   if (values["only-events"]) {
     const one = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: dataDir, ...PATH_ALONE }, 3401);
-    await eventsList(url, "http://127.0.0.1:3401", data);
+    await eventsList(url, "http://127.0.0.1:3401", data, dataDir);
     await stop(one);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
@@ -1386,7 +1404,7 @@ async function main(): Promise<void> {
     return;
   }
   await rateLimiterCost(url, dataDir, "http://127.0.0.1:3401", data);
-  await eventsList(url, "http://127.0.0.1:3401", data);
+  await eventsList(url, "http://127.0.0.1:3401", data, dataDir);
   await trpcLimits(url, dataDir, data);
   await fairnessBoth(dataDir, values.embedded);
 

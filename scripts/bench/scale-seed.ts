@@ -94,20 +94,30 @@ export async function seedScale(options: DatabaseOptions, employees: number, pay
       }
     });
     log(`  ${payouts.toLocaleString("en")} Payouts in ${payruns} Payruns written in ${payoutSeconds.toFixed(1)} s`);
+    // Written once, as the Employee counter: the Employees' kept counts per day (migration 0038's triggers were off).
+    await exec(
+      `INSERT INTO kept_count (counted, scope, bucket, shard, n)
+       SELECT 'employee', integration_pk::text, b.bucket, 0, count(*) FROM employee
+       CROSS JOIN LATERAL (VALUES (date_bin('1 day', created_at, '1970-01-01 00:00:00+00')), ('-infinity'::timestamptz)) b(bucket)
+       WHERE integration_pk = '${pk}' GROUP BY 2, 3`,
+    );
     await exec("SET session_replication_role = DEFAULT");
     const indexSeconds = await timed(async () => {
       for (const i of indexes) await exec(i.def);
     });
     log(`  ${indexes.length} secondary indexes built in ${indexSeconds.toFixed(1)} s (${indexes.map((i) => i.name).join(", ")})`);
     const analyzeSeconds = await timed(() => exec("VACUUM ANALYZE employee, payout, payrun, integration_employee_count"));
-    const [{ after }] = await db.prisma.$queryRawUnsafe<{ after: string }[]>(
-      `SELECT to_char((${start} + ${span} * 0.9) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS after`,
+    const [{ after, from, to }] = await db.prisma.$queryRawUnsafe<{ after: string; from: number; to: number }[]>(
+      `SELECT to_char((${start} + ${span} * 0.9) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS after,
+              (extract(epoch from min(created_at)) * 1000)::float8 AS from, (extract(epoch from max(created_at)) * 1000)::float8 AS to
+       FROM employee WHERE integration_pk = '${pk}'`,
     );
     return {
       ...base,
       employeeIds: Array.from({ length: employees }, (_, i) => `emp-${i}`),
       payrunIds: Array.from({ length: Math.max(1, payruns - 1) }, (_, j) => `payrun-${j}`),
       filterAfter: after,
+      history: { from, to },
       seconds: { employees: employeeSeconds, payouts: payoutSeconds, indexes: indexSeconds, analyze: analyzeSeconds },
     };
   } finally {

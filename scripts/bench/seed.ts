@@ -40,6 +40,8 @@ export interface Seeded {
   payrunIds?: string[];
   /** An instant for the filter case (`created_at_after`; the scale bench's data). */
   filterAfter?: string;
+  /** The Employees' history (the scale bench's data): the varied filter's instants are drawn from it (ms since the epoch). */
+  history?: { from: number; to: number };
 }
 
 /** `account`: the tenant's name (another name, another account: the fairness case seeds two). */

@@ -156,6 +156,9 @@ async function secondaryIndexes(db: Db, names: readonly string[]) {
   );
 }
 
+/** The tables whose lists read kept_count: loaded with their triggers on. */
+const COUNTED = new Set(["event", "webhook_delivery", "audit_record"]);
+
 export async function trafficBench(options: DatabaseOptions, integrationId: string, days: number, purgeDays: number, log: (s: string) => void): Promise<void> {
   const list = tables();
   const database = await openDatabase(options.driver === "pg" ? { ...options, poolSize: 1 } : options);
@@ -179,7 +182,7 @@ export async function trafficBench(options: DatabaseOptions, integrationId: stri
     const indexes = await secondaryIndexes(db, names);
     for (const i of indexes) await db.$executeRawUnsafe(`DROP INDEX "${i.name}"`);
     // Triggers (the audit log's guard refuses only UPDATE and DELETE) and foreign-key checks off for the load, but
-    // for the events: their statement triggers keep event_count (migration 0037), which the events list reads.
+    // for the counted tables: their statement triggers keep kept_count (migration 0038), which their lists read.
     const replica = (on: boolean) => db.$executeRawUnsafe(`SET session_replication_role = ${on ? "replica" : "DEFAULT"}`);
     await replica(true);
     log(
@@ -191,7 +194,7 @@ export async function trafficBench(options: DatabaseOptions, integrationId: stri
       const rate = REQUESTS_PER_SECOND * share;
       const started = performance.now();
       let rows = 0;
-      await replica(table !== "event");
+      await replica(!COUNTED.has(table));
       for (const w of windowsOf(retention, days, purgeDays)) {
         const n = Math.round(w.seconds * rate);
         for (let from = 0; from < n; from += CHUNK) {
@@ -230,6 +233,8 @@ export async function trafficBench(options: DatabaseOptions, integrationId: stri
 
     const account = { accountPk: scope.accountPk, environment: "demo" as const };
     const integration = { ...account, integrationPk: scope.integrationPk };
+    // `seconds` ago, less a random part of a minute: a different instant on every call, never on a bucket's edge.
+    const agoIso = (seconds: number) => new Date(Date.now() - seconds * 1000 - Math.random() * 60_000).toISOString();
     const reads: [string, () => Promise<unknown>][] = [
       ["request log, first page", () => listRequestLogs({ db, scope: account }, ZListRequestLogsQuery.parse({}))],
       ["request log, 4xx", () => listRequestLogs({ db, scope: account }, ZListRequestLogsQuery.parse({ status_class: "4xx" }))],
@@ -243,11 +248,28 @@ export async function trafficBench(options: DatabaseOptions, integrationId: stri
       ],
       ["events, first page (with count)", () => listEvents({ db, scope: integration }, ZListEventsQuery.parse({}))],
       ["events, type Payout.accepted", () => listEvents({ db, scope: integration }, ZListEventsQuery.parse({ type: ["Payout.accepted"] }))],
+      // A time filter's instant differs per request (an hour and a bit ago, moved by a random second).
+      ["events, created_at_after (varied)", () => listEvents({ db, scope: integration }, ZListEventsQuery.parse({ created_at_after: agoIso(3_700) }))],
+      [
+        "events, a day's range (varied)",
+        () => listEvents({ db, scope: integration }, ZListEventsQuery.parse({ created_at_after: agoIso(30 * 3_600), created_at_before: agoIso(6 * 3_600) })),
+      ],
       [
         "delivery log, first page (with count)",
         () => listWebhookDeliveries({ db, scope: integration }, HOOK_ID, ZListDeliveriesQuery.parse({ webhook_id: HOOK_ID })),
       ],
+      [
+        "delivery log, status failed",
+        () => listWebhookDeliveries({ db, scope: integration }, HOOK_ID, ZListDeliveriesQuery.parse({ webhook_id: HOOK_ID, status: "failed" })),
+      ],
+      [
+        "delivery log, created_at_after (varied)",
+        () =>
+          listWebhookDeliveries({ db, scope: integration }, HOOK_ID, ZListDeliveriesQuery.parse({ webhook_id: HOOK_ID, created_at_after: agoIso(20 * 3_600) })),
+      ],
       ["audit log, first page (with count)", () => listAudit(db, { accountPk: scope.accountPk }, ZListAuditQuery.parse({}))],
+      ["audit log, action prefix", () => listAudit(db, { accountPk: scope.accountPk }, ZListAuditQuery.parse({ action: "webhook." }))],
+      ["audit log, since (varied)", () => listAudit(db, { accountPk: scope.accountPk }, ZListAuditQuery.parse({ at_gte: agoIso(20 * 3_600) }))],
       ["outbox claim of 10 due jobs", () => claimBatch(db, "bench-claim", 10, { leaseSeconds: 60, clock: systemClock })],
     ];
     log(`\nHot reads (direct domain calls, one connection; 7 runs each, median and longest; load ${loadNow()})`);
@@ -294,7 +316,7 @@ async function retentionCost(db: Db, log: (s: string) => void): Promise<void> {
   );
   log(`| table | rows removed | batches | seconds | rows/s | longest batch (lock) ms | median batch ms |`);
   log(`|---|---|---|---|---|---|---|`);
-  for (const table of ["idempotency_record", "outbox_job", "webhook_delivery", "event", "request_log", "audit_record"]) {
+  for (const table of ["idempotency_record", "outbox_job", "webhook_delivery", "event", "request_log", "audit_record", "kept_count"]) {
     const mine = batches
       .filter((b) => b.table === table)
       .map((b) => b.ms)

@@ -116,6 +116,12 @@ export function literalInt(n: number): RawBuilder<number> {
   return sql<number>`${sql.lit(n)}`;
 }
 
+/** A name (lower-case letters and `_`) written into a statement as a text literal: part of its shape, not a value. */
+export function literalName(name: string): RawBuilder<string> {
+  if (!/^[a-z_]+$/.test(name)) throw new Error("literalName: lower-case letters and _ only");
+  return sql<string>`${sql.lit(name)}`;
+}
+
 /** `unnest(a, b…)` of equally long arrays as rows, its columns named after the keys of `columns`. */
 export function unnestAs<R extends object, A extends string>(alias: A, columns: { [K in keyof R]: Expression<R[K][]> }): AliasedRawBuilder<R, A> {
   return unnestColumns<R, A>(alias, Object.entries<Expression<unknown>>(columns));
@@ -231,9 +237,12 @@ export function notifyChannel(channel: string): RawBuilder<{ notified: string }>
   return sql<{ notified: string }>`select pg_notify(${typed(channel, "text")}, '')::text as notified`;
 }
 
-/** Whether no database backend with process id `pid` is running now (its rows of a per-backend counter are finished). */
-export function backendGone(pid: Expression<number>): RawBuilder<boolean> {
-  return sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = ${pid})`;
+/** `-infinity` as a timestamptz: the bucket of `kept_count` that counts all time (src/domain/shared/kept-count.ts). */
+export const ALL_TIME = sql<Date>`'-infinity'::timestamptz`;
+
+/** Whether `text` begins with `prefix`, read literally (no LIKE pattern: `_` and `%` are themselves). */
+export function startsWith(text: Expression<string>, prefix: string): RawBuilder<boolean> {
+  return sql<boolean>`starts_with(${text}, ${typed(prefix, "text")})`;
 }
 
 /** A JSON value as a `jsonb` parameter (the drivers take JSON as its text; a slot's argument is that text). */

@@ -11,6 +11,7 @@ import { purgeOldEvents } from "@/domain/events/event-retention";
 import { purgeExpiredIdempotencyKeys } from "@/domain/idempotency/idempotency-service";
 import { purgeFinishedJobs } from "@/domain/outbox/outbox-service";
 import { purgeOldRequestLogs } from "@/domain/request-log/request-log-retention";
+import { foldKeptCounts } from "@/domain/shared/kept-count";
 import { purgeOldWebhookDeliveries } from "@/domain/webhooks/webhook-retention";
 
 export interface RetentionSettings {
@@ -29,6 +30,8 @@ export async function runRetention(db: Db, settings: RetentionSettings, now: Dat
   removed.event = await purgeOldEvents(db, settings.EVENT_RETENTION_DAYS, now);
   removed.request_log = await purgeOldRequestLogs(db, settings.REQUEST_LOG_DAYS, now);
   removed.audit_record = await purgeOldAuditRecords(db, settings.AUDIT_LOG_DAYS, now);
+  // After the purges: their removals come to nothing in the counts of whole past buckets, which the fold drops.
+  await foldKeptCounts(db);
   const employees = await purgeEmployeeAccess(db, now);
   removed.magic_link = employees.links;
   removed.employee_session = employees.sessions;

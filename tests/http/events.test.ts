@@ -3,9 +3,9 @@
  * that Integration's; without: the account's own), with their filters, demo/live apart, and EVENT_RETENTION_DAYS.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { foldGoneBackends } from "@/domain/events/event-count";
 import { purgeOldEvents } from "@/domain/events/event-retention";
 import { SettableClock } from "@/domain/shared/clock";
+import { foldKeptCounts } from "@/domain/shared/kept-count";
 import { integrationBody, registrationBody, startTestApp, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
@@ -178,25 +178,31 @@ describe("the list's count", () => {
     });
   }
 
-  it("is what the events are, for every scope and type filter, read from event_count without counting events", async () => {
+  it("is what the events are, for every scope and type filter, read from kept_count without counting events", async () => {
     expect((await events()).body.count).toBe(await counted("ev-int"));
     expect((await events("", H2)).body.count).toBe(await counted("ev-int-2"));
     expect((await events("", {})).body.count).toBe(await counted(null));
     expect((await events("?type=Employee.notified")).body.count).toBe(await counted("ev-int", ["Employee.notified"]));
     expect((await events("?type=Employee.created&type=Employee.notified")).body.count).toBe(await counted("ev-int", ["Employee.created", "Employee.notified"]));
 
-    // A count row of a backend that has gone: the list adds it (it reads the counts, not the events)…
+    // A count row of another backend: the list adds it (it reads the counts, not the events)…
     const integration = await app.db.integration.findUniqueOrThrow({ where: { id: "ev-int" } });
-    const gone = { accountPk: ownAccountPk, environment: "demo" as const, scopePk: integration.pk, name: "Employee.created", shard: 2_000_000_001 };
-    await app.db.eventCount.create({ data: { ...gone, events: 5 } });
+    const other = { scope: `${ownAccountPk} demo ${integration.pk}`, shard: 2_000_000_001 };
+    await app.db.$executeRawUnsafe(
+      `INSERT INTO kept_count (counted, scope, bucket, k1, shard, n) VALUES ('event', $1, '-infinity', 'Employee.created', ${other.shard}, 5)`,
+      other.scope,
+    );
     const before = await counted("ev-int");
     expect((await events()).body.count).toBe(before + 5);
     // …and the fold moves it into shard 0 without changing a count.
-    expect(await foldGoneBackends(app.db)).toBeGreaterThanOrEqual(1);
-    expect(await app.db.eventCount.count({ where: { shard: gone.shard } })).toBe(0);
+    expect(await foldKeptCounts(app.db)).toBeGreaterThanOrEqual(1);
+    expect(await app.db.keptCount.count({ where: { shard: other.shard } })).toBe(0);
     expect((await events()).body.count).toBe(before + 5);
     expect((await events("?type=Employee.created")).body.count).toBe((await counted("ev-int", ["Employee.created"])) + 5);
-    await app.db.eventCount.update({ where: { accountPk_environment_scopePk_name_shard: { ...gone, shard: 0 } }, data: { events: { decrement: 5 } } });
+    await app.db.$executeRawUnsafe(
+      `UPDATE kept_count SET n = n - 5 WHERE counted = 'event' AND scope = $1 AND bucket = '-infinity' AND k1 = 'Employee.created' AND shard = 0`,
+      other.scope,
+    );
     expect((await events()).body.count).toBe(before);
   });
 });

@@ -3,7 +3,8 @@ import type { Expression, ExpressionBuilder, RawBuilder, SqlBool } from "kysely"
 import { fastSql } from "@/db/fast-sql";
 import { compiledOnce, jsonArrayOf, literalInt, placeholder, qb, runCompiled, runQuery, type Tables } from "@/db/query-builder";
 import { pageWindow } from "@/domain/shared/pagination";
-import { containsPattern, nullableTimestampWhere, timestampConditions, timestampWhere } from "@/domain/shared/timestamp-filters";
+import { keptCount } from "@/domain/shared/kept-count";
+import { containsPattern, nullableTimestampWhere, timestampConditions, timestampWhere, type TimestampFilter } from "@/domain/shared/timestamp-filters";
 import type { ScopedDb } from "@/domain/shared/service-context";
 import { ListMemo } from "./employee-list-memo";
 import { employeeColumns, employeeFromJson, type EmployeeRow } from "./employee-representation";
@@ -218,6 +219,21 @@ export async function listEmployees({ db, scope }: ScopedDb, q: TListEmployeesQu
     return { count, rows: list };
   };
   if (frequent && search === undefined) return remember(page.total ?? 0);
+  if (search === undefined && uncovered.length === 0 && created !== undefined) {
+    // created_at alone, any instant: the Integration's rows of kept_count per day and the Employees of the two days
+    // the range cuts (kept-count.ts), so a different instant on every request costs the same at a million Employees.
+    const countIn = async (range: TimestampFilter) => {
+      const [row] = await runQuery(
+        sql,
+        qb
+          .selectFrom("employee")
+          .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+          .where((eb) => eb.and([eb("integration_pk", "=", scope.integrationPk), ...timestampConditions(eb, "created_at", range)])),
+      );
+      return row?.n ?? 0;
+    };
+    return remember(await keptCount(sql, "employee", (eb) => eb("scope", "=", scope.integrationPk), created, countIn));
+  }
   const version = page.version ?? "0";
   const known = uncovered.length === 0 ? memo.count(db, rememberable, version) : undefined;
   if (known !== undefined) return remember(known);

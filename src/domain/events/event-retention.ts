@@ -5,20 +5,16 @@
 import type { Db } from "@/db/database";
 import { executeIn, qb } from "@/db/query-builder";
 import { deleteInBatches } from "@/domain/shared/in-batches";
-import { foldGoneBackends } from "./event-count";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes the events made before `now` less `retentionDays`, in batches (short transactions); returns how many.
- * Then folds the event counts of gone database backends (event-count.ts), as often as the purge runs.
  */
 export async function purgeOldEvents(db: Db, retentionDays: number, now: Date, batch = 1_000): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
-  const removed = await deleteInBatches(
+  return deleteInBatches(
     (limit) => executeIn(db, qb.deleteFrom("event").where("pk", "in", qb.selectFrom("event").select("pk").where("created_at", "<", before).limit(limit))),
     batch,
   );
-  await foldGoneBackends(db);
-  return removed;
 }

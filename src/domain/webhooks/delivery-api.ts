@@ -9,7 +9,7 @@ import { notFound } from "@/domain/errors";
 import { countedPage, pageWindow } from "@/domain/shared/pagination";
 import { timestamp } from "@/domain/shared/schemas";
 import type { ScopedDb, Timed } from "@/domain/shared/service-context";
-import { deliveryWhere } from "./delivery-filter";
+import { countDeliveries, deliveryWhere } from "./delivery-filter";
 import { DELIVERY_STATUSES, type TListDeliveriesQuery, type TWebhookDelivery, type TWebhookDeliveryDetail } from "./delivery-schemas";
 import { redeliver, toAttemptApi } from "./webhook-log";
 import { getWebhook, type WebhookScope } from "./webhook-service";
@@ -62,7 +62,7 @@ export async function listWebhookDeliveries({ db, scope }: ScopedDb<WebhookScope
   const webhook = await getWebhook(db, scope, webhookId);
   const where = deliveryWhere(webhook.pk, q);
   const page = await countedPage(
-    db.webhookDelivery.count({ where }),
+    countDeliveries(db, webhook.pk, q),
     db.webhookDelivery.findMany({ where, select: deliverySelect, orderBy: [{ createdAt: "desc" }, { pk: "desc" }], ...pageWindow(q) }),
   );
   return { count: page.count, rows: page.rows.map((row) => toDeliveryApi(webhook.id, row)) };

@@ -7,7 +7,7 @@ import { EVENT_CATALOGUE, type EventName } from "./event-catalogue";
 import { DomainError, notFound } from "@/domain/errors";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
-import { deliveryWhere, type TDeliveryFilters } from "./delivery-filter";
+import { countDeliveries, deliveryWhere, type TDeliveryFilters } from "./delivery-filter";
 import { pythonJson } from "./webhook-body";
 import { queueDelivery } from "./webhook-fanout";
 import { getWebhook, type WebhookScope } from "./webhook-service";
@@ -51,7 +51,7 @@ export async function listDeliveries(db: Db, scope: WebhookScope, webhookId: str
   const webhook = await getWebhook(db, scope, webhookId);
   const where = deliveryWhere(webhook.pk, filters);
   const [count, rows] = await Promise.all([
-    db.webhookDelivery.count({ where }),
+    countDeliveries(db, webhook.pk, filters),
     db.webhookDelivery.findMany({
       where,
       orderBy: { createdAt: "desc" },
