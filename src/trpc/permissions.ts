@@ -58,6 +58,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "employees.list": "account",
   "employees.export": "staff",
   "employees.resendMany": "staff",
+  "employees.resendInvitation": "staff",
   "employees.get": "account",
   "employees.create": "account",
   "employees.update": "account",

@@ -130,6 +130,7 @@ function BulkBar({ selected, onClear, onNotice }: { selected: ReadonlyMap<string
     onSuccess: async (result) => {
       const skipped = result.skipped.map((s) => {
         const name = selected.get(s.id) ?? s.id;
+        if (s.reason === "claimed") return t("skippedClaimed", { name });
         return s.retry_at ? t("skippedTooSoon", { name, at: f.dateTime(s.retry_at) }) : t("skippedGone", { name });
       });
       onNotice({ kind: skipped.length ? "error" : "success", text: [t("sent", { count: result.sent.length }), ...skipped].join(" ") });
