@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DRAFT_MAX_AGE_MS, draftFor, draftKey, draftOfDialog, draftToKeep, otherPeoplesDraftKeys, restoreParsed, restoreText, withoutSecrets } from "./form-draft";
+import {
+  DRAFT_MAX_AGE_MS,
+  draftFor,
+  draftKey,
+  draftOfDialog,
+  draftToKeep,
+  otherPeoplesDraftKeys,
+  restoreParsed,
+  restoreText,
+  withoutSecrets,
+} from "./form-draft";
 
 const place = { dialog: "employees.create", path: "/employees", environment: "demo" };
 const now = Date.UTC(2026, 10, 27, 12);
