@@ -44,6 +44,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "session.me": "anyone",
   "session.setLocale": "person",
   "session.sessions": "person",
+  "session.expiry": "person",
   "session.revokeSession": "person",
   "session.revokeOtherSessions": "person",
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { DraftScope } from "./draft-scope";
 import { useReturnFocus } from "./return-focus";
+import { SessionWarning } from "./session-warning";
 
 interface ModalProps {
   title: string;
@@ -58,6 +59,7 @@ export function Modal({ title, lead, onClose, children, wide, draft, draftSubjec
                 ×
               </Dialog.Close>
             </div>
+            <SessionWarning placement="dialog" />
             {lead && <p className="modal-lead">{lead}</p>}
             {draft ? (
               <DraftScope dialog={draft} subject={draftSubject}>
