@@ -87,3 +87,41 @@ test("the palette with results fits a phone and a laptop, in English and Swedish
     }
   }
 });
+
+// The search field's focus ring, drawn whole: not cut by the palette's rounded box nor run into its Close button.
+test("at 390 px the palette's focus ring is whole, clear of its Close button", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  const input = dialog.getByRole("combobox");
+  await expect(input).toBeFocused();
+  const geometry = await page.evaluate(() => {
+    const palette = document.querySelector<HTMLElement>(".palette");
+    const field = palette?.querySelector<HTMLElement>(".palette-input");
+    const close = palette?.querySelector<HTMLElement>(".palette-close");
+    if (!palette || !field || !close) return null;
+    const style = getComputedStyle(field);
+    // The ring is drawn `outline-offset` outside the field's box, `outline-width` wide.
+    const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    const f = field.getBoundingClientRect();
+    return {
+      ringShown: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+      ring: { left: f.left - grow, top: f.top - grow, right: f.right + grow, bottom: f.bottom + grow },
+      box: palette.getBoundingClientRect().toJSON() as DOMRect,
+      close: close.getBoundingClientRect().toJSON() as DOMRect,
+    };
+  });
+  expect(geometry).not.toBeNull();
+  const { ringShown, ring, box, close } = geometry!;
+  expect(ringShown).toBe(true);
+  // Inside the palette, whose overflow is hidden (its rounded corners)...
+  expect(ring.left).toBeGreaterThanOrEqual(box.left);
+  expect(ring.top).toBeGreaterThanOrEqual(box.top);
+  // ...and ending before the Close button, with room to tell them apart.
+  expect(close.left - ring.right).toBeGreaterThanOrEqual(4);
+  await screenshot(page, "palette-focus-390");
+  await context.close();
+});

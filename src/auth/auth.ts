@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER } from "./client-ip";
 import { revokeResetLinks } from "./reset-links";
 import { signInHooks, type SignInThrottle } from "./sign-in-throttle";
 import { auditHooks } from "./audit-hooks";
+import { betterAuthSessionOptions, DEFAULT_SESSION_TIMES, type SessionTimes } from "@/config/session-lifetime";
 
 export { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER };
 
@@ -32,7 +33,7 @@ async function sessionSecret(db: Db, configured: string | undefined): Promise<st
 /** `secret`: AUTH_SECRET; undefined: the one kept in the database (made on first start). */
 export async function createAuth(
   db: Db,
-  opts: { secret: string | undefined; baseURL: string; secureCookies: boolean; throttle: SignInThrottle; clock: Clock },
+  opts: { secret: string | undefined; baseURL: string; secureCookies: boolean; throttle: SignInThrottle; clock: Clock; session?: SessionTimes },
 ) {
   return betterAuth({
     appName: "Payroute",
@@ -63,7 +64,8 @@ export async function createAuth(
         locale: { type: "string", required: false, input: false },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // SESSION_LIFETIME_SECONDS (7 days) since the last refresh, refreshed daily by the requests that use it.
+    session: betterAuthSessionOptions(opts.session ?? DEFAULT_SESSION_TIMES),
     // Same-origin requests only: the origins the server computed (public origin, validated Host).
     trustedOrigins: (request) => request?.headers.get(OWN_ORIGINS_HEADER)?.split(" ") ?? [],
     telemetry: { enabled: false },

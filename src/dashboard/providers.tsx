@@ -8,9 +8,8 @@ import type { Messages } from "@/i18n/catalogue/catalogue";
 import type { Locale } from "@/i18n/catalogue/locales";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/batch-limit";
 import { IntlProvider } from "./i18n/intl-provider";
-import { loginPathFor } from "./safe-next";
+import { signInAgain } from "./sign-in-again";
 import { trpc } from "./trpc";
-import { keepOpenDraft } from "./ui/draft-store";
 
 /** A refusal (401, 403) is an answer: asking again cannot change it. Other failures are retried once. */
 function retryUnlessRefused(failures: number, error: Error): boolean {
@@ -22,16 +21,11 @@ function retryUnlessRefused(failures: number, error: Error): boolean {
 /**
  * A dashboard session that ended (expired, signed out in another tab, cookies cleared) answers 401 to
  * any query or mutation: go to sign-in and come back here, rather than show the refusal on the page.
- * What an open dialog's form holds is kept for after the sign-in (draft-store.ts), and the sign-in page says so.
- * A full page load, so that nothing cached for the signed-out person survives.
  */
 function signInAgainOn401(error: Error): void {
   const data: unknown = error instanceof TRPCClientError ? error.data : undefined;
   const status = typeof data === "object" && data !== null && "httpStatus" in data ? data.httpStatus : undefined;
-  if (status !== 401) return;
-  const reason = keepOpenDraft() ? "sessionEndedKept" : "sessionEnded";
-  const target = loginPathFor(window.location.pathname, window.location.search, reason);
-  if (target) window.location.assign(target);
+  if (status === 401) signInAgain();
 }
 
 export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {

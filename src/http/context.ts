@@ -11,7 +11,8 @@ import type { Clock } from "@/domain/shared/clock";
 import type { Seller } from "@/config/seller";
 import type { FieldCipher } from "@/domain/shared/field-encryption";
 import type { Context, Principal } from "@/trpc/context";
-import { readCookie } from "./principal";
+import { appendSetCookie, readCookie } from "./principal";
+import { DEFAULT_SESSION_WARNING_SECONDS } from "@/config/session-lifetime";
 
 export interface ContextOptions {
   db: Db;
@@ -34,6 +35,8 @@ export interface ContextOptions {
   pageOf?: URL;
   /** Whether the edge has already screened the input (the REST edge does, before its Idempotency-Key fingerprint). */
   inputScreened?: boolean;
+  /** SESSION_WARNING_SECONDS, for the dashboard's session procedures (absent: the default). */
+  sessionWarningSeconds?: number;
   /** Where a procedure may set a cookie (the dashboard's /api/trpc); the REST edge sets none. */
   cookieSink?: { res: http.ServerResponse; secure: boolean };
 }
@@ -57,8 +60,7 @@ function setCookie(sink: ContextOptions["cookieSink"]): Context["cookies"]["set"
   if (!sink) return () => undefined;
   return (name, value, o) => {
     const cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${o.maxAgeSeconds}; SameSite=Lax${o.httpOnly ? "; HttpOnly" : ""}${sink.secure ? "; Secure" : ""}`;
-    const prev = sink.res.getHeader("Set-Cookie");
-    sink.res.setHeader("Set-Cookie", [...(Array.isArray(prev) ? prev : prev ? [String(prev)] : []), cookie]);
+    appendSetCookie(sink.res, [cookie]);
   };
 }
 
@@ -80,5 +82,6 @@ export function createContext(req: http.IncomingMessage, opts: ContextOptions): 
     userAgent: headerValue(req, "user-agent"),
     inputScreened: opts.inputScreened ?? false,
     cookies: { get: (name) => readCookie(req, name), set: setCookie(opts.cookieSink) },
+    sessionWarningSeconds: opts.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS,
   };
 }

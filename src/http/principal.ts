@@ -57,11 +57,25 @@ export interface SessionPolicy {
   clock: Clock;
   /** REQUIRE_OPERATOR_2FA (by default on when PUBLIC_URL is https). */
   requireOperatorTwoFactor: boolean;
+  /**
+   * Where better-auth's Set-Cookie goes when reading the session refreshed it: the cookie then lasts as long as
+   * the session's row. Absent (the /v2/ edge's HTML views), the cookie keeps its earlier end.
+   */
+  onSetCookie?: (cookies: string[]) => void;
+}
+
+/** Adds Set-Cookie headers to a response, after any it already has. */
+export function appendSetCookie(res: http.ServerResponse, cookies: readonly string[]): void {
+  if (cookies.length === 0) return;
+  const prev = res.getHeader("Set-Cookie");
+  res.setHeader("Set-Cookie", [...(Array.isArray(prev) ? prev : prev ? [String(prev)] : []), ...cookies]);
 }
 
 export async function principalFromSession(auth: Auth, req: http.IncomingMessage, policy: SessionPolicy): Promise<Principal | null> {
   if (!req.headers.cookie) return null;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  // returnHeaders: a refresh (the session `updateAge` old) also sets a new cookie, which must reach the browser.
+  const { headers, response: session } = await auth.api.getSession({ headers: fromNodeHeaders(req.headers), returnHeaders: true });
+  policy.onSetCookie?.(headers.getSetCookie());
   if (!session) return null;
   const env = readCookie(req, ENV_COOKIE);
   const role = session.user.role === "operator" ? "operator" : "client";

@@ -18,7 +18,7 @@ import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 import { isHostAllowed } from "@/http/allowed-hosts";
 import { clientInfo, type ClientInfo } from "@/http/client-info";
 import { createContext } from "@/http/context";
-import { principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
+import { appendSetCookie, principalFromSession, principalFromToken, readCookie, settlePrincipal } from "@/http/principal";
 import { isCrossSiteWrite } from "@/http/same-origin";
 import { applySecurityHeaders } from "@/http/security-headers";
 import type { RateLimitStore } from "@/http/limit-stores";
@@ -64,6 +64,8 @@ export interface AppOptions {
   clock: Clock;
   /** REQUIRE_OPERATOR_2FA: operators must sign in with a second factor (absent: not required, as in tests). */
   requireOperatorTwoFactor?: boolean;
+  /** SESSION_WARNING_SECONDS: how long before a dashboard session ends the dashboard warns (absent: the default). */
+  sessionWarningSeconds?: number;
   /** Called after a write succeeded (e.g. to wake this process's outbox worker at once). */
   afterWrite?: () => void;
   /** Rate limits of /v2/ (and per dashboard user on /api/trpc); null or absent: none (tests, RATE_LIMITS=0). */
@@ -118,7 +120,12 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         authorization
           ? principalFromToken(opts.db, authorization, client.ip, opts.clock)
           : opts.auth
-            ? principalFromSession(opts.auth, req, { db: opts.db, clock: opts.clock, requireOperatorTwoFactor: v2Deps.requireOperatorTwoFactor })
+            ? principalFromSession(opts.auth, req, {
+                db: opts.db,
+                clock: opts.clock,
+                requireOperatorTwoFactor: v2Deps.requireOperatorTwoFactor,
+                onSetCookie: (cookies) => appendSetCookie(res, cookies),
+              })
             : Promise.resolve(null),
       );
       if (rateLimiter) {
@@ -146,6 +153,7 @@ export function createAppHandler(opts: AppOptions): NodeHandler {
         principal,
         authFailure: isCrossSiteWrite(req, ownOrigins(client, opts.publicUrl)) ? new DomainError("forbidden", t("cross_site_refused")) : authFailure,
         cookieSink: { res, secure: client.proto === "https" },
+        sessionWarningSeconds: opts.sessionWarningSeconds,
       });
     },
     onError: ({ error, path }) => {

@@ -60,12 +60,14 @@ async function main(): Promise<void> {
     store: limits.store,
     log,
   };
+  const sessionTimes = { lifetimeSeconds: config.SESSION_LIFETIME_SECONDS, warningSeconds: config.SESSION_WARNING_SECONDS };
   const auth = await createAuth(db.prisma, {
     secret: config.AUTH_SECRET,
     baseURL: publicUrl,
     secureCookies: publicUrl.startsWith("https:"),
     throttle,
     clock: systemClock,
+    session: sessionTimes,
   });
   const nextApp = next({ dev: false, dir: path.resolve("."), hostname: config.HOST, port: config.PORT });
   // Next.js replaces the global Date while it prepares (next/dist/server/node-environment-extensions/date.js)
@@ -143,6 +145,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     requestLog,
     requireOperatorTwoFactor: requireOperatorTwoFactor(config),
+    sessionWarningSeconds: sessionTimes.warningSeconds,
     afterWrite: () => inProcessWorker?.poke(),
     rateLimits: config.RATE_LIMITS
       ? {

@@ -55,6 +55,8 @@ export interface Context {
   userAgent?: string | null;
   /** Whether the edge has already screened the input (`screenInput`, as /v2/ does before its fingerprint). */
   inputScreened?: boolean;
+  /** How long before a dashboard session ends the dashboard warns (SESSION_WARNING_SECONDS); absent in tests' callers: the default. */
+  sessionWarningSeconds?: number;
   /** Request cookies, and a way to set one on the response (a no-op where there is no browser). */
   cookies: {
     get(name: string): string | undefined;

@@ -44,6 +44,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "session.me": "anyone",
   "session.setLocale": "person",
   "session.sessions": "person",
+  "session.expiry": "person",
   "session.revokeSession": "person",
   "session.revokeOtherSessions": "person",
 
@@ -58,6 +59,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "employees.list": "account",
   "employees.export": "staff",
   "employees.resendMany": "staff",
+  "employees.resendInvitation": "staff",
   "employees.get": "account",
   "employees.create": "account",
   "employees.update": "account",

@@ -4,6 +4,7 @@ import { callerFor, integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAIL
 
 let app: TestApp;
 let key: string;
+let accountPk: string;
 let integration: string;
 
 type Employee = Record<string, unknown> & { id: string; latest_status: string; notified_at: string | null; invitation_code: string | null };
@@ -21,7 +22,7 @@ const as = (k: string, integrationId: string) => ({ key: k, headers: { "Integrat
 
 beforeAll(async () => {
   app = await startTestApp();
-  ({ key } = await app.newKey("demo"));
+  ({ key, accountPk } = await app.newKey("demo"));
   integration = await newIntegration(key, "emp-int-a");
 });
 afterAll(() => app?.close());
@@ -296,6 +297,32 @@ describe("resend", () => {
     await app.db.employee.updateMany({ where: { id: "resend-1" }, data: { resentAt: new Date(Date.now() - 24 * 3600_000 - 1000) } });
     expect((await app.api("/v2/employees/resend-1/resend/", { method: "PUT", ...as(key, integration) })).status).toBe(204);
     expect((await app.api("/v2/employees/nobody/resend/", { method: "PATCH", ...as(key, integration) })).status).toBe(404);
+  });
+});
+
+describe("resend once claimed", () => {
+  const staff = () => callerFor(app, { via: "session", accountPk, environment: "demo", role: "client", userId: "u" }, integration);
+
+  it("the dashboard's resend is refused with a 409 once the Employee has claimed; its bulk resend skips them", async () => {
+    for (const id of ["claimed-1", "open-1"]) {
+      await app.json("/v2/employees/", { method: "POST", ...as(key, integration), body: employee({ id, email: `${id}@example.se` }) });
+    }
+    expect((await app.json("/v2/test_helpers/employees/claimed-1/claim/", { method: "POST", ...as(key, integration) })).status).toBe(200);
+
+    const refused = staff().employees.resendInvitation({ employee_id: "claimed-1" });
+    await expect(refused).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/already claimed the invitation/) });
+    await expect(staff().employees.resendInvitation({ employee_id: "open-1" })).resolves.toBeUndefined();
+    // No resend was recorded for the claimed one: the refusal changed nothing.
+    expect((await app.db.employee.findFirstOrThrow({ where: { id: "claimed-1" }, select: { resentAt: true } })).resentAt).toBeNull();
+
+    const bulk = await staff().employees.resendMany({ employee_ids: ["claimed-1"] });
+    expect(bulk).toEqual({ sent: [], skipped: [{ id: "claimed-1", reason: "claimed", retry_at: null }] });
+  });
+
+  it("the API's resend follows the spec (any state) and still sends a claimed Employee a new link", async () => {
+    await app.json("/v2/employees/", { method: "POST", ...as(key, integration), body: employee({ id: "claimed-2", email: "claimed-2@example.se" }) });
+    expect((await app.json("/v2/test_helpers/employees/claimed-2/claim/", { method: "POST", ...as(key, integration) })).status).toBe(200);
+    expect((await app.api("/v2/employees/claimed-2/resend/", { method: "PATCH", ...as(key, integration) })).status).toBe(204);
   });
 });
 

@@ -49,6 +49,8 @@ describe("the server's texts, as before the one catalogue", () => {
     "apiViewTitles.webhookDeliveries.redeliverFailed",
     // The CSV import's columns, template and row messages (issue 26).
     "payoutImport.",
+    // The dashboard's resend refused once an Employee has claimed (issue 26).
+    "apiErrors.resend_claimed",
   ];
 
   it("are all there: the old file's texts, and only those added since besides", () => {

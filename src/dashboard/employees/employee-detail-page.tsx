@@ -11,7 +11,8 @@ import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { useObjectPageRoutes } from "../ui/object-page";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
-import { DeleteEmployeeDialog, EditEmployeeDialog } from "./employee-dialogs";
+import { DeleteEmployeeDialog, EDIT_EMPLOYEE_DRAFT, EditEmployeeDialog } from "./employee-dialogs";
+import { useObjectDraftDialog } from "../ui/draft-scope";
 import { EmployeeMessages } from "./employee-messages";
 import { awaitingInvitation, employeePath, INVITATION_POLL_MS, type Employee } from "./employee-types";
 import { ResendButton } from "./resend-button";
@@ -57,6 +58,7 @@ function EmployeeSummary({ employee }: { employee: Employee }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const close = () => setDialog(null);
+  useObjectDraftDialog(EDIT_EMPLOYEE_DRAFT, employee.id, () => setDialog("edit"));
 
   return (
     <>

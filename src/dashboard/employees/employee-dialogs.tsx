@@ -11,6 +11,8 @@ import type { Employee } from "./employee-types";
 
 /** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
 export const NEW_EMPLOYEE_DRAFT = "employees.create";
+/** The edit dialog's draft, kept for the object it is open on (its id): the same rules as the create dialog's. */
+export const EDIT_EMPLOYEE_DRAFT = "employees.edit";
 
 export function CreateEmployeeDialog({ integrationName, onClose }: { integrationName: string; onClose: () => void }) {
   const create = trpc.employees.create.useMutation(useDialogMutation({ refresh: (u) => u.employees.list.invalidate(), onClose }));
@@ -33,7 +35,7 @@ export function EditEmployeeDialog(props: { employee: Employee; onClose: () => v
   const update = trpc.employees.update.useMutation(useDialogMutation({ refresh: (u) => u.employees.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("employees.form");
   return (
-    <Modal title={t("editTitle", { name: employee.name })} onClose={onClose} wide>
+    <Modal draft={EDIT_EMPLOYEE_DRAFT} draftSubject={employee.id} title={t("editTitle", { name: employee.name })} onClose={onClose} wide>
       <EmployeeForm
         initial={employeeValues(employee)}
         mode="edit"

@@ -57,3 +57,8 @@ export const INVITATION_POLL_MS = 2_000;
 export function awaitingInvitation(e: Employee, now = Date.now()): boolean {
   return e.latest_status === "created" && now - new Date(e.created_at).getTime() < INVITATION_EXPECTED_WITHIN_MS;
 }
+
+/** Whether the Employee's invitation still waits to be claimed: only then is "Resend invitation" offered. */
+export function invitationOpen(e: Pick<Employee, "claimed_at">): boolean {
+  return e.claimed_at === null;
+}

@@ -15,7 +15,7 @@ import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
 import { parseAsChoice, parseAsDay, parseAsText, useListView } from "../url-state";
 import { useDebouncedValue } from "../use-debounced-value";
-import { CreateEmployeeDialog, DeleteEmployeeDialog, EditEmployeeDialog, NEW_EMPLOYEE_DRAFT } from "./employee-dialogs";
+import { CreateEmployeeDialog, DeleteEmployeeDialog, EDIT_EMPLOYEE_DRAFT, EditEmployeeDialog, NEW_EMPLOYEE_DRAFT } from "./employee-dialogs";
 import {
   awaitingInvitation,
   employeeFilterInput,
@@ -51,13 +51,16 @@ function EmployeesOfIntegration({ integration }: { integration: Integration }) {
     });
   const { view, page, setPage, filter } = useListView(FILTERS);
   const filters: EmployeeListFilters = { search: view.q, status: view.status, createdFrom: view.from };
-  const { dialog, create, open, close } = useRowDialog<Employee>(NEW_EMPLOYEE_DRAFT);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const search = useDebouncedValue(filters.search);
   const list = trpc.employees.list.useQuery(employeeListInput(page, PAGE_SIZE, { ...filters, search }), {
     placeholderData: (prev) => prev,
     // New Employees turn "Invited" within seconds, when the worker has sent their email.
     refetchInterval: (query) => (query.state.data?.results.some((e) => awaitingInvitation(e)) ? INVITATION_POLL_MS : false),
+  });
+  const { dialog, create, open, close } = useRowDialog<Employee>({
+    create: NEW_EMPLOYEE_DRAFT,
+    edit: { dialog: EDIT_EMPLOYEE_DRAFT, rows: list.data?.results, idOf: (e) => e.id },
   });
   const filtered = filters.search.trim() !== "" || filters.status !== "" || filters.createdFrom !== "";
 
@@ -130,6 +133,7 @@ function BulkBar({ selected, onClear, onNotice }: { selected: ReadonlyMap<string
     onSuccess: async (result) => {
       const skipped = result.skipped.map((s) => {
         const name = selected.get(s.id) ?? s.id;
+        if (s.reason === "claimed") return t("skippedClaimed", { name });
         return s.retry_at ? t("skippedTooSoon", { name, at: f.dateTime(s.retry_at) }) : t("skippedGone", { name });
       });
       onNotice({ kind: skipped.length ? "error" : "success", text: [t("sent", { count: result.sent.length }), ...skipped].join(" ") });

@@ -4,13 +4,20 @@ import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { ActionButton, useResendOptions } from "../ui/action-button";
 import type { NoticeValue } from "../ui/notice";
-import type { Employee } from "./employee-types";
+import { invitationOpen, type Employee } from "./employee-types";
 
-/** Sends the invitation again; the server allows one resend per 24 hours and says when the next is allowed. */
-export function ResendButton({ employee, onResult, small }: { employee: Employee; onResult: (notice: NoticeValue) => void; small?: boolean }) {
+/**
+ * Sends the invitation again; the server allows one resend per 24 hours and says when the next is allowed. Not
+ * offered once the Employee has claimed the invitation (the server refuses it then too: a page may be stale).
+ */
+export function ResendButton(props: { employee: Employee; onResult: (notice: NoticeValue) => void; small?: boolean }) {
+  return invitationOpen(props.employee) ? <OpenInvitationResend {...props} /> : null;
+}
+
+function OpenInvitationResend({ employee, onResult, small }: { employee: Employee; onResult: (notice: NoticeValue) => void; small?: boolean }) {
   const t = useTranslations("employees.resend");
   const utils = trpc.useUtils();
-  const resend = trpc.employees.resend.useMutation(
+  const resend = trpc.employees.resendInvitation.useMutation(
     useResendOptions({
       done: t("done", { name: employee.name }),
       tooSoon: (at) => t("tooSoon", { at }),

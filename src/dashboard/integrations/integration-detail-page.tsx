@@ -11,7 +11,8 @@ import { DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { useObjectPageRoutes } from "../ui/object-page";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
 import { EMPTY } from "../ui/table";
-import { DeleteIntegrationDialog, EditIntegrationDialog } from "./integration-dialogs";
+import { DeleteIntegrationDialog, EDIT_INTEGRATION_DRAFT, EditIntegrationDialog } from "./integration-dialogs";
+import { useObjectDraftDialog } from "../ui/draft-scope";
 import { apiViewPath, canDelete, canEdit, integrationPath, integrationTypeKey, SCOPED_VIEWS, scopedViewPath, type Integration } from "./integration-types";
 
 export const IntegrationDetailPage = roleGated("client", (t) => t("integrations.clientOnly"), IntegrationDetail);
@@ -23,6 +24,7 @@ function IntegrationDetail({ integrationId }: { integrationId: string }) {
   const me = trpc.session.me.useQuery();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const close = () => setDialog(null);
+  useObjectDraftDialog(EDIT_INTEGRATION_DRAFT, integrationId, () => setDialog("edit"));
   return (
     <DetailFrame
       back={{ href: "/integrations", label: t("detail.back") }}

@@ -11,6 +11,8 @@ import type { Integration } from "./integration-types";
 
 /** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
 export const NEW_INTEGRATION_DRAFT = "integrations.create";
+/** The edit dialog's draft, kept for the object it is open on (its id): the same rules as the create dialog's. */
+export const EDIT_INTEGRATION_DRAFT = "integrations.edit";
 
 export function CreateIntegrationDialog({ onClose }: { onClose: () => void }) {
   const create = trpc.integrations.create.useMutation(useDialogMutation({ refresh: (u) => u.integrations.list.invalidate(), onClose }));
@@ -33,7 +35,7 @@ export function EditIntegrationDialog(props: { integration: Integration; onClose
   const update = trpc.integrations.update.useMutation(useDialogMutation({ refresh: (u) => u.integrations.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("integrations.form");
   return (
-    <Modal title={t("editTitle", { name: integration.name })} onClose={onClose} wide>
+    <Modal draft={EDIT_INTEGRATION_DRAFT} draftSubject={integration.id} title={t("editTitle", { name: integration.name })} onClose={onClose} wide>
       <IntegrationForm
         initial={valuesOf(integration)}
         currentLogo={integration.logo}

@@ -9,7 +9,7 @@ import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
 import { parseAsChoice, useListView } from "../url-state";
-import { CreateIntegrationDialog, DeleteIntegrationDialog, EditIntegrationDialog, NEW_INTEGRATION_DRAFT } from "./integration-dialogs";
+import { CreateIntegrationDialog, DeleteIntegrationDialog, EDIT_INTEGRATION_DRAFT, EditIntegrationDialog, NEW_INTEGRATION_DRAFT } from "./integration-dialogs";
 import { INTEGRATION_TYPES, type Integration } from "./integration-types";
 import { IntegrationsTable } from "./integrations-table";
 
@@ -29,9 +29,12 @@ export const IntegrationsPage = roleGated("client", (t) => t("integrations.clien
 function AccountIntegrations() {
   const { view, page, setPage, filter } = useListView(FILTERS);
   const type = parseTypeFilter(view.type);
-  const { dialog, create, open, close } = useRowDialog<Integration>(NEW_INTEGRATION_DRAFT);
   const t = useTranslations("integrations");
   const list = trpc.integrations.list.useQuery({ page, page_size: PAGE_SIZE, type }, { placeholderData: (prev) => prev });
+  const { dialog, create, open, close } = useRowDialog<Integration>({
+    create: NEW_INTEGRATION_DRAFT,
+    edit: { dialog: EDIT_INTEGRATION_DRAFT, rows: list.data?.results, idOf: (i) => i.id },
+  });
 
   return (
     <section>

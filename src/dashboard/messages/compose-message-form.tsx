@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { FormActions } from "../ui/form";
 import { MessageFields } from "./message-fields";
-import type { Message, Recipient } from "./message-types";
+import { restoreContent, restoreRecipients, type Message, type Recipient } from "./message-types";
+import { useDraftState } from "../ui/draft-scope";
 
 interface ComposeMessageFormProps {
   initialRecipients?: Recipient[];
@@ -17,8 +18,9 @@ interface ComposeMessageFormProps {
 export function ComposeMessageForm({ initialRecipients = [], onSent, onCancel }: ComposeMessageFormProps) {
   const utils = trpc.useUtils();
   const t = useTranslations("messages");
-  const [recipients, setRecipients] = useState(initialRecipients);
-  const [content, setContent] = useState("");
+  // In the New Message dialog these are its draft's parts; inline (an Employee's page) plain state.
+  const [recipients, setRecipients] = useDraftState("recipients", initialRecipients, restoreRecipients);
+  const [content, setContent] = useDraftState("content", "", restoreContent);
   const create = trpc.messages.create.useMutation({
     onSuccess: async (message) => {
       await utils.messages.list.invalidate();

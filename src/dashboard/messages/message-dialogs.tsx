@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
 import { useDialogMutation } from "../ui/dialog-mutation";
@@ -8,7 +8,8 @@ import { ConfirmAction } from "../ui/confirm-dialog";
 import { FormActions } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { MessageFields } from "./message-fields";
-import { messageExcerpt, type Message, type Recipient } from "./message-types";
+import { EDIT_MESSAGE_DRAFT, messageExcerpt, restoreContent, restoreRecipients, type Message, type Recipient } from "./message-types";
+import { useDraftState } from "../ui/draft-scope";
 
 /** Edits text and recipients; the Employees it names see the new text in the employee app at once. */
 export function EditMessageDialog({ message, onClose, onSaved }: { message: Message; onClose: () => void; onSaved: (saved: Message) => void }) {
@@ -18,7 +19,7 @@ export function EditMessageDialog({ message, onClose, onSaved }: { message: Mess
   const t = useTranslations("messages");
   const common = useTranslations("common");
   return (
-    <Modal title={t("editTitle")} onClose={onClose} wide>
+    <Modal draft={EDIT_MESSAGE_DRAFT} draftSubject={message.id} title={t("editTitle")} onClose={onClose} wide>
       <p className="modal-lead">{t("editLead")}</p>
       {loaded ? (
         <EditMessageForm
@@ -42,8 +43,8 @@ interface EditMessageFormProps {
 }
 
 function EditMessageForm({ message, initialRecipients, onClose, onSaved }: EditMessageFormProps) {
-  const [recipients, setRecipients] = useState(initialRecipients);
-  const [content, setContent] = useState(message.content);
+  const [recipients, setRecipients] = useDraftState("recipients", initialRecipients, restoreRecipients);
+  const [content, setContent] = useDraftState("content", message.content, restoreContent);
   const common = useTranslations("common");
   const update = trpc.messages.update.useMutation(useDialogMutation({ refresh: (u) => u.messages.invalidate(), onDone: onSaved, onClose }));
 

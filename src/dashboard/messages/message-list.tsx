@@ -9,7 +9,8 @@ import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import { RowButton } from "../ui/table";
 import { DeleteMessageDialog, EditMessageDialog } from "./message-dialogs";
-import { messageExcerpt, type Message } from "./message-types";
+import { EDIT_MESSAGE_DRAFT, messageExcerpt, type Message } from "./message-types";
+import { useDraftDialog } from "../ui/draft-scope";
 import { useScopedPath } from "../shell/use-scoped-path";
 
 /** Recipients named in full per Message; a Message may go to thousands. */
@@ -21,6 +22,10 @@ export function MessageList({ messages, onNotice }: { messages: Message[]; onNot
   const f = useFormat();
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
+  useDraftDialog(EDIT_MESSAGE_DRAFT, (subject) => {
+    const message = messages.find((m) => m.id === subject);
+    if (message) setEditing(message);
+  });
   return (
     <>
       <ol className="message-list">

@@ -1,4 +1,6 @@
 import type { RouterOutputs } from "../trpc";
+import { restoreParsed } from "../ui/form-draft";
+import { z } from "../zod";
 
 export type Message = RouterOutputs["messages"]["list"]["results"][number];
 
@@ -7,6 +9,14 @@ export interface Recipient {
   id: string;
   name: string;
 }
+
+/** A Message form's parts as a draft keeps them (ui/draft-scope.tsx): the recipients chosen, and the text. */
+export const restoreRecipients = restoreParsed(z.array(z.object({ id: z.string(), name: z.string() })));
+export const restoreContent = restoreParsed(z.string());
+
+/** The dialogs' drafts; an edit's is kept for its Message. */
+export const NEW_MESSAGE_DRAFT = "messages.create";
+export const EDIT_MESSAGE_DRAFT = "messages.edit";
 
 const EXCERPT_LENGTH = 40;
 

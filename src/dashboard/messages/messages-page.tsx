@@ -10,6 +10,8 @@ import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { PagedListCard } from "../ui/query-card";
 import { ComposeMessageForm } from "./compose-message-form";
+import { NEW_MESSAGE_DRAFT } from "./message-types";
+import { useDraftDialog } from "../ui/draft-scope";
 import { MessageList } from "./message-list";
 import { usePageParam } from "../url-state";
 
@@ -21,6 +23,7 @@ function MessagesOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();
   const t = useTranslations("messages");
   const [composing, setComposing] = useState(false);
+  useDraftDialog(NEW_MESSAGE_DRAFT, () => setComposing(true));
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.messages.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
 
@@ -39,7 +42,7 @@ function MessagesOfIntegration({ integration }: { integration: Integration }) {
       </PagedListCard>
 
       {composing && (
-        <Modal title={t("newMessage")} onClose={() => setComposing(false)} wide>
+        <Modal draft={NEW_MESSAGE_DRAFT} title={t("newMessage")} onClose={() => setComposing(false)} wide>
           <ComposeMessageForm
             onSent={(message) => {
               setComposing(false);

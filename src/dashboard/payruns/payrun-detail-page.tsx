@@ -14,7 +14,8 @@ import { Notice, type NoticeValue } from "../ui/notice";
 import { DetailFrame, retryUnlessNotFound } from "../ui/detail-frame";
 import { EMPTY } from "../ui/table";
 import { useTranslations } from "use-intl";
-import { EditPayrunDialog } from "./explicit-payrun-dialogs";
+import { EDIT_PAYRUN_DRAFT, EditPayrunDialog } from "./explicit-payrun-dialogs";
+import { useObjectDraftDialog } from "../ui/draft-scope";
 import { ClosePayrunDialog, DeletePayrunDialog } from "./payrun-dialogs";
 import { usePayrunLabel } from "./payrun-label";
 import { PayrunStatusBadge } from "./payrun-status-badge";
@@ -56,6 +57,7 @@ function PayrunSummary({ payrun, onNotice }: { payrun: Payrun; onNotice: (n: Not
   const f = useFormat();
   const label = usePayrunLabel()(payrun);
   const close = () => setDialog(null);
+  useObjectDraftDialog(EDIT_PAYRUN_DRAFT, payrun.id, () => setDialog("edit"));
   return (
     <>
       <div className="page-header">

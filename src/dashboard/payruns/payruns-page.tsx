@@ -13,7 +13,8 @@ import { PagedListCard } from "../ui/query-card";
 import { ListTable } from "../ui/list-table";
 import { EMPTY, NameAndIdCell } from "../ui/table";
 import { parseAsChoice, useListView } from "../url-state";
-import { CreatePayrunDialog } from "./explicit-payrun-dialogs";
+import { CreatePayrunDialog, NEW_PAYRUN_DRAFT } from "./explicit-payrun-dialogs";
+import { useDraftDialog } from "../ui/draft-scope";
 import { PayrunStatusBadge } from "./payrun-status-badge";
 import { usePayrunLabel } from "./payrun-label";
 import { PAYRUN_STATUSES, payrunListInput, payrunPath, type Payrun } from "./payrun-types";
@@ -33,6 +34,8 @@ function PayrunsOfIntegration({ integration }: { integration: Integration }) {
   const explicit = useTranslations("prepayments.payruns");
   const statusFilter = useTranslations("common.statusFilter");
   const [creating, setCreating] = useState(false);
+  // Only an Integration that manages its Payruns has the button, and so the dialog to open again.
+  useDraftDialog(integration.payrun_management ? NEW_PAYRUN_DRAFT : undefined, () => setCreating(true));
 
   return (
     <section>

@@ -12,8 +12,21 @@ import { useScopedPath } from "../shell/use-scoped-path";
 
 const FIELDS = ["description", "net_amount", "currency", "invoice_marking"] as const;
 
+/** The dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+export const NEW_PREPAYMENT_DRAFT = "prepayments.create";
+
 /** Creates a DRAFT prepayment and opens it. */
 export function CreatePrepaymentDialog({ currency, onClose }: { currency: string; onClose: () => void }) {
+  const t = useTranslations("prepayments");
+  return (
+    <Modal draft={NEW_PREPAYMENT_DRAFT} title={t("newPrepayment")} onClose={onClose}>
+      <CreatePrepaymentForm currency={currency} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** The form inside the dialog, so that its values are the draft's (they live within `<Modal draft>`). */
+function CreatePrepaymentForm({ currency, onClose }: { currency: string; onClose: () => void }) {
   const t = useTranslations("prepayments");
   const f = useFormat();
   const router = useRouter();
@@ -31,19 +44,17 @@ export function CreatePrepaymentDialog({ currency, onClose }: { currency: string
     );
   }
   return (
-    <Modal title={t("newPrepayment")} onClose={onClose}>
-      <ServerCheckedForm mutation={create} fields={FIELDS} submitLabel={t("form.create")} onSubmit={submit} onCancel={onClose}>
-        <TextField label={t("form.description")} required errors={errors.description} className="span-2" {...bind("description")} />
-        <TextField label={t("form.netAmount")} required hint={t("form.netAmountHint")} errors={errors.net_amount} {...bind("net_amount")} />
-        <TextField label={t("form.currency")} required errors={errors.currency} {...bind("currency")} />
-        <TextField
-          label={t("form.invoiceMarking")}
-          hint={t("form.invoiceMarkingHint")}
-          errors={errors.invoice_marking}
-          className="span-2"
-          {...bind("invoice_marking")}
-        />
-      </ServerCheckedForm>
-    </Modal>
+    <ServerCheckedForm mutation={create} fields={FIELDS} submitLabel={t("form.create")} onSubmit={submit} onCancel={onClose}>
+      <TextField label={t("form.description")} required errors={errors.description} className="span-2" {...bind("description")} />
+      <TextField label={t("form.netAmount")} required hint={t("form.netAmountHint")} errors={errors.net_amount} {...bind("net_amount")} />
+      <TextField label={t("form.currency")} required errors={errors.currency} {...bind("currency")} />
+      <TextField
+        label={t("form.invoiceMarking")}
+        hint={t("form.invoiceMarkingHint")}
+        errors={errors.invoice_marking}
+        className="span-2"
+        {...bind("invoice_marking")}
+      />
+    </ServerCheckedForm>
   );
 }

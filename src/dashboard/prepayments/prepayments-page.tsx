@@ -11,7 +11,8 @@ import { PagedListCard } from "../ui/query-card";
 import { ListTable } from "../ui/list-table";
 import { NameAndIdCell } from "../ui/table";
 import { usePageParam } from "../url-state";
-import { CreatePrepaymentDialog } from "./prepayment-form";
+import { CreatePrepaymentDialog, NEW_PREPAYMENT_DRAFT } from "./prepayment-form";
+import { useDraftDialog } from "../ui/draft-scope";
 import { PrepaymentStatusBadge } from "./prepayment-status-badge";
 import { prepaymentPath, type Prepayment } from "./prepayment-types";
 import { useScopedPath } from "../shell/use-scoped-path";
@@ -24,6 +25,7 @@ function PrepaymentsOfIntegration({ integration }: { integration: Integration })
   const t = useTranslations("prepayments");
   const [page, setPage] = usePageParam();
   const [creating, setCreating] = useState(false);
+  useDraftDialog(NEW_PREPAYMENT_DRAFT, () => setCreating(true));
   const list = trpc.prepayments.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
   return (
     <section>

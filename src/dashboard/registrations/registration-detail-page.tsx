@@ -10,7 +10,8 @@ import { DetailRow, DetailsCard, MetadataAndApiRows } from "../ui/detail-rows";
 import { useObjectPageRoutes } from "../ui/object-page";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { EditDeleteActions, PageHeader } from "../ui/page-header";
-import { ApproveDemoButton, DeleteRegistrationDialog, EditRegistrationDialog } from "./registration-dialogs";
+import { ApproveDemoButton, DeleteRegistrationDialog, EDIT_REGISTRATION_DRAFT, EditRegistrationDialog } from "./registration-dialogs";
+import { useObjectDraftDialog } from "../ui/draft-scope";
 import { RegistrationValue } from "./registration-fields";
 import {
   canChange,
@@ -49,6 +50,7 @@ function RegistrationSummary({ registration }: { registration: Registration }) {
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const status = reviewStatus(registration);
   const close = () => setDialog(null);
+  useObjectDraftDialog(EDIT_REGISTRATION_DRAFT, registration.id, () => setDialog("edit"));
   const t = useTranslations("registrations");
 
   return (

@@ -13,6 +13,8 @@ import type { Registration } from "./registration-types";
 
 /** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
 export const NEW_REGISTRATION_DRAFT = "registrations.create";
+/** The edit dialog's draft, kept for the object it is open on (its id): the same rules as the create dialog's. */
+export const EDIT_REGISTRATION_DRAFT = "registrations.edit";
 
 export function CreateRegistrationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (r: Registration) => void }) {
   const create = trpc.registrations.create.useMutation(useDialogMutation({ refresh: (u) => u.registrations.list.invalidate(), onDone: onCreated, onClose }));
@@ -30,7 +32,14 @@ export function EditRegistrationDialog(props: { registration: Registration; onCl
   const t = useTranslations("registrations.form");
   const lead = registration.rejection_reason !== null ? t("editLead") : undefined;
   return (
-    <Modal title={t("editTitle", { name: registration.friendly_name })} lead={lead} onClose={onClose} wide>
+    <Modal
+      draft={EDIT_REGISTRATION_DRAFT}
+      draftSubject={registration.id}
+      title={t("editTitle", { name: registration.friendly_name })}
+      lead={lead}
+      onClose={onClose}
+      wide
+    >
       <RegistrationForm
         initial={registrationValues(registration)}
         mode="edit"

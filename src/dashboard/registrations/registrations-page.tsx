@@ -9,7 +9,13 @@ import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
-import { CreateRegistrationDialog, DeleteRegistrationDialog, EditRegistrationDialog, NEW_REGISTRATION_DRAFT } from "./registration-dialogs";
+import {
+  CreateRegistrationDialog,
+  DeleteRegistrationDialog,
+  EDIT_REGISTRATION_DRAFT,
+  EditRegistrationDialog,
+  NEW_REGISTRATION_DRAFT,
+} from "./registration-dialogs";
 import type { Registration } from "./registration-types";
 import { RegistrationsTable } from "./registrations-table";
 import { usePageParam } from "../url-state";
@@ -22,9 +28,12 @@ function AccountRegistrations() {
   const me = trpc.session.me.useQuery();
   const demo = me.data?.environment === "demo";
   const [page, setPage] = usePageParam();
-  const { dialog, create, open, close } = useRowDialog<Registration>(NEW_REGISTRATION_DRAFT);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = trpc.registrations.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const { dialog, create, open, close } = useRowDialog<Registration>({
+    create: NEW_REGISTRATION_DRAFT,
+    edit: { dialog: EDIT_REGISTRATION_DRAFT, rows: list.data?.results, idOf: (r) => r.id },
+  });
   const t = useTranslations("registrations");
 
   return (

@@ -39,7 +39,7 @@ function EmployeeReview({ pk }: { pk: string }) {
 function ReviewSummary({ item }: { item: Review }) {
   const t = useTranslations("employeeReview");
   const f = useFormat();
-  const state = useDecisionState();
+  const state = useDecisionState("employeeReview");
   const e = item.employee;
   const decidable = item.status === "pending" || item.status === "rejected";
   const rows: [string, ReactNode][] = [

@@ -30,7 +30,7 @@ function RegistrationReview({ pk }: { pk: string }) {
 }
 
 function ReviewSummary({ item }: { item: ReviewDetail }) {
-  const state = useDecisionState();
+  const state = useDecisionState("review.registrations");
   const r = item.registration;
   const t = useTranslations("review.registrations");
   const review = useTranslations("review");

@@ -11,15 +11,27 @@ import { FormActions, FormErrorAlert } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { EMPTY, TableHead } from "../ui/table";
+import { useDraftDialog, useDraftState } from "../ui/draft-scope";
+import { restoreParsed } from "../ui/form-draft";
+import { z } from "../zod";
+
+const restoreReason = restoreParsed(z.string());
 
 /**
  * The layout an operator's review pages share (an Employee's identity, an Integration's registration):
  * the decision bar, the collected facts, the audit trail and the reject-with-a-reason dialog.
  */
 
-/** Which decision dialog is open and the notice the last decision left. */
-export function useDecisionState() {
+/** The reject dialog's draft on each review page (one page per object, so the page names the object). */
+const REJECT_DRAFT = { employeeReview: "employeeReview.reject", "review.registrations": "registrationReview.reject" } as const;
+
+/**
+ * Which decision dialog is open and the notice the last decision left; the reject dialog opens again when its
+ * draft (a reason typed when the session ended) waits on this page.
+ */
+export function useDecisionState(namespace: RejectDialogProps["namespace"]) {
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
+  useDraftDialog(REJECT_DRAFT[namespace], () => setDialog("reject"));
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   return { dialog, setDialog, close: () => setDialog(null), notice, setNotice };
 }
@@ -144,24 +156,31 @@ interface RejectDialogProps {
 
 /** Reject with a reason, which the server requires and the submitter is told. */
 export function RejectDialog({ title, namespace, mutation, onReject, onClose }: RejectDialogProps) {
-  const t = useTranslations(namespace);
-  const [reason, setReason] = useState("");
   return (
-    <Modal title={title} onClose={onClose}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onReject(reason);
-        }}
-      >
-        <FormErrorAlert error={mutation.error} fields={["reason"]} />
-        <Field label={t("reason")} required errors={fieldMessages(mutation.error).reason} hint={t("reasonHint")}>
-          {(control) => <textarea {...control} rows={4} className="prose-input" value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </Field>
-        <FormActions pending={mutation.isPending} submitLabel={t("reject")} pendingLabel={t("rejecting")} onCancel={onClose} danger />
-      </form>
+    <Modal draft={REJECT_DRAFT[namespace]} title={title} onClose={onClose}>
+      <RejectForm namespace={namespace} mutation={mutation} onReject={onReject} onClose={onClose} />
     </Modal>
+  );
+}
+
+/** The reason's form inside the dialog, so that the reason is the draft's (it lives within `<Modal draft>`). */
+function RejectForm({ namespace, mutation, onReject, onClose }: Omit<RejectDialogProps, "title">) {
+  const t = useTranslations(namespace);
+  const [reason, setReason] = useDraftState("reason", "", restoreReason);
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onReject(reason);
+      }}
+    >
+      <FormErrorAlert error={mutation.error} fields={["reason"]} />
+      <Field label={t("reason")} required errors={fieldMessages(mutation.error).reason} hint={t("reasonHint")}>
+        {(control) => <textarea {...control} rows={4} className="prose-input" value={reason} onChange={(e) => setReason(e.target.value)} />}
+      </Field>
+      <FormActions pending={mutation.isPending} submitLabel={t("reject")} pendingLabel={t("rejecting")} onCancel={onClose} danger />
+    </form>
   );
 }

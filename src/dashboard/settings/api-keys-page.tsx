@@ -8,7 +8,8 @@ import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmAction } from "../ui/confirm-dialog";
 import { useDialogMutation, useNoticeMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
-import { ServerCheckedForm } from "../ui/form";
+import { ServerCheckedForm, useFormValues } from "../ui/form";
+import { useDraftDialog } from "../ui/draft-scope";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -33,6 +34,7 @@ function ApiKeys() {
   const t = useTranslations("settings.apiKeys");
   const keys = trpc.apiKeys.list.useQuery();
   const [creating, setCreating] = useState(false);
+  useDraftDialog(NEW_KEY_DRAFT, () => setCreating(true));
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -79,10 +81,24 @@ function KeysTable({ rows, onRevoke }: { rows: ApiKey[]; onRevoke: (k: ApiKey) =
   );
 }
 
+/** The new key dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+const NEW_KEY_DRAFT = "apiKeys.create";
+
 function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: string) => void }) {
   const t = useTranslations("settings.apiKeys");
-  const [environment, setEnvironment] = useState<"demo" | "live">("demo");
-  const [allowIps, setAllowIps] = useState("");
+  return (
+    <Modal draft={NEW_KEY_DRAFT} title={t("newKey")} onClose={onClose}>
+      <CreateKeyForm onClose={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+/** The form inside the dialog, so that its values are the draft's (they live within `<Modal draft>`). */
+function CreateKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: (key: string) => void }) {
+  const t = useTranslations("settings.apiKeys");
+  const { values, setValues } = useFormValues({ environment: "demo", allow_ips: "" });
+  const environment = values.environment === "live" ? "live" : "demo";
+  const allowIps = values.allow_ips;
   const create = trpc.apiKeys.create.useMutation(
     useDialogMutation({ refresh: (u) => u.apiKeys.list.invalidate(), onDone: (data) => onCreated(data.key), onClose }),
   );
@@ -95,29 +111,29 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     create.mutate({ environment, allow_ips: list });
   }
   return (
-    <Modal title={t("newKey")} onClose={onClose}>
-      <ServerCheckedForm
-        mutation={create}
-        fields={["environment", "allow_ips"]}
-        submitLabel={t("create")}
-        pendingLabel={t("creating")}
-        onSubmit={submit}
-        onCancel={onClose}
-        grid={false}
-      >
-        <Field label={t("environment")} errors={errors.environment}>
-          {(control) => (
-            <select {...control} value={environment} onChange={(e) => setEnvironment(e.target.value === "live" ? "live" : "demo")}>
-              <option value="demo">{t("demo")}</option>
-              <option value="live">{t("live")}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={t("allowIps")} hint={t("allowIpsHint")} errors={errors.allow_ips}>
-          {(control) => <textarea {...control} rows={3} className="mono" value={allowIps} onChange={(e) => setAllowIps(e.target.value)} />}
-        </Field>
-      </ServerCheckedForm>
-    </Modal>
+    <ServerCheckedForm
+      mutation={create}
+      fields={["environment", "allow_ips"]}
+      submitLabel={t("create")}
+      pendingLabel={t("creating")}
+      onSubmit={submit}
+      onCancel={onClose}
+      grid={false}
+    >
+      <Field label={t("environment")} errors={errors.environment}>
+        {(control) => (
+          <select {...control} value={environment} onChange={(e) => setValues((v) => ({ ...v, environment: e.target.value }))}>
+            <option value="demo">{t("demo")}</option>
+            <option value="live">{t("live")}</option>
+          </select>
+        )}
+      </Field>
+      <Field label={t("allowIps")} hint={t("allowIpsHint")} errors={errors.allow_ips}>
+        {(control) => (
+          <textarea {...control} rows={3} className="mono" value={allowIps} onChange={(e) => setValues((v) => ({ ...v, allow_ips: e.target.value }))} />
+        )}
+      </Field>
+    </ServerCheckedForm>
   );
 }
 

@@ -8,7 +8,8 @@ import { trpc, type RouterOutputs } from "../trpc";
 import { ConfirmAction } from "../ui/confirm-dialog";
 import { useDialogMutation, useNoticeMutation } from "../ui/dialog-mutation";
 import { Field } from "../ui/field";
-import { ServerCheckedForm, TextField } from "../ui/form";
+import { ServerCheckedForm, TextField, useFormValues } from "../ui/form";
+import { useDraftDialog } from "../ui/draft-scope";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
@@ -28,6 +29,7 @@ export function TeamPage() {
   const utils = trpc.useUtils();
   const admin = me.data?.teamRole === "admin";
   const [inviting, setInviting] = useState(false);
+  useDraftDialog(INVITE_DRAFT, () => setInviting(true));
   const [removing, setRemoving] = useState<Member | null>(null);
   const [resetting, setResetting] = useState<Member | null>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -148,36 +150,48 @@ function InvitationsTable({ invitations, admin, onRevoke }: { invitations: Invit
   );
 }
 
+/** The invitation dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
+const INVITE_DRAFT = "team.invite";
+
 function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (n: NoticeValue) => void }) {
   const t = useTranslations("settings.team");
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<"admin" | "member">("member");
+  return (
+    <Modal draft={INVITE_DRAFT} title={t("invite")} onClose={onClose}>
+      <InviteForm onClose={onClose} onInvited={onInvited} />
+    </Modal>
+  );
+}
+
+/** The form inside the dialog, so that its values are the draft's (they live within `<Modal draft>`). */
+function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (n: NoticeValue) => void }) {
+  const t = useTranslations("settings.team");
+  const { values, bind, setValues } = useFormValues({ email: "", team_role: "member" });
+  const email = values.email;
+  const role = values.team_role === "admin" ? "admin" : "member";
   const invite = trpc.team.invite.useMutation(
     useDialogMutation({ refresh: (u) => u.team.list.invalidate(), onDone: () => onInvited({ kind: "success", text: t("invitedNotice", { email }) }), onClose }),
   );
   const errors = fieldMessages(invite.error);
   return (
-    <Modal title={t("invite")} onClose={onClose}>
-      <ServerCheckedForm
-        mutation={invite}
-        fields={["email", "team_role"]}
-        submitLabel={t("send")}
-        pendingLabel={t("sending")}
-        onSubmit={() => invite.mutate({ email, team_role: role })}
-        onCancel={onClose}
-        grid={false}
-      >
-        <TextField label={t("email")} type="email" required value={email} onChange={setEmail} errors={errors.email} autoComplete="off" />
-        <Field label={t("role")} errors={errors.team_role}>
-          {(control) => (
-            <select {...control} value={role} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "member")}>
-              <option value="member">{t("member")}</option>
-              <option value="admin">{t("admin")}</option>
-            </select>
-          )}
-        </Field>
-      </ServerCheckedForm>
-    </Modal>
+    <ServerCheckedForm
+      mutation={invite}
+      fields={["email", "team_role"]}
+      submitLabel={t("send")}
+      pendingLabel={t("sending")}
+      onSubmit={() => invite.mutate({ email, team_role: role })}
+      onCancel={onClose}
+      grid={false}
+    >
+      <TextField label={t("email")} type="email" required {...bind("email")} errors={errors.email} autoComplete="off" />
+      <Field label={t("role")} errors={errors.team_role}>
+        {(control) => (
+          <select {...control} value={role} onChange={(e) => setValues((v) => ({ ...v, team_role: e.target.value }))}>
+            <option value="member">{t("member")}</option>
+            <option value="admin">{t("admin")}</option>
+          </select>
+        )}
+      </Field>
+    </ServerCheckedForm>
   );
 }
 

@@ -7,6 +7,8 @@ import { trpc } from "../trpc";
 import { useForgetOtherPeoplesDrafts } from "../ui/draft-scope";
 import { SECURITY_PATH } from "./nav";
 import { SideNav } from "./side-nav";
+import { SessionExpiryWatch } from "./session-expiry";
+import { SessionWarning } from "../ui/session-warning";
 import { TopBar } from "./top-bar";
 
 /** The frame of every signed-in page; people who are not signed in are sent to /login and brought back. */
@@ -40,20 +42,23 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const { environment, role } = me.data;
   return (
-    <div className="app">
-      {/* The first stop of the keyboard: past the top bar and the navigation to the page itself. */}
-      <a className="skip-link" href="#content">
-        {t("shell.skipToContent")}
-      </a>
-      <TopBar me={me.data} />
-      {role === "client" && environment === "demo" && <div className="demo-banner">{t("shell.demoBanner")}</div>}
-      <div className="app-body">
-        <SideNav role={role} />
-        {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}
-        <main className="content" id="content" tabIndex={-1} key={environment}>
-          {enrolFirst && pathname !== SECURITY_PATH ? <p className="page-message">{t("common.loading")}</p> : children}
-        </main>
+    <SessionExpiryWatch>
+      <div className="app">
+        {/* The first stop of the keyboard: past the top bar and the navigation to the page itself. */}
+        <a className="skip-link" href="#content">
+          {t("shell.skipToContent")}
+        </a>
+        <TopBar me={me.data} />
+        {role === "client" && environment === "demo" && <div className="demo-banner">{t("shell.demoBanner")}</div>}
+        <div className="app-body">
+          <SideNav role={role} />
+          {/* Keyed by environment so that page state (current page, open forms) starts over after a switch. */}
+          <main className="content" id="content" tabIndex={-1} key={environment}>
+            {enrolFirst && pathname !== SECURITY_PATH ? <p className="page-message">{t("common.loading")}</p> : children}
+          </main>
+        </div>
+        <SessionWarning placement="page" />
       </div>
-    </div>
+    </SessionExpiryWatch>
   );
 }

@@ -2,7 +2,7 @@
  * The tab's form drafts: which open dialog's form may keep one (registered while it is mounted), and the drafts
  * kept in sessionStorage (this tab only, gone with it) under each person's own key. Rules: `form-draft.ts`.
  */
-import { draftFor, draftKey, draftToKeep, otherPeoplesDraftKeys, type DraftParts, type DraftPlace, type TFormDraft } from "./form-draft";
+import { draftFor, draftKey, draftOfDialog, draftToKeep, otherPeoplesDraftKeys, type DraftParts, type DraftPlace, type TFormDraft } from "./form-draft";
 
 /** Who types where: the person's key and the dialog's place. */
 export interface DraftOwner {
@@ -61,6 +61,11 @@ export function keepOpenDraft(now = Date.now()): boolean {
 /** The person's draft for this place, if one waits (it stays until `dropDraft`). */
 export function peekDraft({ person, place }: DraftOwner, now = Date.now()): TFormDraft | null {
   return draftFor(storage()?.getItem(draftKey(person)) ?? null, place, now);
+}
+
+/** The person's draft of this dialog on this page, whatever its subject (the object an edit dialog was open on). */
+export function peekDialogDraft({ person, place }: DraftOwner, now = Date.now()): TFormDraft | null {
+  return draftOfDialog(storage()?.getItem(draftKey(person)) ?? null, place, now);
 }
 
 /** Forgets the person's draft: it has been brought back. */

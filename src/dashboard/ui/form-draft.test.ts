@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DRAFT_MAX_AGE_MS, draftFor, draftKey, draftToKeep, otherPeoplesDraftKeys, restoreParsed, restoreText, withoutSecrets } from "./form-draft";
+import {
+  DRAFT_MAX_AGE_MS,
+  draftFor,
+  draftKey,
+  draftOfDialog,
+  draftToKeep,
+  otherPeoplesDraftKeys,
+  restoreParsed,
+  restoreText,
+  withoutSecrets,
+} from "./form-draft";
 
 const place = { dialog: "employees.create", path: "/employees", environment: "demo" };
 const now = Date.UTC(2026, 10, 27, 12);
@@ -45,6 +55,29 @@ describe("draftFor", () => {
 
   it.each([null, "", "not json", "[]", JSON.stringify({ ...place, parts: {} })])("gives nothing for %j", (raw) => {
     expect(draftFor(raw, place, now)).toBeNull();
+  });
+});
+
+describe("an edit dialog's draft, kept for its object", () => {
+  const edit = { dialog: "employees.edit", path: "/employees", environment: "demo", subject: "emp-1" };
+  const stored = JSON.stringify(draftToKeep(edit, { fields: { name: "Ann" } }, { fields: { name: "Anne" } }, now));
+
+  it("comes back to the dialog on the same object only", () => {
+    expect(draftFor(stored, edit, now)?.parts).toEqual({ fields: { name: "Ann" } });
+    expect(draftFor(stored, { ...edit, subject: "emp-2" }, now)).toBeNull();
+    expect(draftFor(stored, { ...edit, subject: undefined }, now)).toBeNull();
+  });
+
+  it("names its object to the page, which opens the dialog on it", () => {
+    const { subject: _, ...dialog } = edit;
+    expect(draftOfDialog(stored, dialog, now)?.subject).toBe("emp-1");
+    expect(draftOfDialog(stored, { ...dialog, dialog: "employees.create" }, now)).toBeNull();
+  });
+
+  it("is not given to a create dialog's place, which names no object", () => {
+    const created = JSON.stringify(draftToKeep(place, { fields: { name: "Ann" } }, { fields: { name: "" } }, now));
+    expect(draftFor(created, place, now)).not.toBeNull();
+    expect(draftFor(created, { ...place, subject: "emp-1" }, now)).toBeNull();
   });
 });
 

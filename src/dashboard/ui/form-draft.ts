@@ -10,11 +10,15 @@ export const DRAFT_MAX_AGE_MS = 60 * 60 * 1000;
 
 const KEY_PREFIX = "payroute.draft.";
 
-/** Where a draft belongs: the dialog (e.g. "employees.create") on its page, in one environment. */
+/**
+ * Where a draft belongs: the dialog (e.g. "employees.create") on its page, in one environment, and for a dialog
+ * about one object (an edit dialog: "employees.edit"), that object's id as `subject`.
+ */
 export interface DraftPlace {
   dialog: string;
   path: string;
   environment: string;
+  subject?: string;
 }
 
 /** The parts of one form's state (e.g. "fields", "events"), each as the form holds it. */
@@ -24,6 +28,7 @@ export const ZFormDraft = z.object({
   dialog: z.string(),
   path: z.string(),
   environment: z.string(),
+  subject: z.string().optional(),
   savedAt: z.number(),
   parts: z.record(z.string(), z.unknown()),
 });
@@ -54,8 +59,17 @@ export function draftToKeep(place: DraftPlace, parts: DraftParts, initialParts: 
   return typed ? { ...place, savedAt: now, parts } : null;
 }
 
-/** The stored draft if it is for this dialog, page and environment and still fresh; anything unreadable is none. */
+/** The stored draft if it is for this dialog, page, environment and subject and still fresh; anything unreadable is none. */
 export function draftFor(raw: string | null, place: DraftPlace, now: number): TFormDraft | null {
+  const draft = draftOfDialog(raw, place, now);
+  return draft && draft.subject === place.subject ? draft : null;
+}
+
+/**
+ * The stored draft of this dialog on this page and environment, whatever its subject: the page reads the subject
+ * from it to open the dialog on the right object again (then `draftFor` gives the parts).
+ */
+export function draftOfDialog(raw: string | null, place: Omit<DraftPlace, "subject">, now: number): TFormDraft | null {
   if (raw === null) return null;
   let json: unknown;
   try {

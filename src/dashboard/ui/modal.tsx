@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { DraftScope } from "./draft-scope";
 import { useReturnFocus } from "./return-focus";
+import { SessionWarning } from "./session-warning";
 
 interface ModalProps {
   title: string;
@@ -18,13 +19,15 @@ interface ModalProps {
    * what is typed survives the sign-in and the page opens the dialog again (`useDraftDialog` with the same name).
    */
   draft?: string;
+  /** The object an edit dialog's draft is about (its id): a draft comes back only to a dialog on the same object. */
+  draftSubject?: string;
 }
 
 /**
  * A modal dialog on Radix's: labelled by its title, focus held inside and given back to what opened it,
  * closed with Escape or ×. Clicks outside do not close it, so a half-filled form is not lost by accident.
  */
-export function Modal({ title, lead, onClose, children, wide, draft }: ModalProps) {
+export function Modal({ title, lead, onClose, children, wide, draft, draftSubject }: ModalProps) {
   const returnFocus = useReturnFocus();
   const t = useTranslations("common");
   return (
@@ -56,8 +59,15 @@ export function Modal({ title, lead, onClose, children, wide, draft }: ModalProp
                 ×
               </Dialog.Close>
             </div>
+            <SessionWarning placement="dialog" />
             {lead && <p className="modal-lead">{lead}</p>}
-            {draft ? <DraftScope dialog={draft}>{children}</DraftScope> : children}
+            {draft ? (
+              <DraftScope dialog={draft} subject={draftSubject}>
+                {children}
+              </DraftScope>
+            ) : (
+              children
+            )}
           </Dialog.Content>
         </Dialog.Overlay>
       </Dialog.Portal>

@@ -13,6 +13,8 @@ import type { EventInfo, Webhook } from "./webhook-types";
 
 /** The create dialog's draft: what is typed in it survives an ended session (ui/draft-scope.tsx). */
 export const NEW_WEBHOOK_DRAFT = "webhooks.create";
+/** The edit dialog's draft, kept for the object it is open on (its id): the same rules as the create dialog's. */
+export const EDIT_WEBHOOK_DRAFT = "webhooks.edit";
 
 export function CreateWebhookDialog(props: { integrationName: string; catalogue: readonly EventInfo[]; onClose: () => void }) {
   const { integrationName, catalogue, onClose } = props;
@@ -38,7 +40,7 @@ export function EditWebhookDialog(props: { webhook: Webhook; catalogue: readonly
   const update = trpc.webhooks.update.useMutation(useDialogMutation({ refresh: (u) => u.webhooks.invalidate(), onDone: onSaved, onClose }));
   const t = useTranslations("webhooks.form");
   return (
-    <Modal title={t("editTitle")} onClose={onClose} wide>
+    <Modal draft={EDIT_WEBHOOK_DRAFT} draftSubject={webhook.id} title={t("editTitle")} onClose={onClose} wide>
       <WebhookForm
         initial={webhookValues(webhook)}
         initialEvents={webhook.events}

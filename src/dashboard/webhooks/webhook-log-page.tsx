@@ -13,7 +13,8 @@ import { PageHeader } from "../ui/page-header";
 import { DeliveryLog } from "./delivery-log";
 import { SecretValue } from "./secret-value";
 import { SendTestEvent } from "./send-test-event";
-import { EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
+import { EDIT_WEBHOOK_DRAFT, EditWebhookDialog, RotateSecretDialog } from "./webhook-dialogs";
+import { useObjectDraftDialog } from "../ui/draft-scope";
 import { DELIVERY_POLL_MS, DELIVERY_STATUS_FILTERS, webhookPath, webhookScope, type EventInfo, type Webhook } from "./webhook-types";
 import { parseAsChoice, parseAsText, useListView } from "../url-state";
 import { FilterSelect } from "../ui/filter-select";
@@ -61,6 +62,7 @@ function WebhookSummary({ webhook, catalogue }: { webhook: Webhook; catalogue: r
   };
   const scope = webhookScope(webhook, catalogue);
   const close = () => setDialog(null);
+  useObjectDraftDialog(EDIT_WEBHOOK_DRAFT, webhook.id, () => setDialog("edit"));
   const t = useTranslations("webhooks.detail");
 
   return (

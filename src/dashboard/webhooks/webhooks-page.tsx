@@ -8,7 +8,7 @@ import { PageHeader } from "../ui/page-header";
 import { stepBackAfterDelete } from "../ui/pager";
 import { PagedListCard } from "../ui/query-card";
 import { useRowDialog } from "../ui/row-dialog";
-import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog, NEW_WEBHOOK_DRAFT } from "./webhook-dialogs";
+import { CreateWebhookDialog, DeleteWebhookDialog, EDIT_WEBHOOK_DRAFT, EditWebhookDialog, RotateSecretDialog, NEW_WEBHOOK_DRAFT } from "./webhook-dialogs";
 import type { Webhook } from "./webhook-types";
 import { WebhooksTable } from "./webhooks-table";
 import { useWebhookHealth } from "./health-badge";
@@ -21,9 +21,12 @@ export const WebhooksPage = integrationScoped((t) => t("webhooks.title"), Webhoo
 
 function WebhooksOfIntegration({ integration }: { integration: Integration }) {
   const [page, setPage] = usePageParam();
-  const { dialog, create, open, close } = useRowDialog<Webhook, "edit" | "rotate" | "delete">(NEW_WEBHOOK_DRAFT);
   const catalogue = trpc.webhooks.events.useQuery(undefined, { staleTime: Infinity });
   const list = trpc.webhooks.list.useQuery({ page, page_size: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const { dialog, create, open, close } = useRowDialog<Webhook, "edit" | "rotate" | "delete">({
+    create: NEW_WEBHOOK_DRAFT,
+    edit: { dialog: EDIT_WEBHOOK_DRAFT, rows: list.data?.results, idOf: (w) => w.id },
+  });
   const events = catalogue.data;
   const healthOf = useWebhookHealth(list.data?.results);
   const t = useTranslations("webhooks");

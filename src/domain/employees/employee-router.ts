@@ -80,6 +80,15 @@ export const employeeRouter = router({
     .output(z.void())
     .mutation(({ ctx, input }) => deleteEmployee(ctx, input.employee_id)),
 
+  /**
+   * The dashboard's resend of one invitation: refused (409) once the Employee has claimed, where the API's
+   * resend below follows the spec (any state) and sends a new link.
+   */
+  resendInvitation: integrationProcedure
+    .input(ZEmployeeLookup)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resendInvitation(ctx, input.employee_id, { unclaimedOnly: true })),
+
   resend: resendProcedure(meta.at("PATCH", resend, "Send the invitation again (at most once per 24 hours)")),
   /** Older clients send PUT. */
   resendLegacy: resendProcedure(meta.at("PUT", resend, "Send the invitation again (PUT, for older clients)", { deprecated: true })),

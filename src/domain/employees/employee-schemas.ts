@@ -53,6 +53,6 @@ export const ZEmployeeList = listEnvelope(ZEmployee);
 export const ZBulkResendInput = z.object({ employee_ids: z.array(z.string()).min(1).max(500) });
 export const ZBulkResendResult = z.object({
   sent: z.array(z.string()),
-  skipped: z.array(z.object({ id: z.string(), reason: z.enum(["too_soon", "not_found"]), retry_at: z.string().nullable() })),
+  skipped: z.array(z.object({ id: z.string(), reason: z.enum(["too_soon", "not_found", "claimed"]), retry_at: z.string().nullable() })),
 });
 export type TBulkResendResult = z.infer<typeof ZBulkResendResult>;

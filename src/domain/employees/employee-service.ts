@@ -71,12 +71,16 @@ export async function deleteEmployee({ db, scope }: ScopedDb, id: string): Promi
   });
 }
 
-/** Sends the invitation again; resends are at least 24 hours apart (429 with Retry-After otherwise). */
-/** Sends the invitation again unless the once-a-day rule forbids it: null when queued, else when it is next allowed. */
-async function resendOnce({ db, scope, clock, baseUrl }: ServiceContext, id: string): Promise<Date | null> {
+/**
+ * Sends the invitation again unless the once-a-day rule forbids it: null when queued, else when it is next allowed.
+ * `unclaimedOnly`: an Employee who has claimed is refused (409). The API's resend allows any state (the spec's
+ * lifecycle), so only the dashboard's bulk resend asks for this.
+ */
+async function resendOnce({ db, scope, clock, baseUrl }: ServiceContext, id: string, unclaimedOnly = false): Promise<Date | null> {
   return db.$transaction(async (tx) => {
-    const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, resentAt: true } });
+    const current = await tx.employee.findFirst({ where: scoped(scope, id), select: { pk: true, resentAt: true, claimedAt: true } });
     if (!current) throw notFound();
+    if (unclaimedOnly && current.claimedAt) throw new DomainError("conflict", t("resend_claimed"));
     const now = clock.now();
     const allowedAt = current.resentAt ? new Date(current.resentAt.getTime() + RESEND_INTERVAL_MS) : now;
     // The conditional update also stops two concurrent resends from both passing the check.
@@ -88,8 +92,9 @@ async function resendOnce({ db, scope, clock, baseUrl }: ServiceContext, id: str
   });
 }
 
-export async function resendInvitation(ctx: ServiceContext, id: string): Promise<void> {
-  const allowedAt = await resendOnce(ctx, id);
+/** One resend: 429 with Retry-After within a day of the last; with `unclaimedOnly`, 409 once the Employee has claimed. */
+export async function resendInvitation(ctx: ServiceContext, id: string, { unclaimedOnly = false } = {}): Promise<void> {
+  const allowedAt = await resendOnce(ctx, id, unclaimedOnly);
   if (allowedAt) {
     const wait = Math.max(1, Math.ceil((allowedAt.getTime() - ctx.clock.now().getTime()) / 1000));
     throw new DomainError("throttled", t("resend_too_soon", { at: allowedAt.toISOString() }), { "Retry-After": String(wait) });
@@ -98,18 +103,19 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
 
 /**
  * The dashboard's bulk resend: each Employee on its own (one refused resend does not stop the others), the
- * once-a-day rule applied to each; the ones skipped say why and, when throttled, when a resend is allowed.
+ * once-a-day rule applied to each, and none to an Employee who has claimed (there is no invitation left to
+ * accept); the ones skipped say why and, when throttled, when a resend is allowed.
  */
 export async function resendInvitations(ctx: ServiceContext, ids: string[]): Promise<TBulkResendResult> {
   const result: TBulkResendResult = { sent: [], skipped: [] };
   for (const id of new Set(ids)) {
     try {
-      const allowedAt = await resendOnce(ctx, id);
+      const allowedAt = await resendOnce(ctx, id, true);
       if (allowedAt) result.skipped.push({ id, reason: "too_soon", retry_at: allowedAt.toISOString() });
       else result.sent.push(id);
     } catch (e) {
-      if (!(e instanceof DomainError && e.code === "not_found")) throw e;
-      result.skipped.push({ id, reason: "not_found", retry_at: null });
+      if (!(e instanceof DomainError && (e.code === "not_found" || e.code === "conflict"))) throw e;
+      result.skipped.push({ id, reason: e.code === "conflict" ? "claimed" : "not_found", retry_at: null });
     }
   }
   return result;

@@ -6,8 +6,9 @@ import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
 import { personProcedure, router } from "@/trpc/init";
 import type { Context } from "@/trpc/context";
-import { ZOwnSession, ZRevokeSession } from "./session-schemas";
-import { listOwnSessions, revokeOtherSessions, revokeOwnSession, type SessionOwner } from "./session-service";
+import { DEFAULT_SESSION_WARNING_SECONDS } from "@/config/session-lifetime";
+import { ZOwnSession, ZRevokeSession, ZSessionExpiry } from "./session-schemas";
+import { listOwnSessions, revokeOtherSessions, revokeOwnSession, sessionExpiry, type SessionOwner } from "./session-service";
 
 /** The signed-in person and their session (the access table admits only people to these procedures). */
 function ownerOf(ctx: Context): SessionOwner {
@@ -64,6 +65,10 @@ export const sessionRouter = router({
       await ctx.db.user.update({ where: { id: userId }, data: { locale: input.locale } });
       return { ok: true as const };
     }),
+  /** When this session ends and when the dashboard warns before that (its "Stay signed in" notice). */
+  expiry: publicProcedure
+    .output(ZSessionExpiry)
+    .query(({ ctx }) => sessionExpiry(ctx.db, ownerOf(ctx), ctx.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS)),
   /** The security page: the person's own sessions, with device and last activity. */
   sessions: personProcedure.output(z.array(ZOwnSession)).query(({ ctx }) => listOwnSessions(ctx, ownerOf(ctx))),
   revokeSession: personProcedure

@@ -14,4 +14,12 @@ export const ZOwnSession = z.object({
   last_active_at: ZTimestamp,
 });
 
+/** When the asking session ends, and when the dashboard warns before that (the "Stay signed in" notice). */
+export const ZSessionExpiry = z.object({
+  expires_at: ZTimestamp,
+  warn_at: ZTimestamp,
+  /** The server's time now: the browser's clock may be off, so it times the warning from the difference. */
+  now: ZTimestamp,
+});
+
 export const ZRevokeSession = z.object({ id: z.string().min(1).max(100) });

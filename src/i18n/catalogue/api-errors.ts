@@ -95,6 +95,10 @@ export const apiErrors = bilingual({
     "The invitation can be sent again 24 hours after the previous resend, at {at}.",
     "Inbjudan kan skickas igen 24 timmar efter förra gången, {at}.",
   ],
+  resend_claimed: [
+    "The Employee has already claimed the invitation: there is no invitation left to send again.",
+    "Den anställda har redan tagit emot inbjudan: det finns ingen inbjudan kvar att skicka igen.",
+  ],
   magic_link_invalid: [
     "This link is invalid, has expired or was already used. Ask for a new invitation.",
     "Länken är ogiltig, har gått ut eller har redan använts. Be om en ny inbjudan.",

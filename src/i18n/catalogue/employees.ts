@@ -50,6 +50,7 @@ export const employees = bilingual({
     ],
     skippedTooSoon: ["Skipped {name}: the invitation can be sent again at {at}.", "Hoppade över {name}: inbjudan kan skickas igen {at}."],
     skippedGone: ["Skipped {name}: no longer in this Integration.", "Hoppade över {name}: finns inte längre i integrationen."],
+    skippedClaimed: ["Skipped {name}: already claimed the invitation.", "Hoppade över {name}: har redan tagit emot inbjudan."],
   },
   detail: {
     back: ["Employees", "Anställda"],

@@ -51,6 +51,21 @@ export const shell = bilingual({
   skipToContent: ["Skip to content", "Hoppa till innehållet"],
   demoBanner: ["Demo environment: nothing here touches live data or moves real money.", "Demomiljö: inget här rör livedata eller flyttar riktiga pengar."],
   sessionFailed: ["Could not load your session: {message}", "Kunde inte hämta din session: {message}"],
+  /** The notice before the session ends (ui/session-warning.tsx). */
+  sessionWarning: {
+    label: ["Session ending", "Sessionen tar slut"],
+    endsIn: [
+      "Your session ends at {time}, in {minutes, plural, one {# minute} other {# minutes}}. Stay signed in to go on without signing in again.",
+      "Din session avslutas {time}, om {minutes, plural, one {# minut} other {# minuter}}. Förbli inloggad för att fortsätta utan att logga in igen.",
+    ],
+    endsSoon: [
+      "Your session ends at {time}, in less than a minute. Stay signed in to go on without signing in again.",
+      "Din session avslutas {time}, om mindre än en minut. Förbli inloggad för att fortsätta utan att logga in igen.",
+    ],
+    stay: ["Stay signed in", "Förbli inloggad"],
+    staying: ["Staying signed in…", "Förlänger…"],
+    failed: ["Could not extend the session: {message}", "Kunde inte förlänga sessionen: {message}"],
+  },
   language: ["Language", "Språk"],
   environment: {
     legend: ["Environment", "Miljö"],
