@@ -118,8 +118,7 @@ test("a person resets a forgotten password through the email link", async ({ bro
 });
 
 test("an Employee whose link was used gets a new one at /e/login", async ({ page, browser }) => {
-  await signInToIntegrations(page);
-  await page.goto("/employees");
+  await signInOnce(page, { open: "/employees" });
   const email = uniqueEmail("relink");
   await createEmployee(page, { name: unique("Rea Link"), email, country: "SWE" });
   const first = await claimInNewContext(browser, await invitationLink(email));
@@ -154,7 +153,7 @@ test("a reviewer rejects a live Employee with a reason, and the audit trail show
 
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signInOnce(operator, users.operator);
+  await signInOnce(operator, { as: users.operator });
   await operator.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Employee verification" }).click();
   await operator.getByRole("link", { name: `Review ${name}` }).click();
   await expect(operator.getByRole("heading", { name })).toBeVisible();

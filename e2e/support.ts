@@ -72,18 +72,22 @@ async function signedInEmail(page: Page): Promise<string | null> {
 }
 
 /**
- * Signs `page`'s browser in as `user` and opens the home page, for specs that only need to be signed in: the sign-in
- * form is filled once per person and worker, and later calls reuse that session's cookies (sign-in itself has specs of
- * its own). A session ended since (session-expiry's "sign out other sessions", a sign-out) is checked for and replaced
- * by a new UI sign-in. Reads English, as a person with English saved would; specs about a language set theirs (readIn).
- * Not for specs that sign out, change a password or two-factor, or save a language: those sign in with `signIn`.
+ * Signs `page`'s browser in as `as` (the client) and opens `open` (the home; null: no page), for specs that only need
+ * to be signed in: the sign-in form is filled once per person and worker, and later calls reuse that session's cookies
+ * (sign-in itself has specs of its own). A session ended since (session-expiry's "sign out other sessions", a sign-out)
+ * is checked for and replaced by a new UI sign-in. Reads English, as a person with English saved would; specs about a
+ * language set theirs (readIn). Not for specs that sign out, change a password or two-factor, or save a language:
+ * those sign in with `signIn`.
  */
-export async function signInOnce(page: Page, user: { email: string; password: string } = users.client): Promise<void> {
+export async function signInOnce(
+  page: Page,
+  { as: user = users.client, open = "/" }: { as?: { email: string; password: string }; open?: string | null } = {},
+): Promise<void> {
   const kept = sessions.get(user.email);
   if (kept) {
     await page.context().addCookies(kept);
     if ((await signedInEmail(page)) === user.email) {
-      await page.goto("/");
+      if (open !== null) await page.goto(open);
       return;
     }
     await page.context().clearCookies();
@@ -94,23 +98,21 @@ export async function signInOnce(page: Page, user: { email: string; password: st
   // The session's own cookies (httpOnly), not the environment or Integration chosen in this browser, and English.
   const session = (await page.context().cookies()).filter((c) => c.httpOnly);
   sessions.set(user.email, [...session, ...session.slice(0, 1).map((c) => ({ ...c, name: LOCALE_COOKIE, value: "en", httpOnly: false }))]);
+  if (open !== null && open !== "/") await page.goto(open);
 }
 
 /** A browser state signed in as `user` (signInOnce), for `browser.newContext({ storageState })`. */
 export async function signedInState(browser: Browser, user: { email: string; password: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInOnce(page, user);
+  await signInOnce(page, { as: user, open: null });
   const state = await context.storageState();
   await context.close();
   return state;
 }
 
 export async function signInToIntegrations(page: Page): Promise<void> {
-  await signInOnce(page);
-  // Sign-in lands on the home; the Integrations list is one link away.
-  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
-  await page.goto("/integrations");
+  await signInOnce(page, { open: "/integrations" });
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
 }
@@ -351,7 +353,7 @@ export function registrationRow(page: Page, friendlyName: string) {
 export async function operatorInNewContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInOnce(page, users.operator);
+  await signInOnce(page, { as: users.operator });
   await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
   return { context, page };
 }
