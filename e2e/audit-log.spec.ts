@@ -17,6 +17,7 @@ import {
   operatorInNewContext,
   readIn,
   screenshot,
+  signInOnce,
   signInToIntegrations,
   switchEnvironment,
   tablesScrollingSideways,
@@ -167,8 +168,7 @@ test("the review team's log shows an operator's approval of a Registration", asy
 
 test("a colleague turns on 2FA; the admin resets it on the Team page; both are in the audit log with their actors", async ({ page, browser }) => {
   const PASSWORD = "colleague-password-1";
-  await signInToIntegrations(page);
-  await page.goto("/settings/team");
+  await signInOnce(page, { open: "/settings/team" });
   const email = uniqueEmail("audit2fa");
   const name = unique("Lou");
   await page.getByRole("button", { name: "Invite a colleague" }).click();

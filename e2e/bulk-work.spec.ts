@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import Papa from "papaparse";
 import { apiKey } from "./dashboard-pages";
-import { anyDialog, chooseEmployee, employeeRow, payoutRow, readIn, signIn, signInToIntegrations, unique, uniqueEmail } from "./support";
+import { anyDialog, chooseEmployee, employeeRow, payoutRow, readIn, signInOnce, unique, uniqueEmail } from "./support";
 
 // Under a loaded machine 50 rows and two downloads take longer than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -43,8 +43,7 @@ test("a CSV of 50 Payouts with one bad row shows the error; after the fix all 50
   const rows = Array.from({ length: 50 }, (_, i) => [employee, `${100 + i}.25`, "SEK", `Import ${tag} ${String(i).padStart(2, "0")}`]);
   const bad = rows.map((r, i) => (i === 16 ? [r[0], "lots", r[2], r[3]] : r));
 
-  await signInToIntegrations(page);
-  await page.goto("/payouts");
+  await signInOnce(page, { open: "/payouts" });
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page.getByRole("heading", { name: "Import Payouts from CSV", level: 1 })).toBeVisible();
   await page.getByLabel("CSV file").setInputFiles(csvFile(bad));
@@ -83,8 +82,7 @@ test("the exported Employees CSV holds the filtered rows shown", async ({ page, 
   const integration = await webApp(request);
   const tag = unique("Csvemp").split(" ")[1];
   for (const n of ["A", "B", "C"]) await newEmployee(request, integration, `Export ${tag} ${n}`);
-  await signInToIntegrations(page);
-  await page.goto(`/employees?q=${tag}`);
+  await signInOnce(page, { open: `/employees?q=${tag}` });
   await expect(employeeRow(page, `Export ${tag} C`)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   const { readFileSync } = await import("node:fs");
@@ -99,8 +97,7 @@ test("bulk resend sends the invitations it may and names the ones the once-a-day
   const integration = await webApp(request);
   const tag = unique("Resend").split(" ")[1];
   for (const n of ["A", "B"]) await newEmployee(request, integration, `Bulk ${tag} ${n}`);
-  await signInToIntegrations(page);
-  await page.goto(`/employees?q=${tag}`);
+  await signInOnce(page, { open: `/employees?q=${tag}` });
   await page.getByRole("checkbox", { name: `Select Bulk ${tag} A` }).check();
   await page.getByRole("button", { name: "Resend invitations" }).click();
   await expect(page.getByRole("status")).toContainText("1 invitation will be sent again in a moment.");
@@ -121,7 +118,7 @@ test("a Swedish user types 1500,50 as an amount and reads Swedish on the Payouts
   await newEmployee(request, integration, name);
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
-  await signIn(page);
+  await signInOnce(page);
   await expect(page).toHaveURL(/\/$/);
   await readIn(page, "sv");
   await page.reload();

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import Papa from "papaparse";
 import { apiKey } from "./dashboard-pages";
-import { saveEnglishAgain, savedLocale, screenshot, signIn, signInToIntegrations, unique, uniqueEmail } from "./support";
+import { saveEnglishAgain, savedLocale, screenshot, signIn, signInOnce, unique, uniqueEmail } from "./support";
 
 // 500 rows checked and created on a loaded machine take longer than the default 30 s.
 test.describe.configure({ timeout: 240_000 });
@@ -51,8 +51,7 @@ test("a 500-row CSV with 20 new Employees: totals first, the count while creatin
   });
   const csv = Papa.unparse({ fields: ["employee", "name", "email", "country", "amount", "currency", "description"], data: rows });
 
-  await signInToIntegrations(page);
-  await page.goto("/payouts");
+  await signInOnce(page, { open: "/payouts" });
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page.getByRole("heading", { name: "Import Payouts from CSV", level: 1 })).toBeVisible();
 
@@ -162,8 +161,7 @@ test("the preview in English, for the screenshots at both widths", async ({ page
     `,,${known.email},,750.25,SEK,Inventory count ${tag}`,
     `nobody-${tag},,,,12,SEK,Unknown Employee ${tag}`,
   ].join("\n");
-  await signInToIntegrations(page);
-  await page.goto("/payouts/import");
+  await signInOnce(page, { open: "/payouts/import" });
   await page.getByLabel("CSV file").setInputFiles(file("payouts.csv", csv));
   await expect(page.getByRole("alert").filter({ hasText: "4 rows, 1 with errors." })).toBeVisible();
   // The error names the row and the column as the file writes it.
@@ -184,8 +182,7 @@ test("a chunk that fails leaves the chunks before it created and says which rows
   // Rows 2–101 (two chunks) pay the one who stays; rows 102–121 the one deleted after the check.
   const rows = Array.from({ length: 120 }, (_, i) => [i < 100 ? stays.id : goes.id, "10.00", "SEK", `Half ${tag} ${i}`]);
   const csv = Papa.unparse({ fields: ["employee", "amount", "currency", "description"], data: rows });
-  await signInToIntegrations(page);
-  await page.goto("/payouts/import");
+  await signInOnce(page, { open: "/payouts/import" });
   await page.getByLabel("CSV file").setInputFiles(file("payouts.csv", csv));
   await expect(page.getByRole("status").filter({ hasText: "120 rows, all valid." })).toBeVisible();
   const deleted = await request.delete(`/v2/employees/${goes.id}/`, { headers: { ...auth(), "Integration-ID": integration } });

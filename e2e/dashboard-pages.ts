@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { claimInNewContext, DANISH_COMPANY, invitationLink, signIn, unique, uniqueEmail, users } from "./support";
+import { claimInNewContext, DANISH_COMPANY, invitationLink, signedInState, unique, uniqueEmail, users } from "./support";
 import { keyFileOf, PARALLEL_INDEX } from "./people.mjs";
 import { mailLink, mailLinkCount, PASSWORD_RESET_LINK, TEAM_INVITATION_LINK } from "./mail-links";
 
@@ -8,7 +8,7 @@ import { mailLink, mailLinkCount, PASSWORD_RESET_LINK, TEAM_INVITATION_LINK } fr
 export type Viewer = "client" | "operator" | "employee" | "visitor";
 export const VIEWERS = ["client", "operator", "employee", "visitor"] as const satisfies readonly Viewer[];
 
-/** One page, visited by the layout and accessibility specs. */
+/** One page, visited by the every-page spec (layout, tables, accessibility). */
 export interface DashboardPage {
   name: string;
   /** A path, or (for pages whose id is only known from a list) how to get there from a list page. */
@@ -185,14 +185,7 @@ export async function seedPeople(
   ids: DashboardObjects,
 ): Promise<{ states: Record<Viewer, string>; people: PeopleLinks }> {
   const states: Record<Viewer, string> = { client: "", operator: "", employee: "", visitor: SIGNED_OUT };
-  for (const role of ["client", "operator"] as const) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, users[role]);
-    await expect(page.getByTestId("signed-in-person")).toHaveText(users[role].name);
-    states[role] = JSON.stringify(await context.storageState());
-    await context.close();
-  }
+  for (const role of ["client", "operator"] as const) states[role] = JSON.stringify(await signedInState(browser, users[role]));
 
   /** Creates an Employee through /v2/ in the key's web-app Integration and returns the link of its invitation email. */
   const invite = async (key: string, name: string, email: string) => {
@@ -241,12 +234,4 @@ export async function seedPeople(
     liveEmployee,
   };
   return { states, people };
-}
-
-/** Opens the page and waits until it has its title and nothing is loading any more. */
-export async function visit(page: Page, target: DashboardPage): Promise<void> {
-  await page.goto(target.path);
-  await target.open?.(page);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText("Loading…")).toHaveCount(0);
 }

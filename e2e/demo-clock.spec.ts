@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiKey } from "./dashboard-pages";
-import { readIn, signIn, signInToIntegrations, unique, uniqueEmail } from "./support";
+import { readIn, signInOnce, signInToIntegrations, unique, uniqueEmail } from "./support";
 
 test("in demo, the Demo clock panel shows the demo time and advancing moves it, the offset as people read it", async ({ page }) => {
   await signInToIntegrations(page);
@@ -38,7 +38,7 @@ for (const [size, viewport] of SIZES) {
     for (const [lang, locale, title, offset] of LANGUAGES) {
       const context = await browser.newContext({ viewport, locale });
       const page = await context.newPage();
-      await signIn(page);
+      await signInOnce(page);
       await expect(page).toHaveURL(/\/$/);
       await readIn(page, lang);
       await page.goto("/developers/logs");
@@ -80,7 +80,7 @@ for (const [size, viewport] of SIZES) {
     for (const [lang, locale] of LANGUAGES) {
       const context = await browser.newContext({ viewport, locale });
       const page = await context.newPage();
-      await signIn(page);
+      await signInOnce(page);
       await expect(page).toHaveURL(/\/$/);
       await readIn(page, lang);
       const seeded = await seedEmployeeAndPayout(page);

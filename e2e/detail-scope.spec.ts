@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { liveApiKey } from "./dashboard-pages";
-import { readIn, screenshot, signIn, switchEnvironment, unique, uniqueEmail } from "./support";
+import { readIn, screenshot, signInOnce, switchEnvironment, unique, uniqueEmail } from "./support";
 
 const live = () => ({ Authorization: `Token ${liveApiKey()}` });
 
@@ -33,7 +33,7 @@ async function liveEmployee(request: APIRequestContext): Promise<LiveEmployee> {
 async function colleagueInDemo(browser: Browser, lang: "en" | "sv", viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signIn(page);
+  await signInOnce(page);
   await expect(page).toHaveURL(/\/$/);
   // The switch is in the top bar at this width (a phone folds it into the menu).
   await switchEnvironment(page, "Demo");
@@ -46,7 +46,7 @@ test("a live Employee's link, copied from the list, opens in live for a colleagu
   const employee = await liveEmployee(request);
 
   // The sharer, in live, opens the Employee from the list and copies the address.
-  await signIn(page);
+  await signInOnce(page);
   await expect(page).toHaveURL(/\/$/);
   await readIn(page, "en");
   await switchEnvironment(page, "Live");

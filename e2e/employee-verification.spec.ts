@@ -5,7 +5,7 @@ import {
   employeeRow,
   invitationLink,
   screenshot,
-  signIn,
+  signInOnce,
   signInToIntegrations,
   unique,
   uniqueEmail,
@@ -32,7 +32,7 @@ test("a live Employee who claimed the invitation is verified by an operator", as
   // The operator verifies them from the queue.
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signIn(operator, users.operator);
+  await signInOnce(operator, { as: users.operator });
   await operator.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Employee verification" }).click();
   await expect(operator.getByRole("heading", { name: "Employee verification" })).toBeVisible();
   const queued = operator.getByRole("row").filter({ hasText: name });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createEmployee, createPayout, goToEmployees, goToSection, readIn, screenshot, signIn, signInToIntegrations, unique, uniqueEmail } from "./support";
+import { createEmployee, createPayout, goToEmployees, goToSection, readIn, screenshot, signInOnce, signInToIntegrations, unique, uniqueEmail } from "./support";
 
 test("the palette finds an Employee by part of a name and a Payout by its description, and opens each", async ({ page }) => {
   await signInToIntegrations(page);
@@ -63,7 +63,7 @@ test("the palette with results fits a phone and a laptop, in English and Swedish
     ]) {
       const context = await browser.newContext({ viewport, locale: lang === "sv" ? "sv-SE" : "en-GB" });
       const p = await context.newPage();
-      await signIn(p);
+      await signInOnce(p);
       await expect(p).toHaveURL(/\/$/);
       await readIn(p, lang);
       await p.goto("/payouts");

@@ -9,7 +9,7 @@ import {
   payoutRow,
   payrunOfRow,
   screenshot,
-  signIn,
+  signInOnce,
   signInToIntegrations,
   unique,
   uniqueEmail,
@@ -62,7 +62,7 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
   // An operator, in a browser of their own, records the payment.
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signIn(operator, users.operator);
+  await signInOnce(operator, { as: users.operator });
   await goToSection(operator, "Payrun payments");
   await expect(operator.getByRole("heading", { name: "Payrun payments", level: 1 })).toBeVisible();
   const unpaid = operator.getByRole("row").filter({ hasText: payrunId });

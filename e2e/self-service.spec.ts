@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { anyDialog, claimInNewContext, createEmployee, invitationLink, signIn, signInToIntegrations, unique, uniqueEmail, users } from "./support";
+import { anyDialog, claimInNewContext, createEmployee, invitationLink, signIn, signInOnce, signInToIntegrations, unique, uniqueEmail, users } from "./support";
 import { mailLink, PASSWORD_RESET_LINK, SIGN_IN_LINK, TEAM_INVITATION_LINK } from "./mail-links";
 
 test("an admin creates an API key, calls /v2/ with it, and revokes it", async ({ page, playwright }) => {
@@ -44,7 +44,7 @@ test("an admin creates an API key, calls /v2/ with it, and revokes it", async ({
 async function inviteColleague(browser: Browser, email: string, name: string, password: string) {
   const admin = await browser.newContext();
   const page = await admin.newPage();
-  await signIn(page);
+  await signInOnce(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
   await page.getByRole("button", { name: "Invite a colleague" }).click();
@@ -118,8 +118,7 @@ test("a person resets a forgotten password through the email link", async ({ bro
 });
 
 test("an Employee whose link was used gets a new one at /e/login", async ({ page, browser }) => {
-  await signInToIntegrations(page);
-  await page.goto("/employees");
+  await signInOnce(page, { open: "/employees" });
   const email = uniqueEmail("relink");
   await createEmployee(page, { name: unique("Rea Link"), email, country: "SWE" });
   const first = await claimInNewContext(browser, await invitationLink(email));
@@ -154,7 +153,7 @@ test("a reviewer rejects a live Employee with a reason, and the audit trail show
 
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signIn(operator, users.operator);
+  await signInOnce(operator, { as: users.operator });
   await operator.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Employee verification" }).click();
   await operator.getByRole("link", { name: `Review ${name}` }).click();
   await expect(operator.getByRole("heading", { name })).toBeVisible();

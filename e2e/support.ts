@@ -32,13 +32,16 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole("button", { name: /^(Sign in|Logga in)$/ }).click();
 }
 
+/** The cookie the language switch sets: the page's language, for this browser only. */
+const LOCALE_COOKIE = "payroute_locale";
+
 /**
  * Reads on in `lang`, as the language switch would set it for this browser only. Signing in restores the language
  * the person saved, and another spec of the same worker may have saved either, so a spec about one language sets it.
  */
 export async function readIn(page: Page, lang: "en" | "sv"): Promise<void> {
   const url = new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "http://127.0.0.1:3101") : page.url());
-  await page.context().addCookies([{ name: "payroute_locale", value: lang, url: url.origin }]);
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: lang, url: url.origin }]);
 }
 
 /** The language saved on the signed-in person's row (the language switch saves it). */
@@ -57,11 +60,59 @@ export async function saveEnglishAgain(browser: Browser): Promise<void> {
   await context.close();
 }
 
+/** This worker's sessions by email: the cookies its first UI sign-in of each person set (module state is per worker). */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
+/** The email of the person `page`'s browser is signed in as, or null. */
+async function signedInEmail(page: Page): Promise<string | null> {
+  const res = await page.request.get("/api/trpc/session.me");
+  if (!res.ok()) return null;
+  const body: { result?: { data?: { email?: string } | null } } = await res.json();
+  return body.result?.data?.email ?? null;
+}
+
+/**
+ * Signs `page`'s browser in as `as` (the client) and opens `open` (the home; null: no page), for specs that only need
+ * to be signed in: the sign-in form is filled once per person and worker, and later calls reuse that session's cookies
+ * (sign-in itself has specs of its own). A session ended since (session-expiry's "sign out other sessions", a sign-out)
+ * is checked for and replaced by a new UI sign-in. Reads English, as a person with English saved would; specs about a
+ * language set theirs (readIn). Not for specs that sign out, change a password or two-factor, or save a language:
+ * those sign in with `signIn`.
+ */
+export async function signInOnce(
+  page: Page,
+  { as: user = users.client, open = "/" }: { as?: { email: string; password: string }; open?: string | null } = {},
+): Promise<void> {
+  const kept = sessions.get(user.email);
+  if (kept) {
+    await page.context().addCookies(kept);
+    if ((await signedInEmail(page)) === user.email) {
+      if (open !== null) await page.goto(open);
+      return;
+    }
+    await page.context().clearCookies();
+    sessions.delete(user.email);
+  }
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/$/);
+  // The session's own cookies (httpOnly), not the environment or Integration chosen in this browser, and English.
+  const session = (await page.context().cookies()).filter((c) => c.httpOnly);
+  sessions.set(user.email, [...session, ...session.slice(0, 1).map((c) => ({ ...c, name: LOCALE_COOKIE, value: "en", httpOnly: false }))]);
+  if (open !== null && open !== "/") await page.goto(open);
+}
+
+/** A browser state signed in as `user` (signInOnce), for `browser.newContext({ storageState })`. */
+export async function signedInState(browser: Browser, user: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInOnce(page, { as: user, open: null });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
 export async function signInToIntegrations(page: Page): Promise<void> {
-  await signIn(page);
-  // Sign-in lands on the home; the Integrations list is one link away.
-  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
-  await page.goto("/integrations");
+  await signInOnce(page, { open: "/integrations" });
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
 }
@@ -302,7 +353,7 @@ export function registrationRow(page: Page, friendlyName: string) {
 export async function operatorInNewContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, users.operator);
+  await signInOnce(page, { as: users.operator });
   await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
   return { context, page };
 }
