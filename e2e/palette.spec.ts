@@ -1,5 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { createEmployee, createPayout, goToEmployees, goToSection, readIn, screenshot, signInOnce, signInToIntegrations, unique, uniqueEmail } from "./support";
+import {
+  createEmployee,
+  createPayout,
+  goToEmployees,
+  goToSection,
+  readIn,
+  screenshot,
+  signIn,
+  signInOnce,
+  signInToIntegrations,
+  unique,
+  uniqueEmail,
+} from "./support";
 
 test("the palette finds an Employee by part of a name and a Payout by its description, and opens each", async ({ page }) => {
   await signInToIntegrations(page);

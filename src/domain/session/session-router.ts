@@ -4,7 +4,7 @@ import { auditActorOf } from "@/trpc/audit-actor";
 import { DomainError } from "@/domain/errors";
 import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
-import { personProcedure, router } from "@/trpc/init";
+import { personProcedure, publicProcedure, router } from "@/trpc/init";
 import type { Context } from "@/trpc/context";
 import { DEFAULT_SESSION_WARNING_SECONDS } from "@/config/session-lifetime";
 import { ZOwnSession, ZRevokeSession, ZSessionExpiry } from "./session-schemas";
