@@ -4,7 +4,7 @@ import { auditActorOf } from "@/trpc/audit-actor";
 import { DomainError } from "@/domain/errors";
 import { isLocale, LOCALES } from "@/i18n/catalogue/locales";
 import { t } from "@/i18n/locale";
-import { personProcedure, publicProcedure, router } from "@/trpc/init";
+import { personProcedure, router } from "@/trpc/init";
 import type { Context } from "@/trpc/context";
 import { DEFAULT_SESSION_WARNING_SECONDS } from "@/config/session-lifetime";
 import { ZOwnSession, ZRevokeSession, ZSessionExpiry } from "./session-schemas";
@@ -66,9 +66,9 @@ export const sessionRouter = router({
       return { ok: true as const };
     }),
   /** When this session ends and when the dashboard warns before that (its "Stay signed in" notice). */
-  expiry: publicProcedure
+  expiry: personProcedure
     .output(ZSessionExpiry)
-    .query(({ ctx }) => sessionExpiry(ctx.db, ownerOf(ctx), ctx.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS)),
+    .query(({ ctx }) => sessionExpiry(ctx, ownerOf(ctx), ctx.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS)),
   /** The security page: the person's own sessions, with device and last activity. */
   sessions: personProcedure.output(z.array(ZOwnSession)).query(({ ctx }) => listOwnSessions(ctx, ownerOf(ctx))),
   revokeSession: personProcedure

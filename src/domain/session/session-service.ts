@@ -7,7 +7,7 @@ import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import { at, qb, runQuery } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
-import { systemClock, type Clock } from "@/domain/shared/clock";
+import type { Clock } from "@/domain/shared/clock";
 import type { Timed } from "@/domain/shared/service-context";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
@@ -47,13 +47,13 @@ export function touchSession(db: Db, sessionId: string, updatedAt: Date, clock: 
  * When the asking session ends (better-auth's row, after any refresh this request made) and when to warn. In real
  * time, never a demo clock: better-auth ends sessions by the process's time.
  */
-export async function sessionExpiry(db: Db, owner: SessionOwner, warningSeconds: number) {
+export async function sessionExpiry({ db, clock }: Timed, owner: SessionOwner, warningSeconds: number) {
   const row = await db.session.findFirst({ where: { id: owner.sessionId, userId: owner.userId }, select: { expiresAt: true } });
   if (!row) throw new DomainError("unauthenticated", t("not_authenticated"));
   return {
     expires_at: timestamp(row.expiresAt),
     warn_at: timestamp(new Date(row.expiresAt.getTime() - warningSeconds * 1000)),
-    now: timestamp(systemClock.now()),
+    now: timestamp(clock.now()),
   };
 }
 
