@@ -1277,6 +1277,13 @@ PostgreSQL ${name}: ${size.employees.toLocaleString("en")} Employees, ${size.pay
     const server = await startProcess("dist/server.js", { DATABASE_URL: url, DATA_DIR: path.join(dataDir, size.key), ...PATH_ALONE }, size.port);
     columns.push({ key: size.key, heading: `PostgreSQL ${size.employees.toLocaleString("en")}`, base: `http://127.0.0.1:${size.port}`, data, server, url });
   }
+  // BENCH_COMPARE_DIST: that build's server on the large database too, in the same rounds (the cases that differ).
+  const compared = comparedServer();
+  if (compared) {
+    const large = columns[1];
+    const server = await startProcess(compared, { DATABASE_URL: large.url, DATA_DIR: path.join(dataDir, "large-before"), ...PATH_ALONE }, 3464);
+    columns.push({ ...large, key: "large-before", heading: `${large.heading} (compared build)`, base: "http://127.0.0.1:3464", server });
+  }
   if (embeddedEmployees > 0) {
     const dir = path.join(dataDir, "embedded-scale");
     const count = embeddedEmployees;
@@ -1293,8 +1300,11 @@ Embedded database: ${count.toLocaleString("en")} Employees, ${Math.round(count *
     }
   }
   const cases = SCALE_CASES.flatMap((scenario) => columns.map((c) => ({ key: `${scenario} ${c.key}`, scenario, bases: [c.base], data: c.data })));
+  // A compared build's column measures the cases given by BENCH_COMPARE_CASES (all when unset).
+  const comparedCases = (process.env.BENCH_COMPARE_CASES ?? "").split(",").filter(Boolean);
+  const measured = cases.filter((c) => !c.key.endsWith(" large-before") || comparedCases.length === 0 || comparedCases.includes(c.scenario));
   const loadBefore = os.loadavg();
-  const results = await measureRounds(cases, columns[0].data);
+  const results = await measureRounds(measured, columns[0].data);
   const loadAfter = os.loadavg();
   log(
     `
@@ -1310,9 +1320,10 @@ Scale: the request cases at ${columns.map((c) => c.heading).join(", ")} (one ins
     const r = (c: { key: string }) => results[`${s} ${c.key}`];
     const [a, b] = [r(columns[0]), r(columns[1])];
     const ratioP99 = b.p99 / Math.max(1, a.p99);
+    const cell = (c: { key: string }) => (r(c) ? `${r(c).rps.toFixed(0)} (${spread(r(c))}) | ${r(c).p50} | ${r(c).p99}` : "- | - | -");
     log(
-      `| ${s} | ${columns.map((c) => `${r(c).rps.toFixed(0)} (${spread(r(c))}) | ${r(c).p50} | ${r(c).p99}`).join(" | ")} | ${ratioP99.toFixed(2)} | ${ratioP99 <= 2 ? "yes" : "NO"} | ` +
-        `${columns.map((c) => r(c).errors + r(c).non2xx).join(" / ")} |`,
+      `| ${s} | ${columns.map(cell).join(" | ")} | ${ratioP99.toFixed(2)} | ${ratioP99 <= 2 ? "yes" : "NO"} | ` +
+        `${columns.map((c) => (r(c) ? r(c).errors + r(c).non2xx : "-")).join(" / ")} |`,
     );
   }
   for (const c of columns) log(`  peak memory of the ${c.heading} server: ${peakMemoryMb(c.server).toFixed(0)} MB`);

@@ -219,9 +219,13 @@ export async function listEmployees({ db, scope }: ScopedDb, q: TListEmployeesQu
     return { count, rows: list };
   };
   if (frequent && search === undefined) return remember(page.total ?? 0);
+  const version = page.version ?? "0";
+  const known = uncovered.length === 0 ? memo.count(db, rememberable, version) : undefined;
+  if (known !== undefined) return remember(known);
   if (search === undefined && uncovered.length === 0 && created !== undefined) {
-    // created_at alone, any instant: the Integration's rows of kept_count per day and the Employees of the two days
+    // created_at alone, not remembered: the Integration's rows of kept_count per day and the Employees of the two days
     // the range cuts (kept-count.ts), so a different instant on every request costs the same at a million Employees.
+    // Remembered under the page's version (the count may be of a later snapshot: one write apart, as before).
     const countIn = async (range: TimestampFilter) => {
       const [row] = await runQuery(
         sql,
@@ -232,11 +236,10 @@ export async function listEmployees({ db, scope }: ScopedDb, q: TListEmployeesQu
       );
       return row?.n ?? 0;
     };
-    return remember(await keptCount(sql, "employee", (eb) => eb("scope", "=", scope.integrationPk), created, countIn));
+    const n = await keptCount(sql, "employee", (eb) => eb("scope", "=", scope.integrationPk), created, countIn);
+    memo.rememberCount(db, rememberable, version, n);
+    return remember(n);
   }
-  const version = page.version ?? "0";
-  const known = uncovered.length === 0 ? memo.count(db, rememberable, version) : undefined;
-  if (known !== undefined) return remember(known);
   const [counted] = await runQuery(
     sql,
     qb.selectFrom(counterOf(scope.integrationPk).as("c")).select((eb) => [
