@@ -32,6 +32,9 @@ const REAL_TIME: Record<string, string> = {
   "api_key.last_used_at": "a credential's real use",
   // /e/login's abuse limit counts real requests per email and address, whoever's they are.
   "sign_in_link_request.created_at": "a rate limit of real requests",
+  // Not a time written but a bin of one: a kept count's bucket is its rows' (demo) time floored to the hour or the
+  // day (0038), up to a day before those times and so inside the window this test reads as "real".
+  "kept_count.bucket": "a demo time binned to its day",
 };
 
 type Row = Record<string, unknown>;
