@@ -263,11 +263,14 @@ describe(`the audit log (${TEST_DB})`, () => {
     });
     // Closing issues the Invoice, which the review team then marks paid.
     expect((await app.json(`/v2/payruns/${second.body.payrun}/close/`, { method: "POST", ...as })).status).toBe(204);
-    const invoice = await app.db.invoice.findFirstOrThrow({ where: { payrunPk: nextPayrun.pk }, select: { pk: true, id: true } });
+    const invoice = await app.db.invoice.findFirstOrThrow({ where: { payrunPk: nextPayrun.pk }, select: { pk: true, id: true, number: true } });
     const paidInvoice = await op.invoices.markPaid({ invoicePk: invoice.pk });
     const marked = await records(a.accountPk, "invoice.marked_paid");
     expect(marked).toHaveLength(1);
     expect(marked[0]).toMatchObject({ actorKind: "operator", actorId: opId, targetType: "invoice", targetId: invoice.id, before: { paid_at: null } });
+    // Labelled by what people read on the invoice (its number), not an id.
+    expect(invoice.number).not.toBeNull();
+    expect(marked[0].targetLabel).toBe(String(invoice.number));
     expect(marked[0].after).toMatchObject({ paid_at: paidInvoice.paid_at, total: paidInvoice.total });
     expect(await records(a.accountPk, "payrun.marked_paid")).toHaveLength(1);
     const log = await op.audit.operatorList({ action: "payrun.marked_paid", actor: "op-" });

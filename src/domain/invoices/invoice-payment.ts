@@ -51,7 +51,7 @@ export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput,
       environment: found.integration.environment,
       actor,
       action: "invoice.marked_paid",
-      target: { type: "invoice", id: found.id },
+      target: { type: "invoice", id: found.id, label: paid.invoice_number },
       before: { paid_at: null },
       after: { paid_at: paid.paid_at, total: paid.total },
     });

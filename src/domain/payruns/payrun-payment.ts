@@ -34,21 +34,24 @@ export async function markPayrunPaid(ctx: Unscoped, where: Prisma.PayrunWhereInp
   return ctx.db.$transaction(async (tx) => {
     const found = await tx.payrun.findFirst({
       where,
-      select: { pk: true, id: true, currency: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
+      select: { pk: true, id: true, name: true, currency: true, integrationPk: true, integration: { select: { accountPk: true, environment: true } } },
     });
     if (!found) throw notFound();
     await lockPayruns(tx, found.integrationPk, found.currency);
     const current = await tx.payrun.findUniqueOrThrow({ where: { pk: found.pk }, select: { paidAt: true } });
     if (current.paidAt) throw new DomainError("conflict", t("payrun_already_paid"));
     const payrun = await payPayrunInTx(tx, found.pk, ctx);
-    const invoice = asInvoice ? await tx.invoice.findUnique({ where: { payrunPk: found.pk }, select: { id: true, total: true } }) : null;
+    const invoice = asInvoice ? await tx.invoice.findUnique({ where: { payrunPk: found.pk }, select: { id: true, number: true, total: true } }) : null;
     await recordAudit(tx, {
       at: ctx.clock.now(),
       accountPk: found.integration.accountPk,
       environment: found.integration.environment,
       actor,
       action: invoice ? "invoice.marked_paid" : "payrun.marked_paid",
-      target: invoice ? { type: "invoice", id: invoice.id, label: found.id } : { type: "payrun", id: found.id },
+      // Labels people read in the log: the invoice's number, the Payrun's name (an unnamed one shows its kind and id).
+      target: invoice
+        ? { type: "invoice", id: invoice.id, label: invoice.number?.toString() ?? null }
+        : { type: "payrun", id: found.id, label: found.name?.trim() || null },
       before: { paid_at: null },
       after: { paid_at: payrun.paid_at, ...(invoice?.total ? { total: invoice.total.toFixed(2) } : {}) },
     });
