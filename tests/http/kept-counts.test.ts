@@ -1,5 +1,5 @@
 /**
- * The kept counts (migration 0038, src/domain/shared/kept-count.ts) of the lists whose tables grow with traffic: the
+ * The kept counts (migrations 0038 and 0039, src/domain/shared/kept-count.ts) of the lists whose tables grow with traffic: the
  * events list, a subscription's deliveries (API and dashboard log), the audit log, and the Employee list by created_at. Rows are written straight into
  * the tables, over several hours and days with instants on and beside the buckets' edges, then moved (a delivery's
  * status) and removed (retention); every list's count, for each filter and time range, must be count(*) of the rows.
@@ -242,4 +242,24 @@ describe("kept counts", () => {
     expect(await app.db.keptCount.count({ where: { counted: "event", bucket: { gte: at(36 * HOUR) } } })).toBeGreaterThan(0);
     await everyCountMatches();
   }, 300_000);
+
+  it("are kept by trigger functions whose statements are static (planned once per connection), one per table and operation", async () => {
+    // 0038's single function built its upsert with EXECUTE, planned again by every write: half an Employee create's cost.
+    const functions = await app.db.$queryRawUnsafe<{ name: string; source: string }[]>(
+      `SELECT t.tgrelid::regclass::text || ' ' || t.tgname AS name, p.prosrc AS source
+       FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgname LIKE 'kept_count_on_%' ORDER BY 1`,
+    );
+    expect(functions.map((f) => f.name)).toEqual([
+      "audit_record kept_count_on_delete",
+      "audit_record kept_count_on_insert",
+      "employee kept_count_on_delete",
+      "employee kept_count_on_insert",
+      "event kept_count_on_delete",
+      "event kept_count_on_insert",
+      "webhook_delivery kept_count_on_delete",
+      "webhook_delivery kept_count_on_insert",
+      "webhook_delivery kept_count_on_update",
+    ]);
+    for (const f of functions) expect(f.source, f.name).not.toMatch(/\bEXECUTE\b/i);
+  });
 });

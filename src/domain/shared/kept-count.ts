@@ -1,6 +1,7 @@
 /**
  * Counts of the tables that grow with traffic, without reading their rows: `kept_count` (migration 0038), kept by
- * one statement trigger function on `event`, `webhook_delivery`, `audit_record` and `employee` (a million in one
+ * statement triggers (one static function per table and operation, 0039) on `event`, `webhook_delivery`,
+ * `audit_record` and `employee` (a million in one
  * Integration, filtered by created_at), per scope, keys (what their
  * lists filter by), time bucket and database backend. A list's count sums its rows: over all time, one row per key
  * and backend; over a time range, the buckets the range covers whole, plus the rows of the two partial buckets at
