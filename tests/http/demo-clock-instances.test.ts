@@ -1,0 +1,68 @@
+/**
+ * An advance of the demo clock is seen at once by every instance on the same PostgreSQL database: a script that
+ * advances through one instance and at once calls another (behind nginx, say) gets the new time there, with no
+ * window in which the other instance still uses the old offset. The second instance is a process of its own
+ * (tests/support/api-server.ts): two apps in this process would share its module state and hide a per-process
+ * memo. PostgreSQL only: the embedded database has one process.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { integrationBody, startTestApp, TEST_DB, type TestApp } from "../support/test-app";
+
+type Clock = { now: string; offset_seconds: number };
+type Employee = { id: string; created_at: string };
+
+describe.skipIf(TEST_DB !== "pg")("the demo clock across instances (TEST_DB=pg)", () => {
+  let a: TestApp;
+  let other: { child: ChildProcess; url: string };
+  let key: string;
+
+  beforeAll(async () => {
+    a = await startTestApp();
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/api-server.ts"], {
+      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: a.databaseUrl ?? "", DATABASE_DIRECT_URL: a.databaseDirectUrl ?? "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const port = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const found = /listening (\d+)/.exec(out);
+        if (found) resolve(found[1]);
+      });
+      child.once("exit", (code) => reject(new Error(`api-server exited (${code}) before listening`)));
+    });
+    other = { child, url: `http://127.0.0.1:${port}` };
+    ({ key } = await a.newKey("demo"));
+    expect((await a.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "clock-b" }) })).status).toBe(201);
+  });
+  afterAll(async () => {
+    other?.child.kill("SIGKILL");
+    await a?.close();
+  });
+
+  const onOther = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    const res = await fetch(`${other.url}${path}`, {
+      method: init.method ?? "GET",
+      headers: { Authorization: `Token ${key}`, "Content-Type": "application/json", "Integration-ID": "clock-b" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    expect(res.status).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+
+  it("the other instance reads the new offset right after an advance, in its clock and in what it writes", async () => {
+    for (const [i, seconds] of [3600, 86_400, 7 * 86_400].entries()) {
+      // The other instance has just read the account's offset (what a memo would keep) ...
+      const before = await onOther<Clock>("/v2/test_helpers/clock/");
+      // ... when an advance commits on this one; its very next request follows the new offset.
+      const advanced = await a.json<Clock>("/v2/test_helpers/clock/advance/", { method: "POST", key, body: { seconds } });
+      expect(advanced.status).toBe(200);
+      expect(advanced.body.offset_seconds).toBe(before.offset_seconds + seconds);
+      const after = await onOther<Clock>("/v2/test_helpers/clock/");
+      expect(after.offset_seconds).toBe(advanced.body.offset_seconds);
+      const created = await onOther<Employee>("/v2/employees/", { method: "POST", body: { id: `clk-${i}`, name: "Clock Instance", country: "SWE" } });
+      expect(Math.abs(Date.parse(created.created_at) - Date.parse(advanced.body.now))).toBeLessThan(60_000);
+    }
+  });
+});
