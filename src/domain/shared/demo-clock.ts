@@ -77,6 +77,15 @@ async function offsetOf(db: Db, accountPk: string): Promise<number> {
   return offsetSeconds;
 }
 
+/**
+ * The real time of a caller on `clock`, for the records of what people did and when (the audit log; the request
+ * log is stamped by the edge's own clock): they are read beside each other across environments, listed newest
+ * first and kept for days of real time, so a demo account's act is recorded when it happened, not at its demo time.
+ */
+export function realNow(clock: Clock): Date {
+  return clockParts(clock).base.now();
+}
+
 /** The clock of `accountPk`'s `environment`: `base` for live (and for callers of no account), its demo clock for demo. */
 export async function clockFor(db: Db, base: Clock, accountPk: string | null, environment: Environment): Promise<Clock> {
   if (environment !== "demo" || accountPk === null) return base;
