@@ -3,7 +3,8 @@
  * advances through one instance and at once calls another (behind nginx, say) gets the new time there, with no
  * window in which the other instance still uses the old offset. The second instance is a process of its own
  * (tests/support/api-server.ts): two apps in this process would share its module state and hide a per-process
- * memo. PostgreSQL only: the embedded database has one process.
+ * memo (PostgreSQL only: the embedded database has one process). On either database, one instance reads each
+ * advance at its next request, also one committed with a request's transaction.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,5 +66,27 @@ describe.skipIf(TEST_DB !== "pg")("the demo clock across instances (TEST_DB=pg)"
       const created = await onOther<Employee>("/v2/employees/", { method: "POST", body: { id: `clk-${i}`, name: "Clock Instance", email: `clk-${i}@example.se`, country: "SWE" } });
       expect(Math.abs(Date.parse(created.created_at) - Date.parse(advanced.body.now))).toBeLessThan(60_000);
     }
+  });
+});
+
+describe("the demo clock on one instance, either database", () => {
+  let app: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    ({ key } = await app.newKey("demo"));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("the next request reads an advance, sent alone or in a request's transaction (Idempotency-Key)", async () => {
+    const read = async () => (await app.json<Clock>("/v2/test_helpers/clock/", { key })).body.offset_seconds;
+    expect(await read()).toBe(0);
+    expect((await app.json("/v2/test_helpers/clock/advance/", { method: "POST", key, body: { seconds: 60 } })).status).toBe(200);
+    expect(await read()).toBe(60);
+    const keyed = await app.json("/v2/test_helpers/clock/advance/", { method: "POST", key, headers: { "Idempotency-Key": "adv-1" }, body: { seconds: 60 } });
+    expect(keyed.status).toBe(200);
+    expect(await read()).toBe(120);
   });
 });
