@@ -28,6 +28,8 @@ const REAL_TIME: Record<string, string> = {
   "outbox_job.failed_at": "the worker's bookkeeping",
   // The clock's own row: when the offset was last moved, really.
   "demo_clock.updated_at": "when the clock was moved",
+  // The audit log records what people did and when (demo-clock.ts `realNow`); the demo times are in its `after`.
+  "audit_record.at": "a record of when people acted",
   // A key is a real credential: its last use is when a request really came (the security page shows it).
   "api_key.last_used_at": "a credential's real use",
   // /e/login's abuse limit counts real requests per email and address, whoever's they are.

@@ -670,7 +670,7 @@ export interface paths {
         };
         /**
          * The account's demo clock
-         * @description Demo environment only: a live API key gets 403. The demo environment's time and how far it runs ahead of the real time. Every time rule of the account's demo environment reads it: timestamps written, resend limits, explicit Payrun auto-close, invoice due dates and `overdue`, webhook retries and auto-disable, Idempotency-Key expiry.
+         * @description Demo environment only: a live API key gets 403. The demo environment's time and how far it runs ahead of the real time. Every time rule of the account's demo environment reads it: timestamps written, resend limits, explicit Payrun auto-close, invoice due dates and `overdue`, webhook retries and auto-disable, Idempotency-Key expiry. The records of when people acted keep the real time: the audit log and the request log.
          */
         get: operations["testHelpers-clock"];
         put?: never;
@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         /**
          * Move the account's demo clock forward
-         * @description Demo environment only: a live API key gets 403. Forward only, 1 to 7776000 seconds (90 days) a call; the account's scheduled demo jobs (webhook retries, explicit Payrun auto-close) come forward by as much. Every time rule of the account's demo environment reads it: timestamps written, resend limits, explicit Payrun auto-close, invoice due dates and `overdue`, webhook retries and auto-disable, Idempotency-Key expiry.
+         * @description Demo environment only: a live API key gets 403. Forward only, 1 to 7776000 seconds (90 days) a call; the account's scheduled demo jobs (webhook retries, explicit Payrun auto-close) come forward by as much. Every time rule of the account's demo environment reads it: timestamps written, resend limits, explicit Payrun auto-close, invoice due dates and `overdue`, webhook retries and auto-disable, Idempotency-Key expiry. The records of when people acted keep the real time: the audit log and the request log.
          */
         post: operations["testHelpers-advanceClock"];
         delete?: never;

@@ -25,12 +25,25 @@ export const SYSTEM_ACTOR: AuditActor = { kind: "system", id: null, label: "syst
 /** Who acts and when, for a service that has no clock of its own to read. */
 export interface AuditBy {
   actor: AuditActor;
+  /** The act's time on the clock of what it changes (an account's demo time for a demo object). */
   at: Date;
+  /** The real time of the act (`realNow`), when `at` may be an account's demo time; the audit record takes it. */
+  realAt?: Date;
+}
+
+/** When an act given as `AuditBy` is recorded: its real time. */
+export function recordedAt(by: AuditBy): Date {
+  return by.realAt ?? by.at;
 }
 
 type JsonFields = Record<string, Prisma.InputJsonValue | null>;
 
 export interface AuditEntry {
+  /**
+   * The real time of the act (`realNow(clock)` for a caller that may be on an account's demo clock): the audit log
+   * records what people did and when, so a demo act is not stamped with its demo time; a demo object's own times
+   * (in `after`) are its demo times.
+   */
   at: Date;
   /** The account acted in or on; null for an operator's action on no one account. */
   accountPk: string | null;

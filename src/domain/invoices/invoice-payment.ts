@@ -14,6 +14,7 @@ import { issueInvoiceInTx, recordInvoicePaid } from "@/domain/billing/invoice-is
 import { invoiceApi, invoiceSelect, toInvoicesApi } from "@/domain/billing/invoice-representation";
 import type { TInvoice } from "@/domain/billing/invoice-schemas";
 import { recordAudit, type AuditActor } from "@/domain/audit/audit-record";
+import { realNow } from "@/domain/shared/demo-clock";
 
 /** `POST /v2/invoices/{id}/pay/`: the client stands in for the bank transfer, in the demo environment only. */
 export async function payDemoInvoice(ctx: ServiceContext, id: string, actor: AuditActor): Promise<TInvoice> {
@@ -46,7 +47,7 @@ export async function payInvoice(ctx: Unscoped, where: Prisma.InvoiceWhereInput,
     await markPrepaymentPaid(tx, prepaymentPk, now);
     const paid = await invoiceApi(tx, found.pk, baseUrl);
     await recordAudit(tx, {
-      at: now,
+      at: realNow(clock),
       accountPk: found.integration.accountPk,
       environment: found.integration.environment,
       actor,

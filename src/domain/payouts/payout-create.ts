@@ -36,6 +36,7 @@ import {
 import { notifyPayout } from "./payout-notify";
 import { recordPayoutsMade } from "./payout-audit";
 import type { AuditActor } from "@/domain/audit/audit-record";
+import { realNow } from "@/domain/shared/demo-clock";
 import { payoutSelect, toPayoutApi, type PayoutRow } from "./payout-representation";
 import type { TCreatePayoutsInput } from "./payout-schemas";
 
@@ -257,7 +258,7 @@ export async function createPayouts(ctx: ServiceContext, input: TCreatePayoutsIn
           tx,
           rows.map((r) => r.pk),
         );
-      await recordPayoutsMade(tx, { scope, actor, at: now }, rows, input.bulk);
+      await recordPayoutsMade(tx, { scope, actor, at: realNow(clock) }, rows, input.bulk);
       return rows;
     }),
   );

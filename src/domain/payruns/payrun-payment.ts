@@ -17,6 +17,7 @@ import type { TPayrun } from "./payrun-schemas";
 import { lockPayruns } from "@/domain/billing/billing-lock";
 import { recordPayrunEvent } from "./payrun-service";
 import { recordAudit, type AuditActor } from "@/domain/audit/audit-record";
+import { realNow } from "@/domain/shared/demo-clock";
 
 export const NOTIFY_PAYOUTS_JOB = "payrun.notify_payouts";
 
@@ -43,7 +44,7 @@ export async function markPayrunPaid(ctx: Unscoped, where: Prisma.PayrunWhereInp
     const payrun = await payPayrunInTx(tx, found.pk, ctx);
     const invoice = asInvoice ? await tx.invoice.findUnique({ where: { payrunPk: found.pk }, select: { id: true, number: true, total: true } }) : null;
     await recordAudit(tx, {
-      at: ctx.clock.now(),
+      at: realNow(ctx.clock),
       accountPk: found.integration.accountPk,
       environment: found.integration.environment,
       actor,

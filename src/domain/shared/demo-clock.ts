@@ -3,16 +3,21 @@
  * runs `offset_seconds` ahead of it (demo_clock, moved only forward by POST /v2/test_helpers/clock/advance/). Entry
  * points (the /v2/ edge, /api/trpc, the worker's handlers of demo objects) call it once and pass the clock on.
  *
- * The offset is read per request, so it is cached per account for DEMO_CLOCK_CACHE_MS: an advance replaces this
- * process's entry at once, other instances sharing the database see it within that time.
+ * An advance counts from the moment it answers, on every instance: a script may advance through one instance and at
+ * once call another. So on PostgreSQL each demo caller reads the offset (one primary-key read, a prepared statement);
+ * nothing remembered per instance could know of another instance's advance in time, since its notification comes
+ * after the commit. On the embedded database this process is the only writer and hears an advance's notification
+ * before the advance returns, so the offsets are remembered and forgotten by it.
  */
 import type { Db } from "@/db/database";
 import type { Environment } from "@/domain/environments";
 import type { Clock } from "@/domain/shared/clock";
 import { clockedDb, unclocked } from "@/db/clock-stamps";
+import { fastSql, type FastSql } from "@/db/fast-sql";
+import { compiledOnce, placeholder, qb, runCompiled } from "@/db/query-builder";
 
-/** How long another instance may keep an account's old offset after an advance. */
-export const DEMO_CLOCK_CACHE_MS = 1_000;
+/** Notified by every advance, in its transaction (demo-clock-service.ts). */
+export const DEMO_CLOCK_CHANNEL = "demo_clock_advanced";
 const SECOND_MS = 1_000;
 
 /** The base clock moved `offsetSeconds` ahead; it keeps both, so the demo clock's reading can name its offset. */
@@ -32,21 +37,53 @@ export function clockParts(clock: Clock): { base: Clock; offsetSeconds: number }
   return clock instanceof OffsetClock ? { base: clock.base, offsetSeconds: clock.offsetSeconds } : { base: clock, offsetSeconds: 0 };
 }
 
-// Keyed by account pk; `readAt` is monotonic time (performance.now), not the domain's clock: it measures the cache's age.
-const cache = new Map<string, { offsetSeconds: number; readAt: number }>();
+const READ_OFFSET = compiledOnce(qb.selectFrom("demo_clock").select("offset_seconds").where("account_pk", "=", placeholder<string>(1, "uuid")));
 
-/** Remembers an account's offset as just written (its advance), so this process's next request reads it. */
-export function rememberOffset(accountPk: string, offsetSeconds: number): void {
-  cache.set(accountPk, { offsetSeconds, readAt: performance.now() });
+/** The embedded database's offsets by account pk; `generation` moves on each advance's notification. */
+interface Memo {
+  offsets: Map<string, number>;
+  generation: number;
+}
+const MAX_REMEMBERED = 10_000;
+const memos = new WeakMap<FastSql, Promise<Memo>>();
+
+function memoOf(sql: FastSql, listen: NonNullable<FastSql["listen"]>): Promise<Memo> {
+  let memo = memos.get(sql);
+  if (!memo) {
+    const m: Memo = { offsets: new Map(), generation: 0 };
+    memo = listen(DEMO_CLOCK_CHANNEL, () => {
+      m.generation++;
+      m.offsets.clear();
+    }).then(() => m);
+    memos.set(sql, memo);
+  }
+  return memo;
 }
 
 async function offsetOf(db: Db, accountPk: string): Promise<number> {
-  const hit = cache.get(accountPk);
-  if (hit && performance.now() - hit.readAt < DEMO_CLOCK_CACHE_MS) return hit.offsetSeconds;
-  const row = await db.demoClock.findUnique({ where: { accountPk }, select: { offsetSeconds: true } });
-  const offsetSeconds = row?.offsetSeconds ?? 0;
-  rememberOffset(accountPk, offsetSeconds);
+  const sql = fastSql(db);
+  const read = async () => (await runCompiled(sql, READ_OFFSET, [accountPk]))[0]?.offset_seconds ?? 0;
+  if (!sql.notifiesAtOnce || !sql.listen) return read();
+  const memo = await memoOf(sql, sql.listen);
+  const known = memo.offsets.get(accountPk);
+  if (known !== undefined) return known;
+  const generation = memo.generation;
+  const offsetSeconds = await read();
+  // An advance heard while this read was on its way may be newer than what it read: not kept.
+  if (generation === memo.generation) {
+    if (memo.offsets.size >= MAX_REMEMBERED) memo.offsets.clear();
+    memo.offsets.set(accountPk, offsetSeconds);
+  }
   return offsetSeconds;
+}
+
+/**
+ * The real time of a caller on `clock`, for the records of what people did and when (the audit log; the request
+ * log is stamped by the edge's own clock): they are read beside each other across environments, listed newest
+ * first and kept for days of real time, so a demo account's act is recorded when it happened, not at its demo time.
+ */
+export function realNow(clock: Clock): Date {
+  return clockParts(clock).base.now();
 }
 
 /** The clock of `accountPk`'s `environment`: `base` for live (and for callers of no account), its demo clock for demo. */

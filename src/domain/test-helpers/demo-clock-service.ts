@@ -2,8 +2,8 @@
  * The account's demo clock as the test helpers show and move it: GET /v2/test_helpers/clock/ and POST
  * /v2/test_helpers/clock/advance/. An advance moves the offset and, in the same transaction, brings the account's
  * scheduled demo jobs forward by as much (webhook retries; the explicit Payruns' auto-close looks again at once), so
- * that what falls due at the new demo time runs without waiting real time, and wakes the workers to run it. Live is
- * never moved.
+ * that what falls due at the new demo time runs without waiting real time, and wakes the workers to run it. The next
+ * request of the account, on any instance, has the new offset (demo-clock.ts). Live is never moved.
  */
 import type { AccountScope } from "@/domain/scope";
 import type { ServiceContext } from "@/domain/shared/service-context";
@@ -14,7 +14,7 @@ import { DomainError } from "@/domain/errors";
 import { DELIVER_WEBHOOK_JOB } from "@/domain/webhooks/webhook-fanout";
 import { AUTO_CLOSE_PAYRUNS_JOB } from "@/domain/payruns/payrun-explicit";
 import { t } from "@/i18n/locale";
-import { clockParts, rememberOffset } from "@/domain/shared/demo-clock";
+import { clockParts, DEMO_CLOCK_CHANNEL } from "@/domain/shared/demo-clock";
 import { MAX_OFFSET_SECONDS, type TDemoClock } from "./demo-clock-schemas";
 
 type Ctx = Pick<ServiceContext<AccountScope>, "db" | "scope" | "clock">;
@@ -83,8 +83,9 @@ export async function advanceDemoClock({ db, scope, clock }: Ctx, seconds: numbe
     await lookAtExplicitPayrunsNow(tx, realNow);
     // The workers sleep until the next run time they saw; the jobs brought forward are due sooner: wake them at commit.
     await runIn(tx, notifyChannel(OUTBOX_CHANNEL));
+    // The embedded database's remembered offsets are forgotten as it commits (PostgreSQL's instances read each time).
+    await runIn(tx, notifyChannel(DEMO_CLOCK_CHANNEL));
     return row.offsetSeconds;
   });
-  rememberOffset(scope.accountPk, offsetSeconds);
   return { now: new Date(realNow.getTime() + offsetSeconds * 1000).toISOString(), offset_seconds: offsetSeconds };
 }

@@ -28,7 +28,7 @@ const at = (path: `/test_helpers/${string}/`, summary: string) => ({
 // The clock is the account's (every Integration of its demo environment shares it): no Integration-ID.
 const clockApi = accountScoped("Test helpers (demo only)");
 const CLOCK_RULES =
-  "Every time rule of the account's demo environment reads it: timestamps written, resend limits, explicit Payrun auto-close, invoice due dates and `overdue`, webhook retries and auto-disable, Idempotency-Key expiry";
+  "Every time rule of the account's demo environment reads it: timestamps written, resend limits, explicit Payrun auto-close, invoice due dates and `overdue`, webhook retries and auto-disable, Idempotency-Key expiry. The records of when people acted keep the real time: the audit log and the request log";
 
 export const testHelperRouter = router({
   clock: demoAccountProcedure

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { auditActorOf } from "@/trpc/audit-actor";
 import type { Context } from "@/trpc/context";
 import type { AuditBy } from "@/domain/audit/audit-record";
+import { realNow } from "@/domain/shared/demo-clock";
 import { EVENT_CATALOGUE, EVENT_NAMES } from "./event-catalogue";
 import { accountProcedure, optionalIntegrationProcedure, router, type Meta } from "@/trpc/init";
 import { pageEnvelope } from "@/trpc/pagination";
@@ -42,7 +43,7 @@ const webhookProcedure = optionalIntegrationProcedure.use(({ ctx, next }) => {
 });
 
 /** Who acts, and when, for the audit log. */
-const by = (ctx: Context): AuditBy => ({ actor: auditActorOf(ctx), at: ctx.clock.now() });
+const by = (ctx: Context): AuditBy => ({ actor: auditActorOf(ctx), at: ctx.clock.now(), realAt: realNow(ctx.clock) });
 
 const eventTable = EVENT_NAMES.map(
   (n) => `- \`${n}\` (${EVENT_CATALOGUE[n].scope}-scoped, body: ${EVENT_CATALOGUE[n].object}): ${EVENT_CATALOGUE[n].trigger}`,

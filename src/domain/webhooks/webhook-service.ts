@@ -18,7 +18,7 @@ import type { TCreateWebhookRequest, TWebhook, TWebhookStatus } from "./webhook-
 import type { PrivateTargets } from "@/config/webhook-settings";
 import { resolveTarget, TargetRefused } from "./webhook-target";
 import { endPendingDeliveries, healthOf, statusChange } from "./webhook-health";
-import { changedFields, recordAudit, type AuditBy, type AuditEntry } from "@/domain/audit/audit-record";
+import { changedFields, recordAudit, recordedAt, type AuditBy, type AuditEntry } from "@/domain/audit/audit-record";
 import type { AuditAction } from "@/domain/audit/audit-actions";
 
 export interface WebhookScope extends AccountScope {
@@ -125,7 +125,7 @@ export async function recordWebhookChange(
   change: { action: AuditAction; row: WebhookRow; before?: AuditEntry["before"]; after?: AuditEntry["after"] },
 ): Promise<void> {
   await recordAudit(tx, {
-    at: by.at,
+    at: recordedAt(by),
     accountPk: scope.accountPk,
     environment: scope.environment,
     actor: by.actor,
