@@ -4,16 +4,19 @@
  * points (the /v2/ edge, /api/trpc, the worker's handlers of demo objects) call it once and pass the clock on.
  *
  * An advance counts from the moment it answers, on every instance: a script may advance through one instance and at
- * once call another. So on PostgreSQL each demo caller reads the offset (one primary-key read, a prepared statement);
- * nothing remembered per instance could know of another instance's advance in time, since its notification comes
- * after the commit. On the embedded database this process is the only writer and hears an advance's notification
- * before the advance returns, so the offsets are remembered and forgotten by it.
+ * once call another. Reading the offset on every demo request would cost each one a round trip, so each process
+ * remembers the offsets it read and forgets them all when it hears an advance's notification (sent in the advance's
+ * transaction, so delivered to every instance's listener at its commit; the listener is also called when
+ * notifications may have been missed, e.g. after its connection was lost). The advance answers only once its own
+ * process has heard it: by then PostgreSQL has sent it to every listening instance, before the client can reach one
+ * of them. On the embedded database this process is the only writer and hears it before the write returns.
  */
 import type { Db } from "@/db/database";
 import type { Environment } from "@/domain/environments";
 import type { Clock } from "@/domain/shared/clock";
 import { clockedDb, unclocked } from "@/db/clock-stamps";
 import { fastSql, type FastSql } from "@/db/fast-sql";
+import type { Subscription } from "@/db/pg-notifications";
 import { compiledOnce, placeholder, qb, runCompiled } from "@/db/query-builder";
 
 /** Notified by every advance, in its transaction (demo-clock-service.ts). */
@@ -39,22 +42,32 @@ export function clockParts(clock: Clock): { base: Clock; offsetSeconds: number }
 
 const READ_OFFSET = compiledOnce(qb.selectFrom("demo_clock").select("offset_seconds").where("account_pk", "=", placeholder<string>(1, "uuid")));
 
-/** The embedded database's offsets by account pk; `generation` moves on each advance's notification. */
+/** Remembered offsets by account pk; `generation` moves on each advance's notification, which wakes `heard`. */
 interface Memo {
   offsets: Map<string, number>;
   generation: number;
+  heard: Set<() => void>;
+  /** While its connection is down (PostgreSQL), nothing is remembered or answered from memory. */
+  subscription: Subscription;
 }
 const MAX_REMEMBERED = 10_000;
+/** How long an advance waits to hear its own notification before answering anyway (a listener reconnecting). */
+const HEAR_WITHIN_MS = 2_000;
 const memos = new WeakMap<FastSql, Promise<Memo>>();
 
 function memoOf(sql: FastSql, listen: NonNullable<FastSql["listen"]>): Promise<Memo> {
   let memo = memos.get(sql);
   if (!memo) {
-    const m: Memo = { offsets: new Map(), generation: 0 };
+    const m: Memo = { offsets: new Map(), generation: 0, heard: new Set(), subscription: { live: false } };
     memo = listen(DEMO_CLOCK_CHANNEL, () => {
       m.generation++;
       m.offsets.clear();
-    }).then(() => m);
+      for (const wake of m.heard) wake();
+      m.heard.clear();
+    }).then((subscription) => {
+      m.subscription = subscription;
+      return m;
+    });
     memos.set(sql, memo);
   }
   return memo;
@@ -63,18 +76,40 @@ function memoOf(sql: FastSql, listen: NonNullable<FastSql["listen"]>): Promise<M
 async function offsetOf(db: Db, accountPk: string): Promise<number> {
   const sql = fastSql(db);
   const read = async () => (await runCompiled(sql, READ_OFFSET, [accountPk]))[0]?.offset_seconds ?? 0;
-  if (!sql.notifiesAtOnce || !sql.listen) return read();
+  if (!sql.listen) return read();
   const memo = await memoOf(sql, sql.listen);
   const known = memo.offsets.get(accountPk);
-  if (known !== undefined) return known;
+  if (known !== undefined && memo.subscription.live) return known;
   const generation = memo.generation;
   const offsetSeconds = await read();
   // An advance heard while this read was on its way may be newer than what it read: not kept.
-  if (generation === memo.generation) {
+  if (generation === memo.generation && memo.subscription.live) {
     if (memo.offsets.size >= MAX_REMEMBERED) memo.offsets.clear();
     memo.offsets.set(accountPk, offsetSeconds);
   }
   return offsetSeconds;
+}
+
+/**
+ * For an advance, called before its transaction: resolves once this process has heard the next advance's
+ * notification (its own, at its commit) and forgotten the offsets it remembered, or after HEAR_WITHIN_MS.
+ */
+export async function nextAdvanceHeard(db: Db): Promise<() => Promise<void>> {
+  const sql = fastSql(db);
+  if (!sql.listen) return async () => {};
+  const memo = await memoOf(sql, sql.listen);
+  let timer: NodeJS.Timeout | undefined;
+  const heard = new Promise<void>((resolve) => {
+    memo.heard.add(resolve);
+    timer = setTimeout(() => {
+      memo.heard.delete(resolve);
+      resolve();
+    }, HEAR_WITHIN_MS);
+  });
+  return async () => {
+    await heard;
+    clearTimeout(timer);
+  };
 }
 
 /**

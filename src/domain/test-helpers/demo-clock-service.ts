@@ -14,7 +14,7 @@ import { DomainError } from "@/domain/errors";
 import { DELIVER_WEBHOOK_JOB } from "@/domain/webhooks/webhook-fanout";
 import { AUTO_CLOSE_PAYRUNS_JOB } from "@/domain/payruns/payrun-explicit";
 import { t } from "@/i18n/locale";
-import { clockParts, DEMO_CLOCK_CHANNEL } from "@/domain/shared/demo-clock";
+import { clockParts, DEMO_CLOCK_CHANNEL, nextAdvanceHeard } from "@/domain/shared/demo-clock";
 import { MAX_OFFSET_SECONDS, type TDemoClock } from "./demo-clock-schemas";
 
 type Ctx = Pick<ServiceContext<AccountScope>, "db" | "scope" | "clock">;
@@ -69,6 +69,7 @@ export async function advanceDemoClock({ db, scope, clock }: Ctx, seconds: numbe
   assertDemo(scope);
   const { base } = clockParts(clock);
   const realNow = base.now();
+  const heard = await nextAdvanceHeard(db);
   const offsetSeconds = await db.$transaction(async (tx) => {
     const row = await tx.demoClock.upsert({
       where: { accountPk: scope.accountPk },
@@ -83,9 +84,11 @@ export async function advanceDemoClock({ db, scope, clock }: Ctx, seconds: numbe
     await lookAtExplicitPayrunsNow(tx, realNow);
     // The workers sleep until the next run time they saw; the jobs brought forward are due sooner: wake them at commit.
     await runIn(tx, notifyChannel(OUTBOX_CHANNEL));
-    // The embedded database's remembered offsets are forgotten as it commits (PostgreSQL's instances read each time).
+    // Every instance forgets the offsets it remembered as this commits (demo-clock.ts).
     await runIn(tx, notifyChannel(DEMO_CLOCK_CHANNEL));
     return row.offsetSeconds;
   });
+  // Answered once this instance has heard it, and so every instance has been sent it.
+  await heard();
   return { now: new Date(realNow.getTime() + offsetSeconds * 1000).toISOString(), offset_seconds: offsetSeconds };
 }
