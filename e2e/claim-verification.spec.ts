@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mailLink } from "./mail-links";
-import { CLAIM_DETAILS, createEmployee, invitationLink, operatorInNewContext, screenshot, signInToIntegrations, unique, uniqueEmail, users } from "./support";
+import { CLAIM_DETAILS, createEmployee, invitationLink, operatorInNewContext, screenshot, signInToIntegrations, tablesScrollingSideways, unique, uniqueEmail, users } from "./support";
 
 /**
  * Issue 28: the claim form's field errors in English and Swedish, then a claim the review team checks (the
@@ -69,12 +69,12 @@ async function fillNumbers(page: Page, lang: Lang, numbers: { identity: string; 
   await page.getByLabel(w.account).fill(numbers.account);
 }
 
-/** With E2E_SCREENSHOTS: the page at a phone's and a laptop's width. */
-async function shots(page: Page, name: string): Promise<void> {
+/** With E2E_SCREENSHOTS: the page at a phone's and a laptop's width, named as `npm run screenshots` names pages. */
+async function shots(page: Page, name: string, lang: Lang): Promise<void> {
   if (!process.env.E2E_SCREENSHOTS) return;
-  for (const width of [390, 1280]) {
+  for (const [size, width] of [["phone", 390], ["desktop", 1280]] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, `${name}-${width}`);
+    await screenshot(page, `${name}-${size}${lang === "sv" ? "-sv" : ""}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -86,7 +86,7 @@ async function shotsInLanguage(page: Page, name: string, lang: Lang, back: Lang)
   await page.context().addCookies([{ name: "payroute_locale", value: lang, domain: url.hostname, path: "/" }]);
   await page.reload();
   await page.waitForLoadState("networkidle");
-  await shots(page, `${name}-${lang}`);
+  await shots(page, name, lang);
   await page.context().addCookies([{ name: "payroute_locale", value: back, domain: url.hostname, path: "/" }]);
   await page.reload();
 }
@@ -130,7 +130,7 @@ for (const lang of ["en", "sv"] as const) {
     await expect(fieldError(e, "account_number")).toHaveText(w.accountError);
     await expect(fieldError(e, "clearing_number")).toHaveCount(0);
     await expect(fieldError(e, "identity_number")).toHaveCount(0);
-    await shots(e, `claim-form-errors-${lang}`);
+    await shots(e, "claim-form-errors", lang);
 
     // The link was not used up by the refusals: the right details claim it.
     await fillNumbers(e, lang, good);
@@ -184,7 +184,13 @@ test("the review team checks, reveals and rejects a claim; the Employee corrects
   await expect(o.getByTestId("sensitive-identity_number")).toHaveText("19121212-1212");
   const trail = o.getByRole("region", { name: "Audit trail" });
   await expect(trail.getByRole("row").filter({ hasText: "Revealed identity number" })).toContainText(users.operator.email);
-  await shots(o, "employee-verification-en");
+  // The comparison and the trail are read without scrolling sideways: on a phone each row is a card.
+  for (const width of [390, 1280]) {
+    await o.setViewportSize({ width, height: 900 });
+    expect(await tablesScrollingSideways(o), `the verification page at ${width}px`).toEqual([]);
+  }
+  await o.setViewportSize({ width: 1280, height: 720 });
+  await shots(o, "employee-verification", "en");
   await shotsInLanguage(o, "employee-verification", "sv", "en");
 
   const reason = "The street address lacks your flat number: add it.";
@@ -200,7 +206,7 @@ test("the review team checks, reveals and rejects a claim; the Employee corrects
   await expect(e.getByText(w.checking)).toHaveCount(0);
   await expect(e.getByTestId("rejection-reason")).toHaveText(reason);
   await expect(e.getByLabel(w.street)).toHaveValue(CLAIM_DETAILS.street);
-  await shots(e, "employee-rejected-sv");
+  await shots(e, "employee-rejected", "sv");
   await shotsInLanguage(e, "employee-rejected", "en", "sv");
   await e.getByLabel(w.street).fill("Storgatan 1 lgh 1102");
   await fillNumbers(e, "sv", { identity: CLAIM_DETAILS.identityNumber, clearing: CLAIM_DETAILS.clearing, account: CLAIM_DETAILS.account });
@@ -231,7 +237,7 @@ test("the review team checks, reveals and rejects a claim; the Employee corrects
   await expect(e.getByRole("status")).toContainText("Handelsbanken ****4565");
   await expect(e.getByRole("status")).toContainText("mejl");
   await expect(e.getByTestId("current-bank-account")).toHaveText("Handelsbanken ****4565");
-  await shots(e, "employee-bank-changed-sv");
+  await shots(e, "employee-bank-changed", "sv");
   // The email about the change: the only one to this Employee that links to the app's home rather than a claim.
   await mailLink(email, /https?:\/\/[^\s"'<>]+\/e(?=["\s<>])/);
   await employee.context.close();

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import Papa from "papaparse";
 import { apiKey } from "./dashboard-pages";
-import { saveEnglishAgain, savedLocale, screenshot, signIn, signInOnce, unique, uniqueEmail } from "./support";
+import { saveEnglishAgain, savedLocale, screenshot, signIn, signInOnce, tablesScrollingSideways, unique, uniqueEmail } from "./support";
 
 // 500 rows checked and created on a loaded machine take longer than the default 30 s.
 test.describe.configure({ timeout: 240_000 });
@@ -130,9 +130,9 @@ test.describe("in Swedish", () => {
     await expect(page.getByRole("heading", { name: "SEK: 3 utbetalningar" })).toBeVisible();
     await expect(page.getByText("Totalt med moms")).toBeVisible();
     await expect(page.getByRole("table")).toContainText(`Nora Ny ${tag}`);
-    for (const width of [1280, 390]) {
+    for (const [size, width] of [["desktop", 1280], ["phone", 390]] as const) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await screenshot(page, `payout-import-preview-${width}-sv`);
+      await screenshot(page, `payout-import-preview-${size}-sv`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Skapa 3 utbetalningar" }).click();
@@ -168,9 +168,11 @@ test("the preview in English, for the screenshots at both widths", async ({ page
   const bad = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "5", exact: true }) });
   await expect(bad).toContainText(`employee: Object with id "nobody-${tag}" does not exist.`);
   await expect(page.getByRole("button", { name: /^Create/ })).toHaveCount(0);
-  for (const width of [1280, 390]) {
+  for (const [size, width] of [["desktop", 1280], ["phone", 390]] as const) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await screenshot(page, `payout-import-preview-${width}-en`);
+    // Each row's errors are read without scrolling sideways: on a phone each row is a card.
+    expect(await tablesScrollingSideways(page), `the preview at ${width}px`).toEqual([]);
+    await screenshot(page, `payout-import-preview-${size}`);
   }
 });
 

@@ -50,6 +50,15 @@ test("a Payout created in the dashboard is paid by an operator and accepted by t
   await expect(row).toContainText("1,379.91");
   await expect(row).toContainText("Awaiting payment");
   const payrunId = await payrunOfRow(row);
+  const payrunName = (await row.locator('a[href^="/payruns/"]').innerText()).trim();
+
+  // The Payout's own page names its Payrun as the list does, never by its id.
+  await row.getByRole("link", { name: description }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(description);
+  const payrunLink = page.getByRole("link", { name: payrunName, exact: true });
+  await expect(payrunLink).toHaveAttribute("href", new RegExp(`^/payruns/${encodeURIComponent(payrunId)}\\?`));
+  await expect(page.getByText(payrunId, { exact: true })).toHaveCount(0);
+  await page.goBack();
 
   // Its Payrun is open and lists it.
   await row.locator(`a[href^="/payruns/${encodeURIComponent(payrunId)}?"]`).click();

@@ -17,6 +17,8 @@ const ONLY = process.env.SCREENSHOT_PAGES?.split(",").filter(Boolean);
 const LANGUAGES = (process.env.SCREENSHOT_LANGUAGES ?? "en,sv").split(",").filter(Boolean);
 /** The cookie the dashboard's language switch sets (src/i18n/catalogue/locales.ts). */
 const LOCALE_COOKIE = "payroute_locale";
+/** A reader of each language has a browser in it (date fields, file pickers). */
+const BROWSER_LOCALE = { en: "en-GB", sv: "sv-SE" };
 const LOADING = { en: "Loading…", sv: "Laddar…" };
 const users = JSON.parse(readFileSync(new URL("../e2e/users.json", import.meta.url), "utf8"));
 
@@ -39,36 +41,61 @@ async function waitForServer() {
   throw new Error("the server did not answer /healthz within 2 minutes");
 }
 
-/** Demo data through /v2/: Employees, Payouts in SEK, a Message-worthy list, a Registration and a Webhook. */
+/**
+ * Demo data through /v2/, so every page has something real to show: Employees at each step (invited, claimed,
+ * verified), a closed Payrun with its Invoice (due) and an open one, a Prepayment, a Message, a Registration and
+ * a Webhook whose deliveries fail. The demo-only test helpers stand in for the Employees and the review team.
+ */
 async function seed() {
   const key = readFileSync(`${DATA_DIR}/api-key`, "utf8").trim();
   const auth = { Authorization: `Token ${key}`, "Content-Type": "application/json" };
   const integrations = await (await fetch(`${BASE}/v2/integrations/?type=1`, { headers: auth })).json();
   const headers = { ...auth, "Integration-ID": integrations.results[0].id };
-  const post = async (path, body) => {
+  const call = async (path, body, expected = 201) => {
     for (;;) {
       const res = await fetch(`${BASE}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
       if (res.status === 429) {
         await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? "1") * 1000));
         continue;
       }
-      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json();
+      if (res.status !== expected) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return expected === 204 ? null : res.json();
     }
   };
+  const post = (path, body) => call(path, body, 201);
+  const act = (path) => call(path, {}, 200);
+  // First, so every event below is delivered to it: a private target (e2e-server.mjs allows those in demo) where
+  // nobody listens, so its deliveries fail as a broken receiver's do.
+  const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/payroute-hook", events: ["Payout.created", "Employee.created"] });
   const people = ["Maja Lindqvist", "Erik Johansson", "Sara Nilsson", "Ahmed Hassan", "Linnea Berg", "Oskar Holm", "Elin Åkesson", "Johan Sjöberg"];
   const employees = [];
   for (const [i, name] of people.entries()) {
-    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.se`;
+    const ascii = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    const email = `${ascii.toLowerCase().replace(/[^a-z]+/g, ".")}@example.se`;
     employees.push(await post("/v2/employees/", { name, email, country: "SWE", cellphone_number: `+4670123450${i}` }));
+  }
+  // Six have claimed their invitation and four of those are verified; two are still invited.
+  for (const [i, e] of employees.slice(0, 6).entries()) {
+    await act(`/v2/test_helpers/employees/${e.id}/claim/`);
+    if (i < 4) await act(`/v2/test_helpers/employees/${e.id}/verify/`);
   }
   const work = ["Catering, 12 June", "Warehouse shift", "Inventory count", "Evening cleaning", "Event staff", "Delivery route"];
   const payouts = await post(
     "/v2/payouts/",
     employees.map((e, i) => ({ employee: e.id, amount: `${1200 + i * 350}.50`, currency: "SEK", description: work[i % work.length] })),
   );
-  // A private target: e2e-server.mjs allows those in demo, and the screenshots need no deliveries to succeed.
-  const webhook = await post("/v2/webhooks/", { url: "http://127.0.0.1:9/payroute-hook", events: ["Payout.created", "Employee.created"] });
+  // The first Payrun closes (its Invoice is issued and due); the next Payouts open another.
+  await call(`/v2/payruns/${payouts[0].payrun}/close/`, {}, 204);
+  await post(
+    "/v2/payouts/",
+    employees.slice(0, 5).map((e, i) => ({ employee: e.id, amount: `${950 + i * 420}.00`, currency: "SEK", description: work[(i + 2) % work.length] })),
+  );
+  await post("/v2/prepayments/", { description: "Prepayment for December", net_amount: "25000.00", currency: "SEK", invoice_marking: "PO-2026-118" })
+    .catch((e) => console.warn(`screenshots: no Prepayment (${e.message})`));
+  await post("/v2/messages/", {
+    employees: employees.slice(0, 4).map((e) => e.id),
+    content: "The Christmas party shifts are open: sign up by 10 December.",
+  });
   await post("/v2/registrations/", {
     friendly_name: "Nordic Events",
     registered_name: "Nordic Events ApS",
@@ -143,7 +170,7 @@ try {
     for (const [target, language] of pages(ids)
       .filter((p) => !ONLY || ONLY.includes(p.name))
       .flatMap((p) => LANGUAGES.map((l) => [p, l]))) {
-      const context = await browser.newContext({ baseURL: BASE, viewport, locale: "en-GB", storageState: target.as ? states[target.as] : undefined });
+      const context = await browser.newContext({ baseURL: BASE, viewport, locale: BROWSER_LOCALE[language], storageState: target.as ? states[target.as] : undefined });
       await context.addCookies([{ name: LOCALE_COOKIE, value: language, url: BASE }]);
       const page = await context.newPage();
       await page.goto(target.path);

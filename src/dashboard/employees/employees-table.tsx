@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { useFormat } from "../i18n/use-format";
 import type { NoticeValue } from "../ui/notice";
 import { ListTable } from "../ui/list-table";
-import { EMPTY, NameAndIdCell, RowButton } from "../ui/table";
+import { EMPTY, EmailText, NameAndIdCell, RowButton } from "../ui/table";
 import { employeePath, type Employee } from "./employee-types";
 import { ResendButton } from "./resend-button";
 import { StatusBadge } from "./status-badge";
@@ -45,7 +45,7 @@ export function EmployeesTable({ employees, onEdit, onDelete, onNotice, selected
           </td>
           <NameAndIdCell name={e.name} id={e.id} href={scoped(employeePath(e.id))} />
           <td className="stacked-cell">
-            <span>{e.email ?? EMPTY}</span>
+            <span>{e.email ? <EmailText email={e.email} /> : EMPTY}</span>
             <span className="muted nowrap">{e.cellphone_number ?? t("noPhone")}</span>
           </td>
           <td title={f.country(e.country)}>{e.country}</td>

@@ -6,6 +6,7 @@ import { Fragment, useState } from "react";
 import { useTranslations } from "use-intl";
 import { employeePath } from "../employees/employee-types";
 import { useFormat } from "../i18n/use-format";
+import { usePayrunLabel } from "../payruns/payrun-label";
 import { payrunPath } from "../payruns/payrun-types";
 import { integrationScoped } from "../shell/integration-scoped";
 import { trpc } from "../trpc";
@@ -24,7 +25,7 @@ export const PayoutDetailPage = integrationScoped((t) => t("payouts.title"), Pay
 
 function PayoutDetail({ payoutId }: { payoutId: string }) {
   const t = useTranslations("payouts");
-  const query = trpc.payouts.get.useQuery({ payout_id: payoutId, expand: ["employee"] }, { retry: retryUnlessNotFound });
+  const query = trpc.payouts.get.useQuery({ payout_id: payoutId, expand: ["employee", "payrun"] }, { retry: retryUnlessNotFound });
   return (
     <DetailFrame
       back={{ href: "/payouts", label: t("detail.back") }}
@@ -42,6 +43,7 @@ function PayoutSummary({ payout }: { payout: Payout }) {
   const f = useFormat();
   const router = useRouter();
   const scoped = useScopedPath();
+  const payrunLabel = usePayrunLabel();
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const employee = payoutEmployee(payout);
@@ -85,8 +87,8 @@ function PayoutSummary({ payout }: { payout: Payout }) {
           <dd>{start || end ? t("detail.periodRange", { start: start ?? "…", end: end ?? "…" }) : <span className="muted">{t("detail.notGiven")}</span>}</dd>
           <dt>{t("detail.payrun")}</dt>
           <dd>
-            <Link className="mono" href={scoped(payrunPath(payrunId(payout)))}>
-              {payrunId(payout)}
+            <Link href={scoped(payrunPath(payrunId(payout)))} title={payrunId(payout)}>
+              {typeof payout.payrun === "string" ? payout.payrun : payrunLabel(payout.payrun)}
             </Link>
           </dd>
           <MetadataAndApiRows

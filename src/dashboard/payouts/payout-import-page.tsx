@@ -12,7 +12,7 @@ import { ErrorAlert } from "../ui/alert";
 import { DetailRow, DetailsCard } from "../ui/detail-rows";
 import { downloadCsv } from "../ui/download-csv";
 import { PageHeader } from "../ui/page-header";
-import { TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
 import { useScopedPath } from "../shell/use-scoped-path";
 
 export const PayoutImportPage = integrationScoped((t) => t("payouts.title"), PayoutImport);
@@ -225,29 +225,26 @@ function PayoutImport({ integration }: { integration: Integration }) {
               ))}
             </ul>
           )}
-          <div className="card table-scroll">
-            <table className="table table-compact">
-              <TableHead columns={[t("line"), t("employee"), t("description"), t("amount"), t("problems")]} />
-              <tbody>
-                {preview.rows.map((row) => {
-                  const errors = [...row.errors, ...(rowErrors.get(row.line) ?? [])];
-                  return (
-                    <tr key={row.line} className={errors.length ? "row-error" : undefined}>
-                      <td className="num">{row.line}</td>
-                      <td>
-                        {row.employee_name ?? row.reference}
-                        {row.new_employee && <span className="badge"> {t("newEmployee")}</span>}
-                      </td>
-                      <td>{row.description}</td>
-                      <td className="num">{row.amount ? f.money(row.amount, row.currency) : ""}</td>
-                      <td className={errors.length ? "field-error" : "muted"}>
-                        {errors.length ? errors.map((e, i) => <div key={i}>{e.column ? `${e.column}: ${e.message}` : e.message}</div>) : t("ok")}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+          <div className="card">
+            <ListTable className="table-compact" columns={[t("line"), t("employee"), t("description"), t("amount"), t("problems")]} rows={preview.rows}>
+              {(row) => {
+                const errors = [...row.errors, ...(rowErrors.get(row.line) ?? [])];
+                return (
+                  <tr key={row.line} className={errors.length ? "row-error" : undefined}>
+                    <td className="num">{row.line}</td>
+                    <td>
+                      {row.employee_name ?? row.reference}
+                      {row.new_employee && <span className="badge"> {t("newEmployee")}</span>}
+                    </td>
+                    <td>{row.description}</td>
+                    <td className="num">{row.amount ? f.money(row.amount, row.currency) : ""}</td>
+                    <td className={errors.length ? "field-error" : "muted"}>
+                      {errors.length ? errors.map((e, i) => <div key={i}>{e.column ? `${e.column}: ${e.message}` : e.message}</div>) : t("ok")}
+                    </td>
+                  </tr>
+                );
+              }}
+            </ListTable>
           </div>
         </section>
       )}

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { trpc, type RouterOutputs } from "../trpc";
 import { ErrorAlert } from "../ui/alert";
-import { EMPTY, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY } from "../ui/table";
 import { FactsSection } from "./review-detail";
 
 /**
@@ -30,20 +31,17 @@ export function ComparisonSection({ item, details }: { item: Review; details: De
   ];
   return (
     <FactsSection id="review-compare" title={t("title")}>
-      <table className="table">
-        <TableHead columns={[t("field"), t("employer"), t("employee")]} />
-        <tbody>
-          {rows.map(([label, employer, employee]) => (
-            <tr key={label}>
-              <th scope="row" className="row-label">
-                {label}
-              </th>
-              <td>{employer ?? EMPTY}</td>
-              <td>{employee ?? EMPTY}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable columns={[t("field"), t("employer"), t("employee")]} rows={rows}>
+        {([label, employer, employee]) => (
+          <tr key={label}>
+            <th scope="row" className="row-label">
+              {label}
+            </th>
+            <td>{employer ?? EMPTY}</td>
+            <td>{employee ?? EMPTY}</td>
+          </tr>
+        )}
+      </ListTable>
       <p className="card-note">{details ? t("note") : t("noDetails")}</p>
     </FactsSection>
   );

@@ -10,7 +10,8 @@ import { Field } from "../ui/field";
 import { FormActions, FormErrorAlert } from "../ui/form";
 import { Modal } from "../ui/modal";
 import { Notice, type NoticeValue } from "../ui/notice";
-import { EMPTY, TableHead } from "../ui/table";
+import { ListTable } from "../ui/list-table";
+import { EMPTY } from "../ui/table";
 import { useDraftDialog, useDraftState } from "../ui/draft-scope";
 import { restoreParsed } from "../ui/form-draft";
 import { z } from "../zod";
@@ -126,19 +127,16 @@ export function AuditTrail<D extends TrailDecision>({ id, title, empty, columns,
         {decisions.length === 0 ? (
           <p className="card-message">{empty}</p>
         ) : (
-          <table className="table">
-            <TableHead columns={columns} />
-            <tbody>
-              {decisions.map((d, n) => (
-                <tr key={`${d.created_at}-${n}`}>
-                  <td className="nowrap">{f.dateTime(d.created_at)}</td>
-                  <td>{d.reviewer_email}</td>
-                  <td>{decision(d)}</td>
-                  <td>{reason(d) ?? EMPTY}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListTable columns={columns} rows={decisions.map((d, n) => ({ d, key: `${d.created_at}-${n}` }))}>
+            {({ d, key }) => (
+              <tr key={key}>
+                <td className="nowrap">{f.dateTime(d.created_at)}</td>
+                <td>{d.reviewer_email}</td>
+                <td>{decision(d)}</td>
+                <td>{reason(d) ?? EMPTY}</td>
+              </tr>
+            )}
+          </ListTable>
         )}
       </div>
     </section>

@@ -59,6 +59,19 @@ export function IdLine({ id }: { id: string }) {
   );
 }
 
+/** An email address that, when its column is narrow, wraps at the "@" (not inside "example.se"). */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** A muted dash for an empty value. */
 export const EMPTY = <span className="muted">—</span>;
 
