@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatCalendarDay } from "@/i18n/catalogue/calendar-day";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceFormat } from "@/domain/invoices/invoice-format";
+import { documentFormat } from "@/i18n/document-format";
 import type { Locale } from "@/i18n/catalogue/locales";
 import { callerFor, decodeMail, integrationBody, registrationBody, startTestApp, type TestApp } from "../support/test-app";
 
@@ -28,7 +28,7 @@ const session = (accountPk: string, teamRole: "admin" | "member") =>
 
 /** An amount as the PDF in `locale` reads back (pdftotext gives the no-break space as a space). */
 const money = (locale: Locale, amount: string) =>
-  invoiceFormat(locale)
+  documentFormat(locale)
     .money(amount, "SEK")
     .replace(/\u00a0/g, " ");
 
@@ -184,7 +184,7 @@ describe("the Invoice PDF, read back with pdftotext", () => {
     expect(mail).toContain(`Subject: =?UTF-8?Q?Faktura_${invoice.invoice_number}_från_Payroute`); // an encoded word, its bytes decoded
     expect(mail).toContain("Hej Nordvik ApS");
     expect(mail).toContain(
-      `Fakturan ${invoice.invoice_number} för er lönekörning är bifogad: ${money("sv", invoice.total).replace(" kr", "")} SEK inklusive moms`,
+      `Fakturan ${invoice.invoice_number} för er lönekörning är bifogad: ${money("sv", invoice.total)} inklusive moms`,
     );
     expect(mail).toContain(`Betala med OCR-nummer ${invoice.invoice_number}`);
   });

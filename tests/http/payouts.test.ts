@@ -416,11 +416,11 @@ describe("immutability, delete and resend", () => {
     const mails = () =>
       app
         .mails()
-        .map((m) => decodeMail(m.text))
-        .filter((m) => m.includes("To: resender@example.se") && m.includes("250.00 SEK"));
+        .map((m) => decodeMail(m.text).replace(/\u00a0/g, " "))
+        .filter((m) => m.includes("To: resender@example.se") && m.includes("250,00 kr"));
     expect(mails()).toHaveLength(1);
-    // A Swedish Employee gets Swedish mail: "You have a payout of 250.00 SEK from Bygg & Co: …".
-    expect(mails()[0]).toContain("Du har en utbetalning på 250.00 SEK från Bygg & Co: Catering, 12 June");
+    // A Swedish Employee gets Swedish mail, the amount as Swedish writes money ("You have a payout of SEK 250.00 …").
+    expect(mails()[0]).toContain("Du har en utbetalning på 250,00 kr från Bygg & Co: Catering, 12 June");
     expect(mails()[0]).toContain(`${app.url}/e\n`);
 
     expect((await app.api("/v2/payouts/rs-1/resend/", { method: "PATCH", ...as(key) })).status).toBe(204);

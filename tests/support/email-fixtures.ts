@@ -9,6 +9,7 @@ import { signInLinkEmail } from "@/domain/notifications/emails/sign-in-link-emai
 import { bankChangedEmail } from "@/domain/notifications/emails/bank-changed-email";
 import { teamInvitationEmail } from "@/domain/notifications/emails/team-invitation-email";
 import { webhookAlertEmail } from "@/domain/notifications/emails/webhook-alert-email";
+import { documentFormat } from "@/i18n/document-format";
 
 const ORIGIN = "https://pay.example.com";
 const logoUrl = `${ORIGIN}/media/0b7c1f0e-5d1e-4f8a-9a51-6c2f4e0d9b11/bygg-logo.png`;
@@ -36,9 +37,8 @@ export const EMAIL_FIXTURES: Record<string, (locale: Locale) => Promise<EmailCon
       seller: "Payroute AB",
       recipient: "Nordvik ApS",
       number: "2026-000123",
-      total: locale === "sv" ? "21\u00a0992,34" : "21,992.34",
-      currency: "SEK",
-      due: "2026-12-12",
+      total: documentFormat(locale).money("21992.34", "SEK"),
+      due: documentFormat(locale).day("2026-12-12"),
       ocr: "123456789012",
       link: `${ORIGIN}/invoices/inv_7d1a2b3c4d5e6f708192a3b4c5d6e7f8`,
       prepayment: false,
@@ -49,9 +49,8 @@ export const EMAIL_FIXTURES: Record<string, (locale: Locale) => Promise<EmailCon
       seller: "Payroute AB",
       recipient: "Nordvik ApS",
       number: "2026-000124",
-      total: locale === "sv" ? "50\u00a0000,00" : "50,000.00",
-      currency: "SEK",
-      due: "2026-12-12",
+      total: documentFormat(locale).money("50000.00", "SEK"),
+      due: documentFormat(locale).day("2026-12-12"),
       ocr: "123456789028",
       link: `${ORIGIN}/invoices/inv_8e2b3c4d5e6f708192a3b4c5d6e7f809`,
       prepayment: true,

@@ -10,7 +10,7 @@ import { completeJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { SELLER_SETTINGS } from "@/config/seller";
 import { invoiceDocument } from "./invoice-document";
-import { invoiceFormat } from "./invoice-format";
+import { documentFormat } from "@/i18n/document-format";
 import { renderInvoicePdf } from "./invoice-pdf";
 
 const ZPayload = z.object({ invoicePk: z.string() });
@@ -27,9 +27,8 @@ export async function emailInvoice(job: ClaimedJob, ctx: JobContext): Promise<vo
         seller: doc.seller.name,
         recipient: doc.buyer.name,
         number: doc.invoiceNumber,
-        total: invoiceFormat(doc.locale).money(doc.total),
-        currency: doc.currency,
-        due: invoiceFormat(doc.locale).day(doc.dueDate),
+        total: documentFormat(doc.locale).money(doc.total, doc.currency),
+        due: documentFormat(doc.locale).day(doc.dueDate),
         ocr: doc.ocr,
         link: doc.payUrl,
         prepayment: Boolean(doc.prepayment),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Seller } from "@/config/seller";
 import type { InvoiceDocument } from "./invoice-document";
-import { invoiceFormat } from "./invoice-format";
+import { documentFormat } from "@/i18n/document-format";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { FONT_FILES, installedFonts, textRuns } from "./pdf-fonts";
 
@@ -305,14 +305,14 @@ describe("what a bookkeeper needs, read back with pdftotext", () => {
 describe("the invoice's amounts in its language", () => {
   it("Swedish: a space between thousands, a decimal comma, kr after; English: SEK before, commas and a point", () => {
     const nbsp = (text: string) => text.replace(/\u00a0/g, " ");
-    expect(nbsp(invoiceFormat("sv").money("21992.34", "SEK"))).toBe("21 992,34 kr");
-    expect(nbsp(invoiceFormat("en").money("21992.34", "SEK"))).toBe("SEK 21,992.34");
-    expect(nbsp(invoiceFormat("sv").money("1234567.5"))).toBe("1 234 567,50");
-    expect(nbsp(invoiceFormat("en").money("-5.00", "SEK"))).toBe("-SEK 5.00");
-    expect(nbsp(invoiceFormat("sv").money("-5.00", "SEK"))).toBe("-5,00 kr");
+    expect(nbsp(documentFormat("sv").money("21992.34", "SEK"))).toBe("21 992,34 kr");
+    expect(nbsp(documentFormat("en").money("21992.34", "SEK"))).toBe("SEK 21,992.34");
+    expect(nbsp(documentFormat("sv").money("1234567.5"))).toBe("1 234 567,50");
+    expect(nbsp(documentFormat("en").money("-5.00", "SEK"))).toBe("-SEK 5.00");
+    expect(nbsp(documentFormat("sv").money("-5.00", "SEK"))).toBe("-5,00 kr");
     // Exact, from the decimal string: no float rounding however large the amount.
-    expect(nbsp(invoiceFormat("sv").money("123456789012345.05", "SEK"))).toBe("123 456 789 012 345,05 kr");
-    expect(nbsp(invoiceFormat("sv").percent("0.25"))).toBe("25 %");
-    expect(invoiceFormat("en").percent("0.25")).toBe("25%");
+    expect(nbsp(documentFormat("sv").money("123456789012345.05", "SEK"))).toBe("123 456 789 012 345,05 kr");
+    expect(nbsp(documentFormat("sv").percent("0.25"))).toBe("25 %");
+    expect(documentFormat("en").percent("0.25")).toBe("25%");
   });
 });

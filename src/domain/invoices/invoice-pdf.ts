@@ -8,7 +8,7 @@
  */
 import { serverTexts } from "@/i18n/server-texts";
 import type { InvoiceDocument } from "./invoice-document";
-import { invoiceFormat } from "./invoice-format";
+import { documentFormat } from "@/i18n/document-format";
 import { installedFonts, textRuns, type InstalledFonts } from "./pdf-fonts";
 
 // pdfkit parses its font metrics when loaded (about 29 MiB resident): loaded on the first PDF, not at start.
@@ -30,7 +30,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
 export async function renderInvoicePdf(doc: InvoiceDocument, fonts: InstalledFonts = installedFonts()): Promise<Buffer> {
   const PDFDocument = await (pdfkit ??= loadPdfkit());
   const tr = serverTexts(doc.locale);
-  const f = invoiceFormat(doc.locale);
+  const f = documentFormat(doc.locale);
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({
       size: "A4",

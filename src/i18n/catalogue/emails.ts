@@ -15,22 +15,22 @@ export const emails = bilingual({
     button: ["Open Payroute", "Öppna Payroute"],
   },
   payout: {
-    subject: ["You have a payout of {amount} {currency} from {integration}", "Du har en utbetalning på {amount} {currency} från {integration}"],
+    subject: ["You have a payout of {amount} from {integration}", "Du har en utbetalning på {amount} från {integration}"],
     text: [
-      "Hello {name},\n\nYou have a payout of {amount} {currency} from {integration}: {description}\n\nOpen Payroute to see and accept it:\n\n{link}\n",
-      "Hej {name},\n\nDu har en utbetalning på {amount} {currency} från {integration}: {description}\n\nÖppna Payroute för att se och godkänna den:\n\n{link}\n",
+      "Hello {name},\n\nYou have a payout of {amount} from {integration}: {description}\n\nOpen Payroute to see and accept it:\n\n{link}\n",
+      "Hej {name},\n\nDu har en utbetalning på {amount} från {integration}: {description}\n\nÖppna Payroute för att se och godkänna den:\n\n{link}\n",
     ],
     button: ["See your payout", "Se din utbetalning"],
   },
   invoice: {
-    subject: ["Invoice {number} from Payroute: {total} {currency}, due {due}", "Faktura {number} från Payroute: {total} {currency}, förfaller {due}"],
+    subject: ["Invoice {number} from Payroute: {total}, due {due}", "Faktura {number} från Payroute: {total}, förfaller {due}"],
     textPrepayment: [
-      "Hello {recipient},\n\nThe invoice {number} for your prepayment is attached: {total} {currency}, due {due}. Once paid, the amount pays your Payruns as they close.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
-      "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total} {currency}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
+      "Hello {recipient},\n\nThe invoice {number} for your prepayment is attached: {total}, due {due}. Once paid, the amount pays your Payruns as they close.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
+      "Hej {recipient},\n\nFakturan {number} för er förskottsbetalning är bifogad: {total}, förfaller {due}. När den är betald betalar beloppet era lönekörningar när de stängs.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
     ],
     text: [
-      "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} {currency} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
-      "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} {currency} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
+      "Hello {recipient},\n\nThe invoice {number} for your Payrun is attached: {total} (VAT included), due {due}.\nPay it with the OCR reference {ocr}, or in the dashboard:\n\n{link}\n",
+      "Hej {recipient},\n\nFakturan {number} för er lönekörning är bifogad: {total} inklusive moms, förfaller {due}.\nBetala med OCR-nummer {ocr}, eller i instrumentpanelen:\n\n{link}\n",
     ],
     button: ["Open the invoice", "Öppna fakturan"],
   },

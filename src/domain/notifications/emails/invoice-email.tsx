@@ -9,9 +9,8 @@ export interface InvoiceEmail {
   seller: string;
   recipient: string;
   number: string;
-  /** The total as the language writes it ("21 992,34"). */
+  /** The total with its currency as the language writes money ("21 992,34 kr", "SEK 21,992.34"). */
   total: string;
-  currency: string;
   due: string;
   ocr: string;
   /** Where it is paid in the dashboard. */
@@ -22,7 +21,7 @@ export interface InvoiceEmail {
 
 export function invoiceEmail(m: InvoiceEmail): Promise<EmailContent> {
   const t = serverTexts(m.locale);
-  const params = { recipient: m.recipient, number: m.number, total: m.total, currency: m.currency, due: m.due, ocr: m.ocr, link: m.link };
+  const params = { recipient: m.recipient, number: m.number, total: m.total, due: m.due, ocr: m.ocr, link: m.link };
   return emailContent({
     locale: m.locale,
     subject: t("emails.invoice.subject", params),
@@ -33,7 +32,7 @@ export function invoiceEmail(m: InvoiceEmail): Promise<EmailContent> {
     footer: footerFor(m.locale, "payroute"),
     facts: [
       [t("emails.facts.invoiceNumber"), m.number],
-      [t("emails.facts.total"), `${m.total} ${m.currency}`],
+      [t("emails.facts.total"), m.total],
       [t("emails.facts.due"), m.due],
       [t("emails.facts.ocr"), m.ocr],
     ],

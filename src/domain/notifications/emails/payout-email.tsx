@@ -1,5 +1,6 @@
 /** A Payout for an Employee (its Payrun paid, or resent): the amount and who pays it, and the way to accept it. */
 import type { Locale } from "@/i18n/catalogue/locales";
+import { documentFormat } from "@/i18n/document-format";
 import { serverTexts } from "@/i18n/server-texts";
 import { emailContent, footerFor, type Brand, type EmailContent } from "./email-content";
 
@@ -16,7 +17,9 @@ export interface PayoutEmail {
 
 export function payoutEmail(m: PayoutEmail): Promise<EmailContent> {
   const t = serverTexts(m.locale);
-  const params = { name: m.name, amount: m.amount, currency: m.currency, integration: m.employer.name, description: m.description, link: m.link };
+  // "1 500,50 kr" / "SEK 1,500.50": the amount as the Employee's language writes money.
+  const amount = documentFormat(m.locale).money(m.amount, m.currency);
+  const params = { name: m.name, amount, integration: m.employer.name, description: m.description, link: m.link };
   return emailContent({
     locale: m.locale,
     subject: t("emails.payout.subject", params),
@@ -26,7 +29,7 @@ export function payoutEmail(m: PayoutEmail): Promise<EmailContent> {
     brand: m.employer,
     footer: footerFor(m.locale, { employer: m.employer.name }),
     facts: [
-      [t("emails.facts.amount"), `${m.amount} ${m.currency}`],
+      [t("emails.facts.amount"), amount],
       [t("emails.facts.from"), m.employer.name],
     ],
   });

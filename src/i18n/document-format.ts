@@ -1,12 +1,13 @@
 /**
- * Amounts, rates and day counts as the Invoice's language writes them: `21 992,34 kr` and `25 %` in Swedish,
- * `SEK 21,992.34` and `25%` in English (the dashboard's convention, src/dashboard/money.ts). Intl formats the
+ * Amounts, rates and days as documents people receive write them in their language (the Invoice PDF and every
+ * email): `21 992,34 kr` and `25 %` in Swedish, `SEK 21,992.34` and `25%` in English (the dashboard's convention,
+ * src/dashboard/money.ts). Intl formats the
  * decimal string itself (not a float), so no digit is lost.
  */
 import { formatCalendarDay } from "@/i18n/catalogue/calendar-day";
 import { INTL_LOCALES, type Locale } from "@/i18n/catalogue/locales";
 
-export interface InvoiceFormat {
+export interface DocumentFormat {
   /** "21992.34" → "21 992,34 kr" / "SEK 21,992.34"; without a currency, the number alone ("21 992,34"). */
   money(amount: string, currency?: string): string;
   /** "0.25" → "25 %" / "25%". */
@@ -21,7 +22,7 @@ const isDecimal = (text: string): text is `${number}` => /^-?\d+(\.\d+)?$/.test(
 // Swedish writes a minus as U+2212, which the PDF's Helvetica lacks: a hyphen-minus reads the same.
 const plainMinus = (text: string) => text.replace(/\u2212/g, "-");
 
-export function invoiceFormat(locale: Locale): InvoiceFormat {
+export function documentFormat(locale: Locale): DocumentFormat {
   const tag = INTL_LOCALES[locale];
   const number = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const currencies = new Map<string, Intl.NumberFormat>();
