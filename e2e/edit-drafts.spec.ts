@@ -3,7 +3,7 @@
  * create dialogs (e2e/session-expiry.spec.ts): kept in the tab for the person, an edit's for the object it was open
  * on, brought back once, and never to another person signing in on the tab.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { apiKey } from "./dashboard-pages";
 import {
   createEmployee,

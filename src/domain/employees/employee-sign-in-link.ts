@@ -45,6 +45,11 @@ export async function requestSignInLink({ db, clock }: Timed, input: { email: st
 /** The job: a fresh link, emailed to the Employee. */
 export function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<void> {
   return emailEmployee(job, ctx, "sign-in-link", async (employee) =>
-    signInLinkEmail({ locale: employee.locale, employer: employee.employer, name: employee.name, link: await issueMagicLink(ctx, employee.pk, employee.owner) }),
+    signInLinkEmail({
+      locale: employee.locale,
+      employer: employee.employer,
+      name: employee.name,
+      link: await issueMagicLink(ctx, employee.pk, employee.owner),
+    }),
   );
 }
