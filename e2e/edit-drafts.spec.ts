@@ -3,31 +3,32 @@
  * create dialogs (e2e/session-expiry.spec.ts): kept in the tab for the person, an edit's for the object it was open
  * on, brought back once, and never to another person signing in on the tab.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { apiKey } from "./dashboard-pages";
-import { createEmployee, employeeRow, readIn, screenshot, signIn, unique, uniqueEmail, users } from "./support";
+import {
+  createEmployee,
+  draftDroppedForAnotherPerson,
+  draftsInTab,
+  employeeRow,
+  endSessionElsewhere,
+  readIn,
+  screenshot,
+  signIn,
+  signInOnPage,
+  unique,
+  uniqueEmail,
+  users,
+} from "./support";
 
 const TEXTS = {
-  en: { email: "Email", password: "Password", signIn: "Sign in", edit: "Edit", name: "Name", save: "Save changes", restored: /What you typed is back/ },
+  en: { edit: "Edit", name: "Name", save: "Save changes", restored: /What you typed is back/ },
   sv: {
-    email: "E-post",
-    password: "Lösenord",
-    signIn: "Logga in",
     edit: "Redigera",
     name: "Namn",
     save: "Spara ändringar",
     restored: /Det du skrev finns kvar/,
   },
 } as const;
-
-/** Ends every session of the client but a new one, from another browser: as an expiry, or "sign out other sessions". */
-async function endSessionElsewhere(browser: Browser): Promise<void> {
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const signedIn = await other.request.post("/api/auth/sign-in/email", { data: { email: users.client.email, password: users.client.password } });
-  expect(signedIn.ok()).toBe(true);
-  expect((await other.request.post("/api/trpc/session.revokeOtherSessions", { data: {} })).ok()).toBe(true);
-  await other.close();
-}
 
 /** The client signed in, reading `lang` (saved on the person: the sign-in after the expiry restores it). */
 async function signInReading(page: Page, lang: "en" | "sv"): Promise<void> {
@@ -39,18 +40,6 @@ async function signInReading(page: Page, lang: "en" | "sv"): Promise<void> {
 async function saveLanguage(page: Page, lang: "en" | "sv"): Promise<void> {
   expect((await page.request.post("/api/trpc/session.setLocale", { data: { locale: lang } })).ok()).toBe(true);
   await readIn(page, lang);
-}
-
-async function signInOnPage(page: Page, lang: "en" | "sv", user: { email: string; password: string } = users.client): Promise<void> {
-  // Reached by a redirect: the form answers once its scripts have run.
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel(TEXTS[lang].email).fill(user.email);
-  await page.getByLabel(TEXTS[lang].password).fill(user.password);
-  await page.getByRole("button", { name: TEXTS[lang].signIn }).click();
-}
-
-function draftsInTab(page: Page): Promise<number> {
-  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("payroute.draft.")).length);
 }
 
 async function screenshotBoth(page: Page, name: string): Promise<void> {
@@ -85,7 +74,7 @@ for (const lang of ["en", "sv"] as const) {
     await dialog.getByRole("button", { name: text.save }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Femployees&reason=sessionEndedKept$/);
 
-    await signInOnPage(page, lang);
+    await signInOnPage(page);
     await expect(page).toHaveURL(/\/employees$/);
     // The edit dialog of that Employee, not a create dialog, with what was typed, said once.
     await expect(dialog).toBeVisible();
@@ -117,19 +106,10 @@ test("an edit on an Employee's own page comes back there; the operator signing i
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Cellphone number").fill("+46701234567");
-  await endSessionElsewhere(browser);
-  await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(page).toHaveURL(/reason=sessionEndedKept$/);
-  expect(await draftsInTab(page)).toBe(1);
-
   // Someone else signs in on this tab: no dialog for them, and the client's draft is gone.
-  await signInOnPage(page, "en", users.operator);
-  await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect.poll(() => draftsInTab(page)).toBe(0);
+  await draftDroppedForAnotherPerson(page, browser, dialog.getByRole("button", { name: "Save changes" }));
 
   // Kept for the client instead, it comes back on the Employee's own page.
-  await page.context().clearCookies();
   await signIn(page, users.client, `/login?next=${encodeURIComponent(detail.pathname + detail.search)}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -139,7 +119,7 @@ test("an edit on an Employee's own page comes back there; the operator signing i
   await endSessionElsewhere(browser);
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/reason=sessionEndedKept$/);
-  await signInOnPage(page, "en");
+  await signInOnPage(page);
   await expect(dialog.getByRole("status")).toContainText(TEXTS.en.restored);
   await expect(dialog.getByLabel("Cellphone number")).toHaveValue("+46701234568");
   await dialog.getByRole("button", { name: "Save changes" }).click();
@@ -165,7 +145,7 @@ test("a webhook's edit keeps its URL and events, never a secret", async ({ page,
   await endSessionElsewhere(browser);
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fwebhooks&reason=sessionEndedKept$/);
-  await signInOnPage(page, "en");
+  await signInOnPage(page);
   await expect(dialog.getByRole("status")).toContainText(TEXTS.en.restored);
   await expect(dialog.getByLabel("URL")).toHaveValue(`${url}-moved`);
   await expect(dialog.getByRole("checkbox", { name: "Employee.claimed" })).toBeChecked();
@@ -185,7 +165,7 @@ test("New prepayment's input survives an ended session", async ({ page, browser 
   await endSessionElsewhere(browser);
   await dialog.getByRole("button", { name: "Create prepayment" }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fprepayments&reason=sessionEndedKept$/);
-  await signInOnPage(page, "en");
+  await signInOnPage(page);
   await expect(dialog.getByRole("status")).toContainText(TEXTS.en.restored);
   await expect(dialog.getByLabel("Description")).toHaveValue(description);
   await expect(dialog.getByLabel("Amount")).toHaveValue("1500.50");
@@ -222,7 +202,7 @@ test("New Payrun's input survives an ended session", async ({ page, browser, req
   await endSessionElsewhere(browser);
   await dialog.getByRole("button", { name: "Create Payrun" }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fpayruns&reason=sessionEndedKept$/);
-  await signInOnPage(page, "en");
+  await signInOnPage(page);
   await expect(dialog.getByRole("status")).toContainText(TEXTS.en.restored);
   await expect(dialog.getByLabel("Name")).toHaveValue(name);
   await expect(dialog.getByLabel("Description")).toHaveValue("October extras");

@@ -1,13 +1,17 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   createEmployee,
+  draftDroppedForAnotherPerson,
+  draftsInTab,
   employeeRow,
+  endSessionElsewhere,
   fillPayoutForm,
   goToSection,
   payoutRow,
   readIn,
   screenshot,
   signIn,
+  signInOnPage,
   signInToIntegrations,
   unique,
   uniqueEmail,
@@ -68,8 +72,6 @@ const TEXTS = {
     create: "Create Employee",
     name: "Name",
     email: "Email",
-    password: "Password",
-    signIn: "Sign in",
     kept: "Your session ended. Sign in again; what you typed is kept.",
     restored: /Your session ended while you were typing\. What you typed is back/,
   },
@@ -78,22 +80,10 @@ const TEXTS = {
     create: "Skapa anställd",
     name: "Namn",
     email: "E-post",
-    password: "Lösenord",
-    signIn: "Logga in",
     kept: "Din session har avslutats. Logga in igen; det du skrev finns kvar.",
     restored: /Din session avslutades medan du skrev\. Det du skrev finns kvar/,
   },
 } as const;
-
-/** Ends every session of the client but a new one, from another browser: as an expiry, or "sign out other sessions". */
-async function endSessionElsewhere(browser: Browser): Promise<void> {
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const signedIn = await other.request.post("/api/auth/sign-in/email", { data: { email: users.client.email, password: users.client.password } });
-  expect(signedIn.ok()).toBe(true);
-  const ended = await other.request.post("/api/trpc/session.revokeOtherSessions", { data: {} });
-  expect(ended.ok()).toBe(true);
-  await other.close();
-}
 
 /** Both widths of the page as it is now, for looking at (E2E_SCREENSHOTS). */
 async function screenshotBoth(page: Page, name: string): Promise<void> {
@@ -122,18 +112,6 @@ async function signInInEnglish(page: Page): Promise<void> {
   await saveLanguage(page, "en");
 }
 
-function draftsInTab(page: Page): Promise<number> {
-  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("payroute.draft.")).length);
-}
-
-async function signInOnPage(page: Page, lang: "en" | "sv", user: { email: string; password: string }): Promise<void> {
-  // The sign-in page was reached by a redirect: its form answers once its scripts have run (a click before that is lost).
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel(TEXTS[lang].email).fill(user.email);
-  await page.getByLabel(TEXTS[lang].password).fill(user.password);
-  await page.getByRole("button", { name: TEXTS[lang].signIn }).click();
-}
-
 for (const lang of ["en", "sv"] as const) {
   test(`New Employee's input survives an ended session and a sign-in (${lang})`, async ({ page, browser }) => {
     const text = TEXTS[lang];
@@ -158,7 +136,7 @@ for (const lang of ["en", "sv"] as const) {
     await expect(page.getByRole("status")).toHaveText(text.kept);
     await screenshotBoth(page, `session-ended-sign-in-${lang}`);
 
-    await signInOnPage(page, lang, users.client);
+    await signInOnPage(page);
     await expect(page).toHaveURL(/\/employees$/);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("status")).toContainText(text.restored);
@@ -193,7 +171,7 @@ test("New Payout's input, the Employee picked included, survives an ended sessio
   await endSessionElsewhere(browser);
   await page.getByRole("dialog").getByRole("button", { name: "Create Payout" }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fpayouts&reason=sessionEndedKept$/);
-  await signInOnPage(page, "en", users.client);
+  await signInOnPage(page);
 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("status")).toContainText(TEXTS.en.restored);
@@ -229,7 +207,7 @@ test("a webhook's secret is not kept, its URL and events are", async ({ page, br
   expect(stored).toContain(url);
   expect(stored).not.toContain("whsec_never_stored");
 
-  await signInOnPage(page, "en", users.client);
+  await signInOnPage(page);
   await expect(dialog.getByLabel("URL")).toHaveValue(url);
   await expect(dialog.getByRole("checkbox", { name: "Employee.created" })).toBeChecked();
   await expect(dialog.getByLabel("Secret key")).toHaveValue("");
@@ -243,19 +221,10 @@ test("another person signing in on the tab does not get the draft, and it is gon
   await page.getByRole("button", { name: "New Employee" }).click();
   await page.getByRole("dialog").getByLabel("Name").fill("Not For Others");
 
-  await endSessionElsewhere(browser);
-  await page.getByRole("dialog").getByRole("button", { name: "Create Employee" }).click();
-  await expect(page).toHaveURL(/reason=sessionEndedKept$/);
-  expect(await draftsInTab(page)).toBe(1);
-
   // The operator signs in on the same tab instead: nothing of the client's draft reaches them, and it is dropped.
-  await signInOnPage(page, "en", users.operator);
-  await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect.poll(() => draftsInTab(page)).toBe(0);
+  await draftDroppedForAnotherPerson(page, browser, page.getByRole("dialog").getByRole("button", { name: "Create Employee" }));
 
   // So the client, signing in on this tab again, finds the page as it was, with no dialog.
-  await page.context().clearCookies();
   await signIn(page, users.client, "/login?next=%2Femployees");
   await expect(page).toHaveURL(/\/employees$/);
   await expect(page.getByRole("heading", { name: "Employees", level: 1 })).toBeVisible();

@@ -32,6 +32,47 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole("button", { name: /^(Sign in|Logga in)$/ }).click();
 }
 
+/** A sign-in page reached by a redirect (an ended session), in either language, signed in on as `user`. */
+export async function signInOnPage(page: Page, user: { email: string; password: string } = users.client): Promise<void> {
+  // Reached by a redirect: the form answers once its scripts have run (a click before that is lost).
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel(/^(Email|E-post)$/).fill(user.email);
+  await page.getByLabel(/^(Password|Lösenord)$/).fill(user.password);
+  await page.getByRole("button", { name: /^(Sign in|Logga in)$/ }).click();
+}
+
+/** Ends every session of the client but a new one, from another browser: as an expiry, or "sign out other sessions". */
+export async function endSessionElsewhere(browser: Browser): Promise<void> {
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const signedIn = await other.request.post("/api/auth/sign-in/email", { data: { email: users.client.email, password: users.client.password } });
+  expect(signedIn.ok()).toBe(true);
+  const ended = await other.request.post("/api/trpc/session.revokeOtherSessions", { data: {} });
+  expect(ended.ok()).toBe(true);
+  await other.close();
+}
+
+/** How many form drafts this tab keeps (ui/draft-store.ts). */
+export function draftsInTab(page: Page): Promise<number> {
+  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("payroute.draft.")).length);
+}
+
+/**
+ * A draft is never another person's: the client's session ends while `submit` (in a dialog with typed input) is
+ * pressed, the sign-in page keeps the draft in the tab, then the operator signs in on the tab and gets no dialog,
+ * and the client's draft is dropped. Ends signed out (no cookies), for the client to sign in on the tab again.
+ */
+export async function draftDroppedForAnotherPerson(page: Page, browser: Browser, submit: Locator): Promise<void> {
+  await endSessionElsewhere(browser);
+  await submit.click();
+  await expect(page).toHaveURL(/reason=sessionEndedKept$/);
+  expect(await draftsInTab(page)).toBe(1);
+  await signInOnPage(page, users.operator);
+  await expect(page.getByTestId("signed-in-person")).toHaveText(users.operator.name);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect.poll(() => draftsInTab(page)).toBe(0);
+  await page.context().clearCookies();
+}
+
 /** The cookie the language switch sets: the page's language, for this browser only. */
 const LOCALE_COOKIE = "payroute_locale";
 

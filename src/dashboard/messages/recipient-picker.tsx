@@ -89,31 +89,35 @@ export function RecipientPicker({ value, onChange, errors }: RecipientPickerProp
         <span className="visually-hidden">{t("find")}</span>
         <input type="search" placeholder={t("findPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      {results.isError ? (
-        <p className="field-error">{results.error.message}</p>
-      ) : !results.data ? (
-        <p className="muted">{t("loading")}</p>
-      ) : results.data.results.length === 0 ? (
-        <p className="muted">{t("noMatch")}</p>
-      ) : (
-        <>
-          <button type="button" className="button button-small" disabled={choosingAll} onClick={() => void chooseAll()}>
-            {choosingAll ? t("selecting") : t("selectAll", { count: results.data.count })}
-          </button>
-          <ul className="recipient-results">
-            {results.data.results.map((e) => (
-              <li key={e.id}>
-                <label className="checkbox">
-                  <input type="checkbox" checked={chosen.has(e.id)} onChange={() => toggle({ id: e.id, name: e.name })} />
-                  <span>{e.name}</span>
-                  {e.email && <span className="muted">{e.email}</span>}
-                </label>
-              </li>
-            ))}
-            {results.data.count > RESULTS && <li className="muted">{t("more", { count: results.data.count - RESULTS })}</li>}
-          </ul>
-        </>
-      )}
+      {/* A box of one height whether the search is loading, matches nothing or lists its matches: what follows
+          (the text, Cancel and Send) never moves when the answer comes, not even under a pressed button. */}
+      <div className="recipient-matches" aria-busy={!results.data && !results.isError}>
+        {results.isError ? (
+          <p className="field-error">{results.error.message}</p>
+        ) : !results.data ? (
+          <p className="muted">{t("loading")}</p>
+        ) : results.data.results.length === 0 ? (
+          <p className="muted">{t("noMatch")}</p>
+        ) : (
+          <>
+            <button type="button" className="button button-small" disabled={choosingAll} onClick={() => void chooseAll()}>
+              {choosingAll ? t("selecting") : t("selectAll", { count: results.data.count })}
+            </button>
+            <ul className="recipient-results">
+              {results.data.results.map((e) => (
+                <li key={e.id}>
+                  <label className="checkbox">
+                    <input type="checkbox" checked={chosen.has(e.id)} onChange={() => toggle({ id: e.id, name: e.name })} />
+                    <span>{e.name}</span>
+                    {e.email && <span className="muted">{e.email}</span>}
+                  </label>
+                </li>
+              ))}
+              {results.data.count > RESULTS && <li className="muted">{t("more", { count: results.data.count - RESULTS })}</li>}
+            </ul>
+          </>
+        )}
+      </div>
       {failure && <p className="field-error">{failure}</p>}
       <FieldErrorText id={errorId} errors={errors} />
     </fieldset>

@@ -4,11 +4,8 @@
  * a fresh sign-in (a session from a magic link opened within FRESH_SIGN_IN_MINUTES, so that a stolen or
  * forgotten session cannot redirect pay) and is told to the Employee by email.
  */
-import { z } from "zod";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob } from "@/domain/outbox/job-email";
-import { fileUrl } from "@/domain/files/image-upload";
 import { bankChangedEmail } from "@/domain/notifications/emails/bank-changed-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import type { Db } from "@/db/database";
@@ -17,7 +14,7 @@ import { t } from "@/i18n/locale";
 import { checkBankAccount, checkClaimDetails, type TBankAccount, type TClaimDetails } from "./claim-details-rules";
 import { maskedClaimDetails, saveBankAccount, saveClaimDetails } from "./claim-details-store";
 import type { Sealed } from "./employee-app-service";
-import { employeeLocale } from "./employee-invitation";
+import { emailEmployee } from "./employee-email-job";
 
 export const FRESH_SIGN_IN_MINUTES = 15;
 export const BANK_CHANGED_JOB = "employee.bank_changed";
@@ -83,30 +80,16 @@ export async function changeBankAccount({ db, clock, fieldCipher }: Sealed, who:
   });
 }
 
-const ZPayload = z.object({ employeePk: z.string() });
-
 /** The email that tells the Employee their bank account changed (never the account itself), with a link to the app. */
-export async function sendBankChangedNotice(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { employeePk } = ZPayload.parse(job.payload);
-  const employee = await ctx.db.employee.findUnique({
-    where: { pk: employeePk },
-    select: {
-      name: true,
-      email: true,
-      country: true,
-      integration: { select: { name: true, logo: { select: { pk: true, filename: true } } } },
-      claimDetails: { select: { bankName: true } },
-    },
-  });
-  if (employee?.email) {
-    const email = await bankChangedEmail({
-      locale: employeeLocale(employee),
-      employer: { name: employee.integration.name, logoUrl: fileUrl(ctx.publicUrl, employee.integration.logo) },
+export function sendBankChangedNotice(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  return emailEmployee(job, ctx, "bank-changed", async (employee) => {
+    const details = await ctx.db.employeeClaimDetails.findUnique({ where: { employeePk: employee.pk }, select: { bankName: true } });
+    return bankChangedEmail({
+      locale: employee.locale,
+      employer: employee.employer,
       name: employee.name,
-      bank: employee.claimDetails?.bankName ?? "",
+      bank: details?.bankName ?? "",
       link: `${ctx.publicUrl}/e`,
     });
-    await ctx.mailer.send({ key: `bank-changed-${job.pk}`, to: employee.email, ...email });
-  }
-  await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
+  });
 }

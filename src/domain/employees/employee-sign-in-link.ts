@@ -4,17 +4,15 @@
  * the outbox, off the request); requests are limited per address and per email, counted in the database so
  * that every instance sees them.
  */
-import { z } from "zod";
 import type { Timed } from "@/domain/shared/service-context";
 import { advisoryXactLocks, runIn } from "@/db/query-builder";
 import { DomainError } from "@/domain/errors";
 import { enqueueJob, type ClaimedJob } from "@/domain/outbox/outbox-service";
-import { completeOwnJob } from "@/domain/outbox/job-email";
-import { fileUrl } from "@/domain/files/image-upload";
 import { signInLinkEmail } from "@/domain/notifications/emails/sign-in-link-email";
 import type { JobContext } from "@/domain/outbox/job-handlers";
 import { t } from "@/i18n/locale";
-import { employeeLocale, issueMagicLink } from "./employee-invitation";
+import { issueMagicLink } from "./employee-invitation";
+import { emailEmployee } from "./employee-email-job";
 
 export const SIGN_IN_LINK_JOB = "employee.sign_in_link";
 export const SIGN_IN_LINK_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 3, perAddress: 10 };
@@ -44,27 +42,14 @@ export async function requestSignInLink({ db, clock }: Timed, input: { email: st
   });
 }
 
-const ZPayload = z.object({ employeePk: z.string() });
-
-export async function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<void> {
-  const { employeePk } = ZPayload.parse(job.payload);
-  const employee = await ctx.db.employee.findUnique({
-    where: { pk: employeePk },
-    select: {
-      name: true,
-      email: true,
-      country: true,
-      integration: { select: { name: true, accountPk: true, environment: true, logo: { select: { pk: true, filename: true } } } },
-    },
-  });
-  if (employee?.email) {
-    const email = await signInLinkEmail({
-      locale: employeeLocale(employee),
-      employer: { name: employee.integration.name, logoUrl: fileUrl(ctx.publicUrl, employee.integration.logo) },
+/** The job: a fresh link, emailed to the Employee. */
+export function sendSignInLink(job: ClaimedJob, ctx: JobContext): Promise<void> {
+  return emailEmployee(job, ctx, "sign-in-link", async (employee) =>
+    signInLinkEmail({
+      locale: employee.locale,
+      employer: employee.employer,
       name: employee.name,
-      link: await issueMagicLink(ctx, employeePk, employee.integration),
-    });
-    await ctx.mailer.send({ key: `sign-in-link-${job.pk}`, to: employee.email, ...email });
-  }
-  await ctx.db.$transaction((tx) => completeOwnJob(tx, job, ctx.clock));
+      link: await issueMagicLink(ctx, employee.pk, employee.owner),
+    }),
+  );
 }
