@@ -1,6 +1,17 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mailLink } from "./mail-links";
-import { CLAIM_DETAILS, createEmployee, invitationLink, operatorInNewContext, screenshot, signInToIntegrations, tablesScrollingSideways, unique, uniqueEmail, users } from "./support";
+import {
+  CLAIM_DETAILS,
+  createEmployee,
+  invitationLink,
+  operatorInNewContext,
+  screenshot,
+  signInToIntegrations,
+  tablesScrollingSideways,
+  unique,
+  uniqueEmail,
+  users,
+} from "./support";
 
 /**
  * Issue 28: the claim form's field errors in English and Swedish, then a claim the review team checks (the
@@ -72,7 +83,10 @@ async function fillNumbers(page: Page, lang: Lang, numbers: { identity: string; 
 /** With E2E_SCREENSHOTS: the page at a phone's and a laptop's width, named as `npm run screenshots` names pages. */
 async function shots(page: Page, name: string, lang: Lang): Promise<void> {
   if (!process.env.E2E_SCREENSHOTS) return;
-  for (const [size, width] of [["phone", 390], ["desktop", 1280]] as const) {
+  for (const [size, width] of [
+    ["phone", 390],
+    ["desktop", 1280],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `${name}-${size}${lang === "sv" ? "-sv" : ""}`);
   }

@@ -130,7 +130,10 @@ test.describe("in Swedish", () => {
     await expect(page.getByRole("heading", { name: "SEK: 3 utbetalningar" })).toBeVisible();
     await expect(page.getByText("Totalt med moms")).toBeVisible();
     await expect(page.getByRole("table")).toContainText(`Nora Ny ${tag}`);
-    for (const [size, width] of [["desktop", 1280], ["phone", 390]] as const) {
+    for (const [size, width] of [
+      ["desktop", 1280],
+      ["phone", 390],
+    ] as const) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await screenshot(page, `payout-import-preview-${size}-sv`);
     }
@@ -168,7 +171,10 @@ test("the preview in English, for the screenshots at both widths", async ({ page
   const bad = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "5", exact: true }) });
   await expect(bad).toContainText(`employee: Object with id "nobody-${tag}" does not exist.`);
   await expect(page.getByRole("button", { name: /^Create/ })).toHaveCount(0);
-  for (const [size, width] of [["desktop", 1280], ["phone", 390]] as const) {
+  for (const [size, width] of [
+    ["desktop", 1280],
+    ["phone", 390],
+  ] as const) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     // Each row's errors are read without scrolling sideways: on a phone each row is a card.
     expect(await tablesScrollingSideways(page), `the preview at ${width}px`).toEqual([]);

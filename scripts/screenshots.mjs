@@ -90,8 +90,9 @@ async function seed() {
     "/v2/payouts/",
     employees.slice(0, 5).map((e, i) => ({ employee: e.id, amount: `${950 + i * 420}.00`, currency: "SEK", description: work[(i + 2) % work.length] })),
   );
-  await post("/v2/prepayments/", { description: "Prepayment for December", net_amount: "25000.00", currency: "SEK", invoice_marking: "PO-2026-118" })
-    .catch((e) => console.warn(`screenshots: no Prepayment (${e.message})`));
+  await post("/v2/prepayments/", { description: "Prepayment for December", net_amount: "25000.00", currency: "SEK", invoice_marking: "PO-2026-118" }).catch(
+    (e) => console.warn(`screenshots: no Prepayment (${e.message})`),
+  );
   await post("/v2/messages/", {
     employees: employees.slice(0, 4).map((e) => e.id),
     content: "The Christmas party shifts are open: sign up by 10 December.",
@@ -170,7 +171,12 @@ try {
     for (const [target, language] of pages(ids)
       .filter((p) => !ONLY || ONLY.includes(p.name))
       .flatMap((p) => LANGUAGES.map((l) => [p, l]))) {
-      const context = await browser.newContext({ baseURL: BASE, viewport, locale: BROWSER_LOCALE[language], storageState: target.as ? states[target.as] : undefined });
+      const context = await browser.newContext({
+        baseURL: BASE,
+        viewport,
+        locale: BROWSER_LOCALE[language],
+        storageState: target.as ? states[target.as] : undefined,
+      });
       await context.addCookies([{ name: LOCALE_COOKIE, value: language, url: BASE }]);
       const page = await context.newPage();
       await page.goto(target.path);

@@ -63,7 +63,10 @@ describe.skipIf(TEST_DB !== "pg")("the demo clock across instances (TEST_DB=pg)"
       expect(advanced.body.offset_seconds).toBe(before.offset_seconds + seconds);
       const after = await onOther<Clock>("/v2/test_helpers/clock/");
       expect(after.offset_seconds).toBe(advanced.body.offset_seconds);
-      const created = await onOther<Employee>("/v2/employees/", { method: "POST", body: { id: `clk-${i}`, name: "Clock Instance", email: `clk-${i}@example.se`, country: "SWE" } });
+      const created = await onOther<Employee>("/v2/employees/", {
+        method: "POST",
+        body: { id: `clk-${i}`, name: "Clock Instance", email: `clk-${i}@example.se`, country: "SWE" },
+      });
       expect(Math.abs(Date.parse(created.created_at) - Date.parse(advanced.body.now))).toBeLessThan(60_000);
     }
   });

@@ -183,9 +183,7 @@ describe("the Invoice PDF, read back with pdftotext", () => {
     expect(mail).toBeDefined();
     expect(mail).toContain(`Subject: =?UTF-8?Q?Faktura_${invoice.invoice_number}_från_Payroute`); // an encoded word, its bytes decoded
     expect(mail).toContain("Hej Nordvik ApS");
-    expect(mail).toContain(
-      `Fakturan ${invoice.invoice_number} för er lönekörning är bifogad: ${money("sv", invoice.total)} inklusive moms`,
-    );
+    expect(mail).toContain(`Fakturan ${invoice.invoice_number} för er lönekörning är bifogad: ${money("sv", invoice.total)} inklusive moms`);
     expect(mail).toContain(`Betala med OCR-nummer ${invoice.invoice_number}`);
   });
 });
