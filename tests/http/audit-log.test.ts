@@ -188,6 +188,28 @@ describe(`the audit log (${TEST_DB})`, () => {
     expect(log.results.some((r) => r.id === rejected.id)).toBe(true);
     // The account's admins see the decision on their Registration too.
     expect((await a.caller.audit.list({ action: "registration.rejected" })).results).toHaveLength(1);
+
+    // An approval: one record, the operator its actor, the Registration its target.
+    const second = await app.json<{ id: string }>("/v2/registrations/", {
+      method: "POST",
+      key: a.key,
+      body: registrationBody({ id: "aud-reg-2", friendly_name: "Nordvik Two" }),
+    });
+    expect(second.status).toBe(201);
+    const secondRow = await app.db.registration.findFirstOrThrow({ where: { accountPk: a.accountPk, id: "aud-reg-2" }, select: { pk: true } });
+    await op.registrations.review.approve({ pk: secondRow.pk });
+    const approved = await records(a.accountPk, "registration.approved");
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toMatchObject({
+      actorKind: "operator",
+      actorId: id,
+      environment: "demo",
+      targetType: "registration",
+      targetLabel: "Nordvik Two",
+      after: null,
+    });
+    expect(await records(a.accountPk, "registration.rejected")).toHaveLength(1);
+    expect((await op.audit.operatorList({ action: "registration.approved" })).results.some((r) => r.id === approved[0].id)).toBe(true);
   });
 
   it("records Payouts made in the dashboard: one record a Payout, one an import of many with its count and sums; none for a key's", async () => {
