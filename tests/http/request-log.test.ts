@@ -232,6 +232,13 @@ describe("retention", () => {
     expect((await app.api("/v2/integrations/", { key: a.key, headers: { "X-Request-ID": "rlog-later-001" } })).status).toBe(200);
     await app.requestLog?.flush();
     expect((await admins.requestLogs.list({ limit: 100 })).results.length).toBe(before + 1);
+    // The time filter (the Logs page's "From" and "To"): from is inclusive, to is not.
+    const dayAfter = new Date(START.getTime() + DAY).toISOString();
+    expect((await admins.requestLogs.list({ created_gte: dayAfter })).results.map((r) => r.request_id)).toEqual(["rlog-later-001"]);
+    expect((await admins.requestLogs.list({ created_lt: dayAfter, limit: 100 })).results).toHaveLength(before);
+    const later = new Date(START.getTime() + 15 * DAY).toISOString();
+    expect((await admins.requestLogs.list({ created_gte: later })).results).toHaveLength(1);
+    expect((await admins.requestLogs.list({ created_gte: dayAfter, created_lt: later })).results).toEqual([]);
 
     expect(await purgeOldRequestLogs(app.db, 14, clock.now(), 2)).toBeGreaterThanOrEqual(before);
     const left = await admins.requestLogs.list({ limit: 100 });
