@@ -84,6 +84,8 @@ describe(`the audit log (${TEST_DB})`, () => {
     await app.json("/v2/webhooks/aud-hook/", { method: "PATCH", key: a.key, body: { status: "enabled" } });
     await app.json("/v2/webhooks/aud-hook/roll_secret/", { method: "POST", key: a.key, body: { expire_previous_in_minutes: 60 } });
     await a.caller.webhooks.revealSecret({ webhook_id: "aud-hook" });
+    // The dashboard's rotation (the secret replaced at once), by the admin.
+    await a.caller.webhooks.rotateSecret({ webhook_id: "aud-hook" });
     await app.json("/v2/webhooks/aud-hook/", { method: "DELETE", key: a.key });
 
     const all = await app.db.auditRecord.findMany({ where: { accountPk: a.accountPk, targetType: "webhook" }, orderBy: { at: "asc" } });
@@ -94,10 +96,17 @@ describe(`the audit log (${TEST_DB})`, () => {
         "webhook.disabled",
         "webhook.enabled",
         "webhook.secret_rolled",
+        "webhook.secret_rolled",
         "webhook.secret_revealed",
         "webhook.deleted",
       ].sort(),
     );
+    // (Every record here has the same time: told apart by their actor.)
+    const rolls = all.filter((r) => r.action === "webhook.secret_rolled");
+    const rolled = rolls.find((r) => r.actorKind === "api_key");
+    const rotated = rolls.find((r) => r.actorKind === "user");
+    expect(rolled).toMatchObject({ actorKind: "api_key", actorLabel: a.key.slice(0, 12), after: { expire_previous_in_minutes: 60 } });
+    expect(rotated).toMatchObject({ actorKind: "user", actorId: a.userId, actorLabel: a.email, after: { expire_previous_in_minutes: 0 } });
     const created = all.find((r) => r.action === "webhook.created")!;
     expect(created).toMatchObject({ actorKind: "api_key", actorLabel: a.key.slice(0, 12), userAgent: "hook-client/2.0", environment: "demo" });
     expect(created.sourceIp).toMatch(/127\.0\.0\.1/);
