@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Ann invites a colleague, who joins through the email link in a browser of their own and is signed in. */
-async function newColleague(browser: Browser, locale?: string) {
+async function newColleague(browser: Browser, locale?: string, role: "member" | "admin" = "member") {
   const admin = await browser.newContext();
   const page = await admin.newPage();
   await signIn(page);
@@ -28,6 +28,7 @@ async function newColleague(browser: Browser, locale?: string) {
   const name = unique("Tess");
   await page.getByRole("button", { name: "Invite a colleague" }).click();
   await anyDialog(page).getByLabel("Email").fill(email);
+  await anyDialog(page).getByLabel("Role").selectOption(role);
   await anyDialog(page).getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status")).toContainText(email);
   await admin.close();
@@ -74,6 +75,17 @@ async function enrol(page: Page): Promise<{ key: string; backupCodes: string[] }
   return { key, backupCodes };
 }
 
+/** Ann, the account's admin, reads her audit log in a browser of her own: one row of each `[action, text]`. */
+async function auditShows(browser: Browser, rows: [action: string, text: string][]): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/settings/audit-log");
+  for (const [action, text] of rows) await expect(page.locator(`tr[data-audit-action="${action}"]`).filter({ hasText: text }).first()).toBeVisible();
+  await context.close();
+}
+
 async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign out" }).first().click();
   await expect(page).toHaveURL(/\/login/);
@@ -113,6 +125,10 @@ test("a colleague turns on two-factor sign-in, then signs in with a code, and wi
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("signed-in-person")).toHaveText(name);
   await context.close();
+  await auditShows(browser, [
+    ["user.two_factor_enabled", email],
+    ["user.signed_in", email],
+  ]);
 });
 
 test("changing the password signs out the other browser; sign out everywhere else ends the rest", async ({ browser }) => {
@@ -148,6 +164,52 @@ test("changing the password signs out the other browser; sign out everywhere els
   await expect(otherPage).toHaveURL(/\/login/);
   await other.close();
   await context.close();
+  await auditShows(browser, [
+    ["user.password_changed", email],
+    ["user.sessions_revoked", email],
+    ["user.signed_in", email],
+  ]);
+});
+
+test("an admin requires two-factor sign-in; a member without it is sent to enrol first; the audit log shows both", async ({ browser }) => {
+  // A colleague as admin, not Ann: Ann keeps signing in with her password alone for the other specs.
+  const admin = await newColleague(browser, undefined, "admin");
+  const member = await newColleague(browser);
+  await enrol(admin.page);
+  const requirement = admin.page.getByRole("checkbox", { name: /^Require two-factor sign-in for everyone in / });
+  try {
+    await admin.page.goto("/settings/team");
+    // A controlled checkbox that follows the saved rule: it changes once the server has answered, so click and wait.
+    await requirement.click();
+    await expect(admin.page.getByRole("status")).toContainText("Everyone must now sign in with two-factor sign-in.");
+    await expect(requirement).toBeChecked();
+
+    // The member, already signed in, is sent to the security page whatever they open, and told why.
+    await member.page.goto("/settings/team");
+    await expect(member.page).toHaveURL(/\/settings\/security$/);
+    await expect(member.page.getByTestId("two-factor-required")).toContainText("Two-factor sign-in is required for your account.");
+    await enrol(member.page);
+    await expect(member.page.getByTestId("two-factor-required")).toHaveCount(0);
+    await member.page.goto("/settings/team");
+    await expect(member.page).toHaveURL(/\/settings\/team$/);
+    await expect(member.page.getByText(/^Two-factor sign-in is required for everyone in /)).toBeVisible();
+
+    // The admin's audit log: the requirement, with her as actor, and the member turning 2FA on.
+    await admin.page.goto("/settings/audit-log");
+    await expect(admin.page.locator(`tr[data-audit-action="team.two_factor_required"]`).filter({ hasText: admin.email })).toHaveCount(1);
+    await expect(admin.page.locator(`tr[data-audit-action="user.two_factor_enabled"]`).filter({ hasText: member.email })).toHaveCount(1);
+  } finally {
+    // Off again, so that Ann (without 2FA) goes on signing in for the specs after this one.
+    await admin.page.goto("/settings/team");
+    await expect(requirement).toBeVisible();
+    if (await requirement.isChecked()) {
+      await requirement.click();
+      await expect(admin.page.getByRole("status")).toContainText("Two-factor sign-in is no longer required.");
+      await expect(requirement).not.toBeChecked();
+    }
+    await admin.context.close();
+    await member.context.close();
+  }
 });
 
 test("the security page and the enrolment dialog fit a phone and a desktop, in English and Swedish", async ({ browser }) => {

@@ -84,6 +84,8 @@ describe(`the audit log (${TEST_DB})`, () => {
     await app.json("/v2/webhooks/aud-hook/", { method: "PATCH", key: a.key, body: { status: "enabled" } });
     await app.json("/v2/webhooks/aud-hook/roll_secret/", { method: "POST", key: a.key, body: { expire_previous_in_minutes: 60 } });
     await a.caller.webhooks.revealSecret({ webhook_id: "aud-hook" });
+    // The dashboard's rotation (the secret replaced at once), by the admin.
+    await a.caller.webhooks.rotateSecret({ webhook_id: "aud-hook" });
     await app.json("/v2/webhooks/aud-hook/", { method: "DELETE", key: a.key });
 
     const all = await app.db.auditRecord.findMany({ where: { accountPk: a.accountPk, targetType: "webhook" }, orderBy: { at: "asc" } });
@@ -94,10 +96,17 @@ describe(`the audit log (${TEST_DB})`, () => {
         "webhook.disabled",
         "webhook.enabled",
         "webhook.secret_rolled",
+        "webhook.secret_rolled",
         "webhook.secret_revealed",
         "webhook.deleted",
       ].sort(),
     );
+    // (Every record here has the same time: told apart by their actor.)
+    const rolls = all.filter((r) => r.action === "webhook.secret_rolled");
+    const rolled = rolls.find((r) => r.actorKind === "api_key");
+    const rotated = rolls.find((r) => r.actorKind === "user");
+    expect(rolled).toMatchObject({ actorKind: "api_key", actorLabel: a.key.slice(0, 12), after: { expire_previous_in_minutes: 60 } });
+    expect(rotated).toMatchObject({ actorKind: "user", actorId: a.userId, actorLabel: a.email, after: { expire_previous_in_minutes: 0 } });
     const created = all.find((r) => r.action === "webhook.created")!;
     expect(created).toMatchObject({ actorKind: "api_key", actorLabel: a.key.slice(0, 12), userAgent: "hook-client/2.0", environment: "demo" });
     expect(created.sourceIp).toMatch(/127\.0\.0\.1/);
@@ -188,6 +197,28 @@ describe(`the audit log (${TEST_DB})`, () => {
     expect(log.results.some((r) => r.id === rejected.id)).toBe(true);
     // The account's admins see the decision on their Registration too.
     expect((await a.caller.audit.list({ action: "registration.rejected" })).results).toHaveLength(1);
+
+    // An approval: one record, the operator its actor, the Registration its target.
+    const second = await app.json<{ id: string }>("/v2/registrations/", {
+      method: "POST",
+      key: a.key,
+      body: registrationBody({ id: "aud-reg-2", friendly_name: "Nordvik Two" }),
+    });
+    expect(second.status).toBe(201);
+    const secondRow = await app.db.registration.findFirstOrThrow({ where: { accountPk: a.accountPk, id: "aud-reg-2" }, select: { pk: true } });
+    await op.registrations.review.approve({ pk: secondRow.pk });
+    const approved = await records(a.accountPk, "registration.approved");
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toMatchObject({
+      actorKind: "operator",
+      actorId: id,
+      environment: "demo",
+      targetType: "registration",
+      targetLabel: "Nordvik Two",
+      after: null,
+    });
+    expect(await records(a.accountPk, "registration.rejected")).toHaveLength(1);
+    expect((await op.audit.operatorList({ action: "registration.approved" })).results.some((r) => r.id === approved[0].id)).toBe(true);
   });
 
   it("records Payouts made in the dashboard: one record a Payout, one an import of many with its count and sums; none for a key's", async () => {

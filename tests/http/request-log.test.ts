@@ -9,7 +9,7 @@ import { createUser } from "@/auth/auth";
 import { purgeOldRequestLogs } from "@/domain/request-log/request-log-retention";
 import { SettableClock } from "@/domain/shared/clock";
 import type { Principal } from "@/trpc/context";
-import { callerFor, integrationBody, startTestApp, type TestApp } from "../support/test-app";
+import { callerFor, integrationBody, registrationBody, startTestApp, type TestApp } from "../support/test-app";
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date("2031-05-05T08:00:00.000Z");
@@ -93,6 +93,40 @@ describe("a failed request's record", () => {
     const detail = await admins.requestLogs.get({ pk: entry.pk });
     expect(Buffer.byteLength(detail.request_body ?? "")).toBeLessThanOrEqual(8 * 1024);
     expect(detail.request_body).toMatch(/…\[truncated\]$/);
+  });
+});
+
+describe("personal data in a failed request", () => {
+  it("keeps no personal identity number and no bank details, by field name or by value", async () => {
+    const personal = "19900101-1234";
+    const iban = "SE45 5000 0000 0583 9825 7466";
+    const res = await app.json("/v2/registrations/", {
+      method: "POST",
+      key: a.key,
+      headers: { "X-Request-ID": "rlog-personal-0001" },
+      body: {
+        ...registrationBody({ country: "SWE", tin_number: personal }),
+        metadata: { iban, clearing_number: "8327-9", account_number: "914 575 346-1", note: `born 900101-1234, pays to ${iban}` },
+      },
+    });
+    expect(res.status).toBe(400);
+    await app.requestLog?.flush();
+    const admins = callerFor(app, admin(a.accountPk));
+    const [entry] = (await admins.requestLogs.find({ request_id: "rlog-personal-0001" })).results;
+    const detail = await admins.requestLogs.get({ pk: entry.pk });
+    const request = JSON.parse(detail.request_body ?? "") as { tin_number: string; metadata: Record<string, string>; friendly_name: string };
+    expect(request.tin_number).toBe("[REDACTED]");
+    expect(request.metadata).toEqual({
+      iban: "[REDACTED]",
+      clearing_number: "[REDACTED]",
+      account_number: "[REDACTED]",
+      note: "born [REDACTED], pays to [REDACTED]",
+    });
+    // What is not personal stays readable.
+    expect(request.friendly_name).toBe("Nordvik");
+    for (const body of [detail.request_body, detail.response_body]) {
+      for (const secret of [personal, "900101-1234", iban, "8327-9", "914 575 346-1"]) expect(body).not.toContain(secret);
+    }
   });
 });
 
@@ -198,6 +232,13 @@ describe("retention", () => {
     expect((await app.api("/v2/integrations/", { key: a.key, headers: { "X-Request-ID": "rlog-later-001" } })).status).toBe(200);
     await app.requestLog?.flush();
     expect((await admins.requestLogs.list({ limit: 100 })).results.length).toBe(before + 1);
+    // The time filter (the Logs page's "From" and "To"): from is inclusive, to is not.
+    const dayAfter = new Date(START.getTime() + DAY).toISOString();
+    expect((await admins.requestLogs.list({ created_gte: dayAfter })).results.map((r) => r.request_id)).toEqual(["rlog-later-001"]);
+    expect((await admins.requestLogs.list({ created_lt: dayAfter, limit: 100 })).results).toHaveLength(before);
+    const later = new Date(START.getTime() + 15 * DAY).toISOString();
+    expect((await admins.requestLogs.list({ created_gte: later })).results).toHaveLength(1);
+    expect((await admins.requestLogs.list({ created_gte: dayAfter, created_lt: later })).results).toEqual([]);
 
     expect(await purgeOldRequestLogs(app.db, 14, clock.now(), 2)).toBeGreaterThanOrEqual(before);
     const left = await admins.requestLogs.list({ limit: 100 });

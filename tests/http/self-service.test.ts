@@ -301,7 +301,7 @@ describe(`employee sign-in links (${TEST_DB})`, () => {
 
 describe(`Employee review (${TEST_DB})`, () => {
   it("shows what was collected, rejects with a reason and approves, each in the audit trail", async () => {
-    const { key } = await app.newKey("live");
+    const { key, accountPk } = await app.newKey("live");
     const integration = `live-${crypto.randomBytes(3).toString("hex")}`;
     await app.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: integration }) });
     const email = `claimer-${crypto.randomBytes(4).toString("hex")}@example.test`;
@@ -320,7 +320,7 @@ describe(`Employee review (${TEST_DB})`, () => {
     );
 
     const operatorEmail = `op-${crypto.randomBytes(4).toString("hex")}@example.test`;
-    await createUser(app.db, { email: operatorEmail, password: PASSWORD, name: "Olga", accountPk: null, role: "operator" });
+    const { id: operatorId } = await createUser(app.db, { email: operatorEmail, password: PASSWORD, name: "Olga", accountPk: null, role: "operator" });
     const { cookie } = await signIn(operatorEmail);
     const pending = await trpc<{ pk: string; employee: { id: string } }[]>(app, "employeeVerification.pending", undefined, { cookie });
     const pk = pending.data!.find((p) => p.employee.id === "r1")!.pk;
@@ -357,6 +357,17 @@ describe(`Employee review (${TEST_DB})`, () => {
     expect(approved.data!.status).toBe("verified");
     expect(approved.data!.decisions.map((d) => d.decision)).toEqual(["rejected", "approved"]);
     expect((await trpc(app, "employeeVerification.reject", { employeePk: pk, reason: "Too late" }, { cookie, mutation: true })).status).toBe(409);
+    // Each decision is one record of the audit log, the operator its actor, the reason its "after".
+    const audited = await app.db.auditRecord.findMany({
+      where: { accountPk, targetType: "employee", action: { in: ["employee.rejected", "employee.approved"] } },
+      orderBy: { at: "asc" },
+    });
+    expect(audited.map((r) => [r.action, r.actorKind, r.actorId, r.actorLabel, r.targetId, r.environment])).toEqual([
+      ["employee.rejected", "operator", operatorId, operatorEmail, "r1", "live"],
+      ["employee.approved", "operator", operatorId, operatorEmail, "r1", "live"],
+    ]);
+    expect(audited[0].after).toEqual({ reason: "The work permit has expired." });
+    expect(audited[1].after).toBeNull();
     // Clients cannot review.
     const client = await accountWithAdmin("live");
     expect((await trpc(app, "employeeVerification.detail", { employeePk: pk }, { cookie: client.cookie })).status).toBe(403);

@@ -249,6 +249,11 @@ describe("POST /v2/webhooks/{id}/deliveries/{delivery_id}/redeliver/", () => {
     const signature = String(got?.headers["service-signature"]);
     expect(verifySignature("a-brand-new-secret-0123456789", original.payload, signature, new Date())).toBe(true);
     expect(verifySignature(secret, original.payload, signature, new Date())).toBe(false);
+    // The same event's identity, a delivery of its own.
+    expect(got?.headers["service-event"]).toBe("Employee.created");
+    expect(got?.headers["service-event-id"]).toBe(original.event);
+    expect(got?.headers["service-delivery-id"]).toBe(res.body.id);
+    expect(got?.headers["service-delivery-id"]).not.toBe(failed.id);
 
     // The new delivery succeeded; the original keeps its history.
     await runJobsUntil(async () => (await detail(res.body.id)).body.status === "succeeded");

@@ -25,7 +25,8 @@ export async function rollSecret(db: Db, scope: WebhookScope, id: string, expire
       },
       select: webhookSelect,
     });
-    await recordWebhookChange(tx, scope, by, { action: "webhook.secret_rolled", row, after: { previous_secret_expires_in_minutes: expireMinutes } });
+    // Named as the API's parameter: a field name with "secret" in it is dropped by the audit log (audit-record.ts).
+    await recordWebhookChange(tx, scope, by, { action: "webhook.secret_rolled", row, after: { expire_previous_in_minutes: expireMinutes } });
     return row;
   });
 }

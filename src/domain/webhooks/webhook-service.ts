@@ -227,7 +227,7 @@ export async function rotateSecret(db: Db, scope: WebhookScope, id: string, by: 
   return db.$transaction(async (tx) => {
     await lockFound(tx, "webhook_subscription", current, id);
     const row = await tx.webhookSubscription.update({ where: { pk: current.pk }, data: secretReplaced(newSecretKey()), select: webhookSelect });
-    await recordWebhookChange(tx, scope, by, { action: "webhook.secret_rolled", row, after: { previous_secret_expires_in_minutes: 0 } });
+    await recordWebhookChange(tx, scope, by, { action: "webhook.secret_rolled", row, after: { expire_previous_in_minutes: 0 } });
     return row;
   });
 }
