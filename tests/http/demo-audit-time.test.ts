@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/auth/auth";
-import { integrationBody, startTestApp, trpc, type TestApp } from "../support/test-app";
+import { integrationBody, sessionCookie, startTestApp, trpc, type TestApp } from "../support/test-app";
 
 const DAY = 24 * 3600_000;
 const AHEAD = 40 * DAY;
@@ -71,16 +71,7 @@ describe("a demo account 40 days ahead", () => {
       accountPk,
       role: "client",
     });
-    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify({ email, password: "a-long-password" }),
-    });
-    await signIn.arrayBuffer();
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await sessionCookie(app, email, "a-long-password");
     expect((await post("/v2/employees/", { id: "cy", name: "Cy", email: "cy@example.se", country: "SWE" })).status).toBe(201);
     // The dashboard's default view is demo; its Integration is the one its cookie names.
     const made = await trpc<{ created_at: string }>(

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/auth/auth";
-import { integrationBody, magicToken, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
+import { integrationBody, magicToken, sessionCookie, startTestApp, TEST_CLAIM_DETAILS, trpc, type TestApp } from "../support/test-app";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 const MINUTE = 60_000;
@@ -257,16 +257,7 @@ describe("the account's own rows from a dashboard session in the demo view", () 
       accountPk: (await app.db.account.findFirstOrThrow({ where: { name: account } })).pk,
       role: "client",
     });
-    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify({ email, password: "a-long-password" }),
-    });
-    await signIn.arrayBuffer();
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await sessionCookie(app, email, "a-long-password");
     // The dashboard's default view is demo, whose clock is weeks ahead: the account's own things are not demo objects.
     expect((await trpc(app, "team.invite", { email: "cole@example.test", team_role: "member" }, { cookie, mutation: true })).status).toBe(200);
     const invitation = await app.db.teamInvitation.findFirstOrThrow({ where: { email: "cole@example.test" }, select: { createdAt: true, expiresAt: true } });

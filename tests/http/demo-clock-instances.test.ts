@@ -6,8 +6,8 @@
  * memo (PostgreSQL only: the embedded database has one process). On either database, one instance reads each
  * advance at its next request, also one committed with a request's transaction.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiServerProcess, type ApiServerProcess } from "../support/api-server-process";
 import { integrationBody, startTestApp, TEST_DB, type TestApp } from "../support/test-app";
 
 type Clock = { now: string; offset_seconds: number };
@@ -15,25 +15,12 @@ type Employee = { id: string; created_at: string };
 
 describe.skipIf(TEST_DB !== "pg")("the demo clock across instances (TEST_DB=pg)", () => {
   let a: TestApp;
-  let other: { child: ChildProcess; url: string };
+  let other: ApiServerProcess;
   let key: string;
 
   beforeAll(async () => {
     a = await startTestApp();
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/api-server.ts"], {
-      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: a.databaseUrl ?? "", DATABASE_DIRECT_URL: a.databaseDirectUrl ?? "" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const port = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const found = /listening (\d+)/.exec(out);
-        if (found) resolve(found[1]);
-      });
-      child.once("exit", (code) => reject(new Error(`api-server exited (${code}) before listening`)));
-    });
-    other = { child, url: `http://127.0.0.1:${port}` };
+    other = await startApiServerProcess({ DATABASE_URL: a.databaseUrl ?? "", DATABASE_DIRECT_URL: a.databaseDirectUrl ?? "" });
     ({ key } = await a.newKey("demo"));
     expect((await a.json("/v2/integrations/", { method: "POST", key, body: integrationBody({ id: "clock-b" }) })).status).toBe(201);
   });

@@ -10,7 +10,7 @@
  * runs of three: a bulk of 10 Payouts created twice.)
  */
 import { SYSTEM_ACTOR } from "@/domain/audit/audit-record";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseOptions } from "@/db/database";
@@ -18,6 +18,7 @@ import { findOrCreateAccount } from "@/domain/accounts/account-service";
 import { createApiKey } from "@/domain/api-keys/api-key-service";
 import { createEmployee } from "@/domain/employees/employee-create";
 import { systemClock } from "@/domain/shared/clock";
+import { startApiServerProcess, type ApiServerProcess } from "../support/api-server-process";
 import { childProcessDatabase } from "../support/test-app";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,28 +32,13 @@ const BULK = 10;
 const REQUESTS = 36;
 const LANES = 6;
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
+type Server = ApiServerProcess;
 
-/** Starts the API process and waits for its `listening <port>` line. */
+/** Starts the API process and waits for its `listening <port>` line; killed at the end. */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/api-server.ts"], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  cleanups.push(() => void child.kill("SIGKILL"));
-  const port = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /listening (\d+)/.exec(out);
-      if (found) resolve(found[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`api-server exited (${code}) before listening`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
+  const server = await startApiServerProcess(env);
+  cleanups.push(() => void server.child.kill("SIGKILL"));
+  return server;
 }
 
 /**

@@ -459,6 +459,21 @@ export function magicToken(mail: string): string {
   return match[1];
 }
 
+/** Signs a person in with email and password through better-auth, and answers the session's Cookie header. */
+export async function sessionCookie(app: TestApp, email: string, password: string): Promise<string> {
+  const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: app.url },
+    body: JSON.stringify({ email, password }),
+  });
+  await signIn.arrayBuffer();
+  if (!signIn.ok) throw new Error(`sign-in of ${email} answered ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 /** Calls a tRPC procedure over HTTP as the dashboard or employee app does (no transformer). */
 export async function trpc<T = unknown>(
   app: TestApp,
