@@ -95,7 +95,7 @@ const FILE_LAYERS = [
   // The worker process's entry point is an application, like the server's: it may start the metrics listener.
   { category: "app", pattern: "src/worker/main.ts" },
 ];
-const FILES = [{ category: "router", pattern: "src/domain/**/*-router.ts" }, { category: "api", pattern: "src/trpc/app-router.ts" }, ...FILE_LAYERS];
+const FILES = [{ category: "procedures", pattern: "src/domain/**/*-router.ts" }, { category: "api", pattern: "src/trpc/app-router.ts" }, ...FILE_LAYERS];
 const NOT_A_FILE_LAYER = `!{${FILE_LAYERS.map((f) => f.pattern).join(",")}}`;
 /**
  * The files of these layers: their folders' files, but FILE_LAYERS' files of other layers, and FILE_LAYERS' of these.
@@ -104,14 +104,23 @@ const NOT_A_FILE_LAYER = `!{${FILE_LAYERS.map((f) => f.pattern).join(",")}}`;
 const inLayers = (types, by = "types") => [{ element: { [by]: types }, file: { path: NOT_A_FILE_LAYER } }, { file: { categories: types } }];
 
 const BELOW_DOMAIN = ["lib", "generated", "base", "db", "rules", "isomorphic"];
-const layerMessage = "{{from.type}} code may not import this {{to.type}} code (docs/architecture.md, allowed arrows)";
+/**
+ * A file's layer in a message: its file category where a descriptor of FILES gives it one (a router's "procedures",
+ * FILE_LAYERS' files) with its folder's, else its folder's element (a room, a layer). A Handlebars template of
+ * eslint-plugin-boundaries.
+ */
+const layerOf = (side) =>
+  `{{#if ${side}.file.categories.[0]}}{{${side}.file.categories.[0]}}{{#if ${side}.type}} (in the {{${side}.type}} folder){{/if}}{{else}}{{${side}.type}}{{/if}}`;
+const layerMessage =
+  `${layerOf("from")} code may not import this ${layerOf("to")} code: each layer and room imports only what its row in ` +
+  "docs/architecture.md allows. Move what both need down to a layer or room that both may import, or the code that needs it up";
 const SERVER = ["generated", "base", "db", "rules", ...DOMAIN, "trpc", "edge", "worker", "app"];
 
 /** A policy: files of layer `from` may import files of the layers `to` (only `import type` when kind is "type"). */
 function layer(from, to, kind) {
   return { from: inLayers([from], "type"), allow: { to: inLayers(to), ...(kind ? { dependency: { kind } } : {}) } };
 }
-const routers = { to: { file: { categories: "router" } } };
+const routers = { to: { file: { categories: "procedures" } } };
 
 // Typed SQL (docs/architecture.md): SQL text lives in the query-builder layer (src/db/) and the migrations;
 // services write their statements with Kysely against the generated table types.
@@ -249,11 +258,11 @@ export default tseslint.config(
             layer("worker", [...BELOW_DOMAIN, ...DOMAIN, "worker"]),
             layer("app", [...BELOW_DOMAIN, ...DOMAIN, "trpc", "edge", "worker", "app"]),
             // The procedures (`*-router.ts`) may use tRPC; only the app router assembles them.
-            { from: { file: { categories: "router" } }, allow: { to: { element: { type: "trpc" } } } },
+            { from: { file: { categories: "procedures" } }, allow: { to: { element: { type: "trpc" } } } },
             // Nothing imports a router or the app router but what the next rules allow (a service never does).
             { disallow: routers, message: "only procedures and the app router import a router (*-router.ts); a service never does (docs/architecture.md)" },
             { disallow: api, message: "only the edge and the app import the app router (docs/architecture.md)" },
-            { from: { file: { categories: "router" } }, allow: routers },
+            { from: { file: { categories: "procedures" } }, allow: routers },
             { from: { file: { categories: "api" } }, allow: routers },
             { from: inLayers(["edge", "app"], "types"), allow: api },
             // The dashboard runs in the browser: server code reaches it only as types (the AppRouter, zod inputs).
