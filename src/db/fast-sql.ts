@@ -28,13 +28,6 @@ export interface FastSql {
    */
   listen: ((channel: string, listener: () => void) => Promise<Subscription>) | null;
   /**
-   * Whether what `listen` tells is never late: true on the embedded database (the only writer is this process, and
-   * a notification reaches its listeners before the write that sent it returns), so a memo forgotten by
-   * notification is never stale there. False on PostgreSQL, where another instance's commit is heard shortly after
-   * it returns: a memo there may answer from before a change that has already been answered to its client.
-   */
-  notifiesAtOnce: boolean;
-  /**
    * Runs `work` in one transaction on one connection (committed when it resolves, rolled back when it
    * throws): a batch's several statements without Prisma's transaction machinery.
    */
@@ -110,7 +103,6 @@ export function registerFastSql(
       query: <T extends pg.QueryResultRow>(text: string, params: unknown[], options?: RunOptions) =>
         retryLostRead(text, async () => (await pool.query<T>(pgQuery(text, params, options, named))).rows),
       listen: (channel, listener) => notifications.listen(channel, listener),
-      notifiesAtOnce: false,
       transaction: (work) => poolTransaction(pool, named, work),
     });
     return notifications;
@@ -121,7 +113,6 @@ export function registerFastSql(
       await driver.pglite.listen(channel, listener);
       return ALWAYS_LIVE;
     },
-    notifiesAtOnce: true,
     // PGlite's own transaction holds its lock throughout.
     transaction: (work) =>
       driver.pglite.transaction((tx) =>

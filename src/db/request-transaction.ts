@@ -89,7 +89,6 @@ function scopedDb(tx: Prisma.TransactionClient, savepoints: Savepoints): Request
     query: <R extends pg.QueryResultRow>(text: string, params: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...params),
     // Nothing is remembered per request: the memos that `listen` keeps fresh belong to the root client.
     listen: null,
-    notifiesAtOnce: false,
     transaction: <R>(work: (run: SqlRunner) => Promise<R>) => block((inner) => work(sqlIn(inner))),
   });
   return { db: scoped, savepoint: block };

@@ -6,8 +6,8 @@
  * writer's commit; while that connection is down nothing is remembered and every request reads.
  */
 import type { Db } from "@/db/database";
-import { fastSql, type FastSql } from "@/db/fast-sql";
-import type { Subscription } from "@/db/pg-notifications";
+import { fastSql } from "@/db/fast-sql";
+import { notifiedMemos } from "@/db/notified-memo";
 import { compiledOnce, placeholder, qb } from "@/db/query-builder";
 import type { Environment } from "@/domain/environments";
 
@@ -17,8 +17,6 @@ export interface NamedIntegration {
 }
 
 const CHANGED = "integration_identity_changed";
-/** Enough for every Integration in use at once; beyond it the memo starts over. */
-const MAX_REMEMBERED = 10_000;
 
 const LOOKUP = compiledOnce(
   qb
@@ -29,57 +27,21 @@ const LOOKUP = compiledOnce(
     .where("environment", "=", placeholder<Environment>(3, "Environment")),
 );
 
-interface Memo {
-  answers: Map<string, NamedIntegration>;
-  /** Bumped by every notification: an answer read before one is not kept. */
-  generation: number;
-  subscription: Subscription;
-}
-const memos = new WeakMap<Db, Promise<Memo>>();
-/** Every memo of this process, for `forgetNamedIntegrations`. */
-const allMemos = new Set<Memo>();
-
-function forget(m: Memo): void {
-  m.generation++;
-  m.answers.clear();
-}
+const memos = notifiedMemos<NamedIntegration | undefined>(CHANGED);
 
 /**
  * Forgets every remembered answer of this process, at once: called by the renames and deletes made here, so
  * that this instance never waits for their notification (other instances learn from it).
  */
 export function forgetNamedIntegrations(): void {
-  for (const m of allMemos) forget(m);
-}
-
-function memoFor(db: Db, listen: NonNullable<FastSql["listen"]>): Promise<Memo> {
-  let memo = memos.get(db);
-  if (!memo) {
-    const m: Memo = { answers: new Map(), generation: 0, subscription: { live: false } };
-    allMemos.add(m);
-    memo = listen(CHANGED, () => forget(m)).then((subscription) => {
-      m.subscription = subscription;
-      return m;
-    });
-    memos.set(db, memo);
-  }
-  return memo;
+  memos.forgetAll();
 }
 
 export async function findNamedIntegration(db: Db, accountPk: string, environment: Environment, id: string): Promise<NamedIntegration | undefined> {
   const sql = fastSql(db);
   const read = async () => (await sql.query<NamedIntegration>(LOOKUP.sql, [id, accountPk, environment]))[0];
   if (!sql.listen) return read();
-  const memo = await memoFor(db, sql.listen);
-  const key = `${accountPk}:${environment}:${id}`;
-  const known = memo.answers.get(key);
-  if (known && memo.subscription.live) return known;
-  const generation = memo.generation;
-  const found = await read();
+  const memo = await memos.of(sql, sql.listen);
   // Misses are not remembered: creating an Integration notifies nothing.
-  if (found && generation === memo.generation && memo.subscription.live) {
-    if (memo.answers.size >= MAX_REMEMBERED) memo.answers.clear();
-    memo.answers.set(key, found);
-  }
-  return found;
+  return memo.get(`${accountPk}:${environment}:${id}`, read, (found) => found !== undefined);
 }

@@ -15,8 +15,8 @@ import type { Db } from "@/db/database";
 import type { Environment } from "@/domain/environments";
 import type { Clock } from "@/domain/shared/clock";
 import { clockedDb, unclocked } from "@/db/clock-stamps";
-import { fastSql, type FastSql } from "@/db/fast-sql";
-import type { Subscription } from "@/db/pg-notifications";
+import { fastSql } from "@/db/fast-sql";
+import { notifiedMemos } from "@/db/notified-memo";
 import { compiledOnce, placeholder, qb, runCompiled } from "@/db/query-builder";
 
 /** Notified by every advance, in its transaction (demo-clock-service.ts). */
@@ -42,52 +42,15 @@ export function clockParts(clock: Clock): { base: Clock; offsetSeconds: number }
 
 const READ_OFFSET = compiledOnce(qb.selectFrom("demo_clock").select("offset_seconds").where("account_pk", "=", placeholder<string>(1, "uuid")));
 
-/** Remembered offsets by account pk; `generation` moves on each advance's notification, which wakes `heard`. */
-interface Memo {
-  offsets: Map<string, number>;
-  generation: number;
-  heard: Set<() => void>;
-  /** While its connection is down (PostgreSQL), nothing is remembered or answered from memory. */
-  subscription: Subscription;
-}
-const MAX_REMEMBERED = 10_000;
 /** How long an advance waits to hear its own notification before answering anyway (a listener reconnecting). */
 const HEAR_WITHIN_MS = 2_000;
-const memos = new WeakMap<FastSql, Promise<Memo>>();
-
-function memoOf(sql: FastSql, listen: NonNullable<FastSql["listen"]>): Promise<Memo> {
-  let memo = memos.get(sql);
-  if (!memo) {
-    const m: Memo = { offsets: new Map(), generation: 0, heard: new Set(), subscription: { live: false } };
-    memo = listen(DEMO_CLOCK_CHANNEL, () => {
-      m.generation++;
-      m.offsets.clear();
-      for (const wake of m.heard) wake();
-      m.heard.clear();
-    }).then((subscription) => {
-      m.subscription = subscription;
-      return m;
-    });
-    memos.set(sql, memo);
-  }
-  return memo;
-}
+const offsets = notifiedMemos<number>(DEMO_CLOCK_CHANNEL);
 
 async function offsetOf(db: Db, accountPk: string): Promise<number> {
   const sql = fastSql(db);
   const read = async () => (await runCompiled(sql, READ_OFFSET, [accountPk]))[0]?.offset_seconds ?? 0;
   if (!sql.listen) return read();
-  const memo = await memoOf(sql, sql.listen);
-  const known = memo.offsets.get(accountPk);
-  if (known !== undefined && memo.subscription.live) return known;
-  const generation = memo.generation;
-  const offsetSeconds = await read();
-  // An advance heard while this read was on its way may be newer than what it read: not kept.
-  if (generation === memo.generation && memo.subscription.live) {
-    if (memo.offsets.size >= MAX_REMEMBERED) memo.offsets.clear();
-    memo.offsets.set(accountPk, offsetSeconds);
-  }
-  return offsetSeconds;
+  return (await offsets.of(sql, sql.listen)).get(accountPk, read);
 }
 
 /**
@@ -97,19 +60,7 @@ async function offsetOf(db: Db, accountPk: string): Promise<number> {
 export async function nextAdvanceHeard(db: Db): Promise<() => Promise<void>> {
   const sql = fastSql(db);
   if (!sql.listen) return async () => {};
-  const memo = await memoOf(sql, sql.listen);
-  let timer: NodeJS.Timeout | undefined;
-  const heard = new Promise<void>((resolve) => {
-    memo.heard.add(resolve);
-    timer = setTimeout(() => {
-      memo.heard.delete(resolve);
-      resolve();
-    }, HEAR_WITHIN_MS);
-  });
-  return async () => {
-    await heard;
-    clearTimeout(timer);
-  };
+  return (await offsets.of(sql, sql.listen)).nextNotification(HEAR_WITHIN_MS);
 }
 
 /**
