@@ -17,6 +17,8 @@ const TRPC_PATH = /^\/api\/trpc\//;
 /** A request URL as it may be logged: the path (or `[REDACTED]` for a secret path), and every secret query value replaced. */
 export function redactUrl(raw: unknown): unknown {
   if (typeof raw !== "string") return raw;
+  // Most URLs (a retrieve's) hold nothing to redact: returned as they are, without copies (a request's log line).
+  if (!raw.includes("?") && !raw.includes("#") && !raw.startsWith("/api/auth/")) return raw;
   const withoutFragment = raw.split("#")[0];
   const q = withoutFragment.indexOf("?");
   const path = (q === -1 ? withoutFragment : withoutFragment.slice(0, q)).replace(TOKEN_SEGMENT, `$1${REDACTED}`);

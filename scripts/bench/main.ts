@@ -80,6 +80,11 @@ const { values } = parseArgs({
     "traffic-days": { type: "string", default: "0" },
     /** With --traffic-days: how much past each table's retention is seeded for the retention job to remove (days). */
     "traffic-purge-days": { type: "string", default: "1" },
+    /**
+     * With the headline: this build's npm start once more with these settings (NAME=value, repeatable) as the
+     * "before" column, in the same rounds, e.g. `--compare-env REQUEST_LOG=0` for the request log's cost.
+     */
+    "compare-env": { type: "string", multiple: true, default: [] },
   },
 });
 const SECONDS = Number(values.seconds ?? (values.quick ? 5 : 15));
@@ -121,6 +126,25 @@ function comparedServer(): string | null {
   const script = path.join(dir, "server.js");
   if (!fs.existsSync(script)) throw new Error(`BENCH_COMPARE_DIST: no server.js in ${dir}`);
   return script;
+}
+
+/** Two measurements' server CPU per request, " (after / before ms)", or nothing when either is unknown. */
+function cpuPair(after: Measured, before: Measured): string {
+  if (after.cpuUsMedian === null || before.cpuUsMedian === null) return "";
+  return ` (${(after.cpuUsMedian / 1000).toFixed(3)} / ${(before.cpuUsMedian / 1000).toFixed(3)})`;
+}
+
+/** --compare-env NAME=value...: the settings of the headline's second npm start (null: none asked for). */
+function compareEnv(): Record<string, string> | null {
+  const pairs = values["compare-env"];
+  if (pairs.length === 0) return null;
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 1) throw new Error(`--compare-env: ${pair} is not NAME=value`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
 }
 
 /**
@@ -471,8 +495,17 @@ interface HeadlineConfig {
 async function headline(url: string, dataDir: string, data: Seeded): Promise<{ alone: ChildProcess; aloneResults: Record<string, Measured> }> {
   const compared = comparedServer();
   const flags = npmStartFlags();
-  const builds = [{ key: "start", heading: "npm start", script: "dist/server.js", port: 3413 }];
+  const builds: { key: string; heading: string; script: string; port: number; env?: Record<string, string> }[] = [
+    { key: "start", heading: "npm start", script: "dist/server.js", port: 3413 },
+  ];
+  const comparedEnv = compareEnv();
   if (compared) builds.push({ key: "before", heading: "before: npm start", script: compared, port: 3414 });
+  else if (comparedEnv) {
+    const heading = `npm start, ${Object.entries(comparedEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")}`;
+    builds.push({ key: "before", heading, script: "dist/server.js", port: 3414, env: comparedEnv });
+  }
   // Each npm start runs on a copy of the seeded database with a DATA_DIR of its own: its in-process worker sends
   // the seed's invitations and those of the creates measured on it (emails to DATA_DIR/mail), and no other
   // server's. The WORKER=0 server's invitations stay queued in the seeded database for the outbox section.
@@ -481,7 +514,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
     const copy = await pgDatabase(`_${b.key}`, url);
     const dir = path.join(dataDir, b.key);
     fs.mkdirSync(dir, { recursive: true });
-    const server = await startProcess(b.script, { DATABASE_URL: copy, DATA_DIR: dir, ...NPM_START_DEFAULTS, ...RAISED_QUOTA }, b.port, flags);
+    const server = await startProcess(b.script, { DATABASE_URL: copy, DATA_DIR: dir, ...NPM_START_DEFAULTS, ...RAISED_QUOTA, ...b.env }, b.port, flags);
     starts.push({
       key: b.key,
       heading: b.heading,
@@ -514,7 +547,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
   const results = await measureRounds(cases, data, drained);
 
   log(
-    `\nOne instance on PostgreSQL: npm start (worker in process, limits on), beside WORKER=0 RATE_LIMITS=0${before ? " and the compared build's npm start (before)" : ""}; ` +
+    `\nOne instance on PostgreSQL: npm start (worker in process, limits on), beside WORKER=0 RATE_LIMITS=0${before ? ` and ${before.heading} (before)` : ""}; ` +
       `median of ${ROUNDS}, taking turns (target for npm start: >= 3x DRF req/s, p99 <= DRF p50) (${load()})`,
   );
   log(
@@ -525,7 +558,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
   );
   const rps = (r: Measured) => `${r.rps.toFixed(0)}${r.rounds.length > 1 ? ` (${spread(r)})` : ""}`;
   log(
-    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s" : ""} | ` +
+    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s (server CPU ms/request)" : ""} | ` +
       `non-2xx or errors (${configs.map((c) => c.key).join(" / ")}) | DRF req/s | x DRF | DRF p50 | p99 <= DRF p50 |`,
   );
   log(`|---|${configs.map(() => "---|---|---|").join("")}${before ? "---|" : ""}---|---|---|---|---|`);
@@ -535,7 +568,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
     const [main, d] = [r(start), DRF[s]];
     aloneResults[s] = results[`${s} alone`];
     log(
-      `| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}` : ""} | ` +
+      `| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}${cpuPair(main, r(before))}` : ""} | ` +
         `${configs.map((c) => r(c).errors + r(c).non2xx).join(" / ")} | ${d.rps} | ${(main.rps / d.rps).toFixed(1)} | ${d.p50} | ${main.p99 <= d.p50 ? "yes" : "no"} |`,
     );
   }

@@ -141,6 +141,11 @@ const EnvSchema = z
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Records of the request log (every /v2/ request of an account) older than this many days are removed, hourly. */
     REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    /** The request log (Developers → Logs) is kept by default; "0" keeps none, for measuring its cost side by side (`npm run bench --compare-env`). */
+    REQUEST_LOG: z
+      .string()
+      .optional()
+      .transform((v) => v === undefined || !/^(0|false|no|off)$/i.test(v)),
     /** Audit log records (who changed what: src/domain/audit/) older than this many days are removed, hourly. */
     AUDIT_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     /** smtp://user:pass@host:port (or smtps://). Unset: emails are written to $DATA_DIR/mail as .eml files. */

@@ -6,7 +6,7 @@ import type http from "node:http";
 import { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { toNodeHandler } from "better-auth/node";
-import { v7 as uuidv7 } from "uuid";
+import { uuidv7 } from "@/lib/uuid-v7";
 import { CLIENT_IP_HEADER, OWN_ORIGINS_HEADER, type Auth } from "@/auth/auth";
 import type { Db } from "@/db/database";
 import { DomainError } from "@/domain/errors";

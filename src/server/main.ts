@@ -122,11 +122,13 @@ async function main(): Promise<void> {
   }
 
   // The request log: written off the request path in batches; what it cannot keep up with is dropped and counted.
-  const requestLog = new RequestLogWriter({
-    insert: (rows) => insertRequestLogs(db.prisma, rows),
-    log,
-    onDrop: metrics ? (reason, count) => metrics.metrics.requestLogDropped(reason, count) : undefined,
-  });
+  const requestLog = config.REQUEST_LOG
+    ? new RequestLogWriter({
+        insert: (rows) => insertRequestLogs(db.prisma, rows),
+        log,
+        onDrop: metrics ? (reason, count) => metrics.metrics.requestLogDropped(reason, count) : undefined,
+      })
+    : null;
   const readiness = new Readiness({ db: db.prisma, migrations: migrationNames(), worker, heartbeatMaxAgeMs: config.WORKER_HEARTBEAT_MAX_AGE_MS });
   const handler = createAppHandler({
     db: db.prisma,
@@ -196,7 +198,7 @@ async function main(): Promise<void> {
     // SIGINT is someone at a terminal: no wait.
     const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
     await drainAndClose(server, { readiness, drainMs, log, signal: skipDrain.signal });
-    await requestLog.close(); // the records of the last requests, before the database closes
+    await requestLog?.close(); // the records of the last requests, before the database closes
     await worker?.stop();
     mailer.close?.();
     await metrics?.close();

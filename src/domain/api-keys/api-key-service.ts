@@ -27,7 +27,7 @@ function randomBase62(length: number): string {
 }
 
 export function hashKey(key: string): string {
-  return crypto.createHash("sha256").update(key).digest("hex");
+  return crypto.hash("sha256", key, "hex");
 }
 
 /** Validates a CIDR ("10.0.0.0/8", "2001:db8::/32") or a single address; returns it normalised or null. */

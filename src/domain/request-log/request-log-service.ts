@@ -6,7 +6,7 @@ import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
 import { qb, slotsOf, Template } from "@/db/query-builder";
 import { recordsOf } from "@/db/row-sets";
-import { v7 as uuidv7 } from "uuid";
+import { uuidv7 } from "@/lib/uuid-v7";
 import { DomainError, notFound } from "@/domain/errors";
 import type { Environment } from "@/domain/environments";
 import type { AccountScope } from "@/domain/scope";
