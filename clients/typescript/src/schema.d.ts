@@ -860,6 +860,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        JsonValue: components["schemas"]["__schema0"];
         __schema0: string | number | boolean | null | components["schemas"]["__schema0"][] | {
             [key: string]: components["schemas"]["__schema0"];
         };
@@ -872,7 +873,7 @@ export interface components {
             logo: string | null;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             email: string;
             recipient: string;
@@ -899,7 +900,7 @@ export interface components {
             country: string;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             created_at: string;
             notified_at: string | null;
@@ -920,7 +921,7 @@ export interface components {
             content: string;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             created_at: string;
         };
@@ -952,7 +953,7 @@ export interface components {
             latest_status: "created" | "not_funded" | "onboarding_incomplete" | "notification_sent" | "available" | "complete";
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             start_at: string | null;
             end_at: string | null;
@@ -995,7 +996,7 @@ export interface components {
             app: string | null;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             created_at: string;
             closed_at: string | null;
@@ -1042,7 +1043,7 @@ export interface components {
             pdf_url: string | null;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             created_at: string;
             issued_at: string | null;
@@ -1102,7 +1103,7 @@ export interface components {
             invoice: string | components["schemas"]["Invoice"];
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             created_at: string;
             invoiced_at: string | null;
@@ -1116,7 +1117,7 @@ export interface components {
             secret_key: string;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             /**
              * @description A disabled subscription gets no deliveries, not even of the events that happened meanwhile
@@ -1241,15 +1242,12 @@ export interface components {
             city: string;
             /** @description Any JSON object; the service does not use it */
             metadata: {
-                [key: string]: components["schemas"]["__schema1"];
+                [key: string]: components["schemas"]["JsonValue"];
             };
             /** @description why the review team rejected it; cleared when the Registration is edited */
             rejection_reason: string | null;
             /** Format: date-time */
             created_at: string;
-        };
-        __schema1: string | number | boolean | null | components["schemas"]["__schema1"][] | {
-            [key: string]: components["schemas"]["__schema1"];
         };
         ErrorDetail: {
             detail: string;
@@ -1519,7 +1517,7 @@ export interface operations {
                     /** @description base64 (or a data: URL) in JSON; a file in multipart/form-data */
                     logo?: (string) | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     email: string;
                     recipient: string;
@@ -1539,7 +1537,7 @@ export interface operations {
                     /** @description base64 (or a data: URL) in JSON; a file in multipart/form-data */
                     logo?: (string) | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     email: string;
                     recipient: string;
@@ -1630,7 +1628,7 @@ export interface operations {
                     /** @description base64 (or a data: URL) in JSON; a file in multipart/form-data */
                     logo?: (string) | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     email: string;
                     recipient: string;
@@ -1650,7 +1648,7 @@ export interface operations {
                     /** @description base64 (or a data: URL) in JSON; a file in multipart/form-data */
                     logo?: (string) | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     email: string;
                     recipient: string;
@@ -1742,7 +1740,7 @@ export interface operations {
                     /** @description base64 (or a data: URL) in JSON; a file in multipart/form-data */
                     logo?: (string) | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     email?: string;
                     recipient?: string;
@@ -1762,7 +1760,7 @@ export interface operations {
                     /** @description base64 (or a data: URL) in JSON; a file in multipart/form-data */
                     logo?: (string) | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     email?: string;
                     recipient?: string;
@@ -1883,7 +1881,7 @@ export interface operations {
                     country: string;
                     cellphone_number?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -1970,7 +1968,7 @@ export interface operations {
                     country: string;
                     cellphone_number?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -2057,7 +2055,7 @@ export interface operations {
                     country?: string;
                     cellphone_number?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -2224,7 +2222,7 @@ export interface operations {
                     employees: (string | number)[];
                     content: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -2309,7 +2307,7 @@ export interface operations {
                     employees: (string | number)[];
                     content: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -2394,7 +2392,7 @@ export interface operations {
                     employees?: (string | number)[];
                     content?: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -2533,7 +2531,7 @@ export interface operations {
                     /** @description An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration with the same email (else the same id) is reused, otherwise it is created */
                     employee: unknown;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     start_at?: string | null;
                     end_at?: string | null;
@@ -2562,7 +2560,7 @@ export interface operations {
                     /** @description An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration with the same email (else the same id) is reused, otherwise it is created */
                     employee: unknown;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     start_at?: string | null;
                     end_at?: string | null;
@@ -2705,7 +2703,7 @@ export interface operations {
                     /** @description An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration with the same email (else the same id) is reused, otherwise it is created */
                     employee: unknown;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     start_at?: string | null;
                     end_at?: string | null;
@@ -2734,7 +2732,7 @@ export interface operations {
                     /** @description An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration with the same email (else the same id) is reused, otherwise it is created */
                     employee: unknown;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     start_at?: string | null;
                     end_at?: string | null;
@@ -2947,7 +2945,7 @@ export interface operations {
                     /** @description An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration with the same email (else the same id) is reused, otherwise it is created */
                     employee: unknown;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     start_at?: string | null;
                     end_at?: string | null;
@@ -2976,7 +2974,7 @@ export interface operations {
                     /** @description An Employee id, or an Employee object with the fields of POST /v2/employees/: an Employee of this Integration with the same email (else the same id) is reused, otherwise it is created */
                     employee: unknown;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     start_at?: string | null;
                     end_at?: string | null;
@@ -3125,7 +3123,7 @@ export interface operations {
                     description?: string;
                     invoice_marking?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -3249,7 +3247,7 @@ export interface operations {
                     description?: string;
                     invoice_marking?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -3458,7 +3456,7 @@ export interface operations {
             content: {
                 "application/json": {
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -3684,7 +3682,7 @@ export interface operations {
                     currency: string;
                     invoice_marking?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -3814,7 +3812,7 @@ export interface operations {
                     currency?: string;
                     invoice_marking?: string | null;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -3906,7 +3904,7 @@ export interface operations {
                     events: string[];
                     secret_key?: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -3992,7 +3990,7 @@ export interface operations {
                     events: string[];
                     secret_key?: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     /**
                      * @description disabled: no deliveries until enabled again (the events meanwhile are never delivered)
@@ -4083,7 +4081,7 @@ export interface operations {
                     events?: string[];
                     secret_key?: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                     /**
                      * @description disabled: no deliveries until enabled again (the events meanwhile are never delivered)
@@ -4821,7 +4819,7 @@ export interface operations {
                     zip_code: string;
                     city: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -4915,7 +4913,7 @@ export interface operations {
                     zip_code: string;
                     city: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
@@ -5010,7 +5008,7 @@ export interface operations {
                     zip_code?: string;
                     city?: string;
                     metadata?: {
-                        [key: string]: components["schemas"]["__schema0"];
+                        [key: string]: components["schemas"]["JsonValue"];
                     };
                 };
             };
