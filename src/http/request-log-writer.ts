@@ -6,7 +6,6 @@
  * for; the API answers as if there were no log. Bodies (answers of 400 and above only) are redacted and
  * capped here, at write time, not while the client waits.
  */
-import type { Environment } from "@/domain/environments";
 import type { RequestLogRow } from "@/domain/request-log/request-log-service";
 import type { Logger } from "@/log";
 import { capText, redactBodyText, redactBodyValue, redactRequestPath } from "@/log-redaction";
@@ -27,22 +26,9 @@ export interface SeenBody {
 }
 
 /** One request as the edge hands it over: cheap to make; the bodies only for answers of 400 and above. */
-export interface RequestRecord {
-  accountPk: string;
-  environment: Environment;
-  apiKeyPk: string | null;
-  userId: string | null;
-  method: string;
+export interface RequestRecord extends Omit<RequestLogRow, "path" | "requestBody" | "responseBody"> {
   /** Path and query as sent; redacted when written. */
   url: string;
-  route: string | null;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  idempotencyKey: string | null;
-  clientIp: string;
-  userAgent: string | null;
-  createdAt: Date;
   requestBody: SeenBody | null;
   responseBody: Buffer | string | null;
 }

@@ -5,6 +5,7 @@ import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import { ErrorAlert } from "../ui/alert";
 import { DetailRow } from "../ui/detail-rows";
+import { TitledCard } from "../ui/titled-card";
 
 const STEPS = [
   ["hour", 3_600],
@@ -27,11 +28,7 @@ function DemoClock() {
   // Everything on the page may read differently at the new time: all of it is refetched.
   const advance = trpc.testHelpers.advanceClock.useMutation({ onSuccess: () => utils.invalidate() });
   return (
-    <section className="card card-padded" aria-labelledby="demo-clock-title">
-      <h2 className="card-title" id="demo-clock-title">
-        {t("title")}
-      </h2>
-      <p className="muted">{t("lead")}</p>
+    <TitledCard id="demo-clock-title" title={t("title")} lead={t("lead")}>
       {clock.data && (
         <dl className="details">
           <DetailRow label={t("now")}>
@@ -52,6 +49,6 @@ function DemoClock() {
         ))}
       </div>
       <ErrorAlert>{(clock.error ?? advance.error)?.message}</ErrorAlert>
-    </section>
+    </TitledCard>
   );
 }

@@ -12,7 +12,7 @@ import { DetailRow } from "../ui/detail-rows";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { ListTable } from "../ui/list-table";
-import { EMPTY } from "../ui/table";
+import { EMPTY, ExpandedRow } from "../ui/table";
 
 type Entry = RouterOutputs["requestLogs"]["list"]["results"][number];
 type ListInput = RouterInputs["requestLogs"]["list"];
@@ -263,13 +263,9 @@ function RequestRows({ entry: r, initiallyOpen }: { entry: Entry; initiallyOpen:
           </button>
         </td>
       </tr>
-      {open && (
-        <tr id={detailId} className="delivery-detail">
-          <td colSpan={COLUMN_COUNT}>
-            <RequestDetail entry={r} />
-          </td>
-        </tr>
-      )}
+      <ExpandedRow open={open} id={detailId} columns={COLUMN_COUNT}>
+        <RequestDetail entry={r} />
+      </ExpandedRow>
     </>
   );
 }

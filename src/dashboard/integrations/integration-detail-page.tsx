@@ -14,6 +14,7 @@ import { EMPTY } from "../ui/table";
 import { DeleteIntegrationDialog, EDIT_INTEGRATION_DRAFT, EditIntegrationDialog } from "./integration-dialogs";
 import { useObjectDraftDialog } from "../ui/draft-scope";
 import { apiViewPath, canDelete, canEdit, integrationPath, integrationTypeKey, SCOPED_VIEWS, scopedViewPath, type Integration } from "./integration-types";
+import { TitledCard } from "../ui/titled-card";
 
 export const IntegrationDetailPage = roleGated("client", (t) => t("integrations.clientOnly"), IntegrationDetail);
 
@@ -113,11 +114,7 @@ function ScopedViews({ integration, environment }: { integration: Integration; e
   // Afresh on every visit: the other pages change these numbers without knowing of this query.
   const counts = trpc.integrations.counts.useQuery({ integration_id: integration.id }, { retry: retryUnlessNotFound, refetchOnMount: "always" });
   return (
-    <section className="card card-padded" aria-labelledby="integration-objects">
-      <h2 className="card-title" id="integration-objects">
-        {t("objects")}
-      </h2>
-      <p className="muted">{t("objectsLead")}</p>
+    <TitledCard id="integration-objects" title={t("objects")} lead={t("objectsLead")}>
       {counts.error && (
         <div className="alert alert-error" role="alert">
           {t("countsFailed", { message: counts.error.message })}
@@ -133,6 +130,6 @@ function ScopedViews({ integration, environment }: { integration: Integration; e
           </Fragment>
         ))}
       </dl>
-    </section>
+    </TitledCard>
   );
 }

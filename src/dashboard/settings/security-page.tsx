@@ -16,6 +16,7 @@ import { QueryCard } from "../ui/query-card";
 import { ListTable } from "../ui/list-table";
 import { RowButton } from "../ui/table";
 import { TwoFactorSection } from "./two-factor-section";
+import { TitledCard } from "../ui/titled-card";
 
 type OwnSession = RouterOutputs["session"]["sessions"][number];
 
@@ -83,11 +84,7 @@ function PasswordSection({ onNotice }: { onNotice: (n: NoticeValue) => void }) {
   }
 
   return (
-    <section className="card card-padded" aria-labelledby="security-password">
-      <h2 className="card-title" id="security-password">
-        {t("title")}
-      </h2>
-      <p className="muted">{t("lead")}</p>
+    <TitledCard id="security-password" title={t("title")} lead={t("lead")}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <ErrorAlert>{error}</ErrorAlert>
         <Field label={t("current")}>
@@ -100,7 +97,7 @@ function PasswordSection({ onNotice }: { onNotice: (n: NoticeValue) => void }) {
           </button>
         </div>
       </form>
-    </section>
+    </TitledCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { ErrorAlert } from "../ui/alert";
 import { Field } from "../ui/field";
 import { Modal } from "../ui/modal";
 import type { NoticeValue } from "../ui/notice";
+import { TitledCard } from "../ui/titled-card";
 
 /** The key of an otpauth:// URI, in groups of four for typing into an app by hand. */
 export function keyOf(totpURI: string): string {
@@ -22,10 +23,14 @@ export function TwoFactorSection({ me, onNotice }: { me: Me; onNotice: (n: Notic
   const [dialog, setDialog] = useState<"enrol" | "disable" | null>(null);
   const { enabled, required } = me.twoFactor;
   return (
-    <section className="card card-padded" aria-labelledby="security-two-factor">
-      <h2 className="card-title" id="security-two-factor">
-        {t("title")} <span className={enabled ? "badge badge-success" : "badge"}>{enabled ? t("stateOn") : t("stateOff")}</span>
-      </h2>
+    <TitledCard
+      id="security-two-factor"
+      title={
+        <>
+          {t("title")} <span className={enabled ? "badge badge-success" : "badge"}>{enabled ? t("stateOn") : t("stateOff")}</span>
+        </>
+      }
+    >
       <p>{enabled ? t("on") : t("off")}</p>
       {enabled && required && <p className="muted">{t("offRequired")}</p>}
       <div className="form-actions form-actions-start">
@@ -42,7 +47,7 @@ export function TwoFactorSection({ me, onNotice }: { me: Me; onNotice: (n: Notic
       </div>
       {dialog === "enrol" && <EnrolDialog onClose={() => setDialog(null)} />}
       {dialog === "disable" && <DisableDialog onClose={() => setDialog(null)} onNotice={onNotice} />}
-    </section>
+    </TitledCard>
   );
 }
 

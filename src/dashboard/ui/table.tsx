@@ -99,3 +99,13 @@ export function RowButton({ label, subject, onClick, danger, disabled }: RowButt
     </button>
   );
 }
+
+/** The row below a table row that its Details button opens (`aria-controls` names `id`), across every column; nothing while closed. */
+export function ExpandedRow({ open, id, columns, children }: { open: boolean; id: string; columns: number; children: ReactNode }) {
+  if (!open) return null;
+  return (
+    <tr id={id} className="delivery-detail">
+      <td colSpan={columns}>{children}</td>
+    </tr>
+  );
+}

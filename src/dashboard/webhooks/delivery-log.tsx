@@ -7,7 +7,7 @@ import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import { PagedListCard } from "../ui/query-card";
-import { EMPTY, RowButton, TableHead } from "../ui/table";
+import { EMPTY, RowButton, TableHead, ExpandedRow } from "../ui/table";
 import {
   DELIVERY_PAGE_SIZE,
   DELIVERY_POLL_MS,
@@ -122,13 +122,9 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
           />
         </td>
       </tr>
-      {open && (
-        <tr id={detailId} className="delivery-detail">
-          <td colSpan={COLUMN_COUNT}>
-            <DeliveryDetail delivery={d} />
-          </td>
-        </tr>
-      )}
+      <ExpandedRow open={open} id={detailId} columns={COLUMN_COUNT}>
+        <DeliveryDetail delivery={d} />
+      </ExpandedRow>
     </>
   );
 }

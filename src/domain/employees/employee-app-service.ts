@@ -16,7 +16,6 @@ import type { Clock } from "@/domain/shared/clock";
 import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
-import { recordEvent } from "@/domain/events/event-service";
 import { fileUrl } from "@/domain/files/image-upload";
 import { timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
@@ -24,40 +23,19 @@ import { checkClaimDetails, type TClaimDetails } from "./claim-details-rules";
 import { saveClaimDetails } from "./claim-details-store";
 import { hashToken } from "./employee-invitation";
 import { employeeSelect, toEmployeeApi } from "./employee-representation";
+import { employeeWithIntegration, recordEmployeeEvent } from "./employee-events";
 
 export const EMPLOYEE_SESSION_COOKIE = "payroute_employee";
 export const EMPLOYEE_SESSION_TTL_S = 30 * 24 * 60 * 60;
-
-const withIntegration = { ...employeeSelect, integration: { select: { pk: true, accountPk: true, environment: true } } } satisfies Prisma.EmployeeSelect;
-
-async function recordEmployeeEvent(
-  tx: Prisma.TransactionClient,
-  name: "Employee.claimed" | "Employee.verified",
-  employee: Prisma.EmployeeGetPayload<{ select: typeof withIntegration }>,
-  now: Date,
-) {
-  await recordEvent(
-    tx,
-    {
-      name,
-      accountPk: employee.integration.accountPk,
-      environment: employee.integration.environment,
-      integrationPk: employee.integration.pk,
-      objectPk: employee.pk,
-      data: toEmployeeApi(employee),
-    },
-    now,
-  );
-}
 
 /**
  * The claim itself, inside the caller's transaction: claimed_at and Employee.claimed, once (a second claim
  * changes nothing). The employee app's sign-in and the demo test helper both claim through here.
  */
 export async function claimEmployeeInTx(tx: Prisma.TransactionClient, employeePk: string, now: Date) {
-  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: employeeWithIntegration });
   if (employee.claimedAt) return { employee, newly: false };
-  const claimed = await tx.employee.update({ where: { pk: employee.pk }, data: { claimedAt: now }, select: withIntegration });
+  const claimed = await tx.employee.update({ where: { pk: employee.pk }, data: { claimedAt: now }, select: employeeWithIntegration });
   await recordEmployeeEvent(tx, "Employee.claimed", claimed, now);
   return { employee: claimed, newly: true };
 }
@@ -66,7 +44,7 @@ export async function claimEmployeeInTx(tx: Prisma.TransactionClient, employeePk
 async function verifyDemoEmployeeInTx(tx: Prisma.TransactionClient, employeePk: string, now: Date): Promise<void> {
   const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: now } });
   if (count === 0) return;
-  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: employeeWithIntegration });
   await recordEmployeeEvent(tx, "Employee.verified", employee, now);
 }
 

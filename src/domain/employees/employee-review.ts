@@ -6,19 +6,17 @@
 import type { Timed } from "@/domain/shared/service-context";
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError } from "@/domain/errors";
-import { recordEvent } from "@/domain/events/event-service";
 import { reviewerOf, type Actor } from "@/domain/audit/reviewer";
 import { recordAudit } from "@/domain/audit/audit-record";
 import type { Environment } from "@/generated/prisma/enums";
 import { metadataOf, timestamp } from "@/domain/shared/schemas";
 import { t } from "@/i18n/locale";
 import { employeeSelect, toEmployeeApi } from "./employee-representation";
+import { employeeWithIntegration, recordEmployeeEvent } from "./employee-events";
 import { checkBankAccount, MINIMUM_AGE, parseIdentityNumber } from "./claim-details-rules";
 import { maskedClaimDetails, openClaimDetails } from "./claim-details-store";
 import type { Sealed } from "./employee-app-service";
 import { recordReveal, revealsOf, type RevealableField } from "./sensitive-reveal";
-
-const withIntegration = { ...employeeSelect, integration: { select: { pk: true, accountPk: true, environment: true } } } satisfies Prisma.EmployeeSelect;
 
 async function decisions(db: Prisma.TransactionClient, employeePk: string) {
   const rows = await db.employeeDecision.findMany({
@@ -131,20 +129,9 @@ export async function approveEmployeeInTx(tx: Prisma.TransactionClient, employee
   const { count } = await tx.employee.updateMany({ where: { pk: employeePk, verifiedAt: null }, data: { verifiedAt: now, rejectedAt: null } });
   if (count === 0) throw new DomainError("conflict", t("employee_already_verified"));
   await tx.employeeDecision.create({ data: { employeePk, decision: "approved", ...(await reviewerOf(tx, actor)) } });
-  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+  const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: employeeWithIntegration });
   await recordEmployeeDecision(tx, employee, "employee.approved", actor, now, null);
-  await recordEvent(
-    tx,
-    {
-      name: "Employee.verified",
-      accountPk: employee.integration.accountPk,
-      environment: employee.integration.environment,
-      integrationPk: employee.integration.pk,
-      objectPk: employee.pk,
-      data: toEmployeeApi(employee),
-    },
-    now,
-  );
+  await recordEmployeeEvent(tx, "Employee.verified", employee, now);
 }
 
 /** Rejects a claimed, unverified Employee with a reason; they leave the queue until approved. */
@@ -159,7 +146,7 @@ export async function rejectEmployee({ db, clock }: Timed, employeePk: string, r
       throw exists ? new DomainError("conflict", t("employee_not_pending")) : new DomainError("not_found", t("not_found"));
     }
     await tx.employeeDecision.create({ data: { employeePk, decision: "rejected", reason, ...(await reviewerOf(tx, actor)) } });
-    const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: withIntegration });
+    const employee = await tx.employee.findUniqueOrThrow({ where: { pk: employeePk }, select: employeeWithIntegration });
     await recordEmployeeDecision(tx, employee, "employee.rejected", actor, clock.now(), reason);
   });
 }

@@ -64,18 +64,10 @@ const insertBatch = new Template<{ rows: string }, never>(
     .expression(qb.selectFrom(recordsOf("request_log", "r", slotsOf<{ rows: string }>()("rows"))).select(LOGGED_COLUMNS.map((c) => `r.${c}` as const))),
 );
 
-/**
- * Writes a batch of records in one statement, the rows as one JSON parameter. Each gets a time-ordered key
- * (UUIDv7), so the primary key's index grows at its right edge instead of dirtying a random page per row.
- */
-export async function insertRequestLogs(db: Db, rows: readonly RequestLogRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows.map((r): Record<LoggedColumn, string | number | Date | null> => ({
-    pk: uuidv7(),
-    account_pk: r.accountPk,
+/** What a record keeps as the request had it, under its column's name (which is also the dashboard's field). */
+function asLogged(r: Omit<RequestLogRow, "accountPk" | "apiKeyPk" | "userId" | "requestBody" | "responseBody" | "createdAt">) {
+  return {
     environment: r.environment,
-    api_key_pk: r.apiKeyPk,
-    user_id: r.userId,
     method: r.method,
     path: r.path,
     route: r.route,
@@ -85,6 +77,21 @@ export async function insertRequestLogs(db: Db, rows: readonly RequestLogRow[]):
     idempotency_key: r.idempotencyKey,
     client_ip: r.clientIp,
     user_agent: r.userAgent,
+  };
+}
+
+/**
+ * Writes a batch of records in one statement, the rows as one JSON parameter. Each gets a time-ordered key
+ * (UUIDv7), so the primary key's index grows at its right edge instead of dirtying a random page per row.
+ */
+export async function insertRequestLogs(db: Db, rows: readonly RequestLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map((r): Record<LoggedColumn, string | number | Date | null> => ({
+    pk: uuidv7(),
+    account_pk: r.accountPk,
+    api_key_pk: r.apiKeyPk,
+    user_id: r.userId,
+    ...asLogged(r),
     request_body: r.requestBody,
     response_body: r.responseBody,
     created_at: r.createdAt,
@@ -188,20 +195,11 @@ async function toEntries(db: Db, scope: AccountScope, rows: EntryRow[]): Promise
   return rows.map((r) => ({
     pk: r.pk,
     created_at: timestamp(r.createdAt),
-    environment: r.environment,
     actor: {
       api_key: r.apiKeyPk ? (keyOf.get(r.apiKeyPk) ?? null) : null,
       user: r.userId ? (userOf.get(r.userId) ?? null) : null,
     },
-    method: r.method,
-    path: r.path,
-    route: r.route,
-    status: r.status,
-    duration_ms: r.durationMs,
-    request_id: r.requestId,
-    idempotency_key: r.idempotencyKey,
-    client_ip: r.clientIp,
-    user_agent: r.userAgent,
+    ...asLogged(r),
     has_bodies: r.status >= 400,
   }));
 }

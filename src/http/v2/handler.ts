@@ -8,15 +8,11 @@ import crypto from "node:crypto";
 import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import type { Auth } from "@/auth/auth";
-import type { Db } from "@/db/database";
 import { TRANSACTION_LIMITS } from "@/db/transaction-limits";
 import { withRequestTransaction } from "@/db/request-transaction";
 import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from "@/domain/idempotency/idempotency-service";
 import { DomainError } from "@/domain/errors";
 import { wrapArrayBody } from "@/domain/shared/array-body";
-import type { PrivateTargets } from "@/config/webhook-settings";
-import type { Seller } from "@/config/seller";
-import type { FieldCipher } from "@/domain/shared/field-encryption";
 import { t, type Locale } from "@/i18n/locale";
 import type { Logger } from "@/log";
 import type { AppRouter } from "@/trpc/app-router";
@@ -24,7 +20,7 @@ import type { Context, Principal } from "@/trpc/context";
 import type { ClientInfo } from "../client-info";
 import type { ApiRateLimiter } from "../rate-limit";
 import type { RequestLogWriter, SeenBody } from "../request-log-writer";
-import { createContext, headerValue } from "../context";
+import { createContext, headerValue, type ContextOptions } from "../context";
 import { principalFromSession, principalFromToken } from "../principal";
 import { jsonResponse, type HttpResponse } from "../respond";
 import { parseBody, queryToObject, readRaw } from "./body";
@@ -34,25 +30,14 @@ import { screenInput } from "@/domain/shared/json-limits";
 import { guardPathParams, guardQuery } from "./input-guard";
 import { openApiDocument } from "./openapi";
 import type { Route, RouteTable } from "./routes";
-import type { Clock } from "@/domain/shared/clock";
 import { clockFor, dbFor } from "@/domain/shared/demo-clock";
 
-export interface V2Deps {
-  db: Db;
+/** The service's settings every procedure's context carries (`ContextOptions`), and what only the edge needs. */
+export interface V2Deps extends Pick<ContextOptions, "db" | "publicUrl" | "webhookPrivateTargets" | "bankgiro" | "seller" | "fieldCipher" | "clock"> {
   auth: Auth | null;
   router: AppRouter;
   routes: RouteTable;
   log: Logger;
-  /** The public origin (PUBLIC_URL): absolute URLs never follow the request's Host. */
-  publicUrl: string;
-  webhookPrivateTargets: PrivateTargets;
-  /** BANKGIRO, for the Invoice PDF; null when none is configured. */
-  bankgiro: string | null;
-  /** SELLER_*, for the Invoice PDF; null when not configured. */
-  seller: Seller | null;
-  /** Encryption at rest (DATA_ENCRYPTION_KEY): the demo test helper's claim stores its details encrypted. */
-  fieldCipher: FieldCipher;
-  clock: Clock;
   /** REQUIRE_OPERATOR_2FA: an operator's session without 2FA is refused as their dashboard calls are. */
   requireOperatorTwoFactor: boolean;
   /** Limits per key and account after authentication (the caller settles each admitted request). */

@@ -40,6 +40,29 @@ export function footerFor(locale: Locale, from: { employer: string } | "payroute
     : [t("emails.layout.onBehalf", { employer: from.employer }), t("emails.layout.employeeWhy", { employer: from.employer })];
 }
 
+/** The emails to an Employee from their employer, by their catalogue entry (`emails.<kind>.subject|text|button`). */
+type EmployeeEmailKind = "invitation" | "bankChanged" | "signInLink" | "payout";
+
+/** An email to an Employee from their employer: its words from the catalogue, the employer's brand, and the footer for them. */
+export function employeeEmail(
+  kind: EmployeeEmailKind,
+  m: { locale: Locale; employer: Brand; link: string },
+  params: Record<string, string>,
+  facts?: EmailParts["facts"],
+): Promise<EmailContent> {
+  const t = serverTexts(m.locale);
+  return emailContent({
+    locale: m.locale,
+    subject: t(`emails.${kind}.subject`, params),
+    text: t(`emails.${kind}.text`, params),
+    link: m.link,
+    button: t(`emails.${kind}.button`),
+    brand: m.employer,
+    footer: footerFor(m.locale, { employer: m.employer.name }),
+    facts,
+  });
+}
+
 export async function emailContent(parts: EmailParts): Promise<EmailContent> {
   const host = new URL(parts.link).host;
   const safety = serverTexts(parts.locale)("emails.layout.safety", { host });

@@ -2,7 +2,7 @@
 import type { Locale } from "@/i18n/catalogue/locales";
 import { documentFormat } from "@/i18n/document-format";
 import { serverTexts } from "@/i18n/server-texts";
-import { emailContent, footerFor, type Brand, type EmailContent } from "./email-content";
+import { employeeEmail, type Brand, type EmailContent } from "./email-content";
 
 export interface PayoutEmail {
   locale: Locale;
@@ -20,17 +20,8 @@ export function payoutEmail(m: PayoutEmail): Promise<EmailContent> {
   // "1 500,50 kr" / "SEK 1,500.50": the amount as the Employee's language writes money.
   const amount = documentFormat(m.locale).money(m.amount, m.currency);
   const params = { name: m.name, amount, integration: m.employer.name, description: m.description, link: m.link };
-  return emailContent({
-    locale: m.locale,
-    subject: t("emails.payout.subject", params),
-    text: t("emails.payout.text", params),
-    link: m.link,
-    button: t("emails.payout.button"),
-    brand: m.employer,
-    footer: footerFor(m.locale, { employer: m.employer.name }),
-    facts: [
-      [t("emails.facts.amount"), amount],
-      [t("emails.facts.from"), m.employer.name],
-    ],
-  });
+  return employeeEmail("payout", m, params, [
+    [t("emails.facts.amount"), amount],
+    [t("emails.facts.from"), m.employer.name],
+  ]);
 }
