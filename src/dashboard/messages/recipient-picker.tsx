@@ -1,9 +1,9 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "../trpc";
-import { FieldErrorText } from "../ui/field";
+import { RequiredFieldset } from "../ui/field";
 import { useDebouncedValue } from "../use-debounced-value";
 import { addRecipients, type Recipient } from "./message-types";
 
@@ -31,8 +31,6 @@ export function RecipientPicker({ value, onChange, errors }: RecipientPickerProp
   const filter = term ? { search: term } : {};
   const results = trpc.employees.list.useQuery({ page: 1, page_size: RESULTS, ...filter }, { placeholderData: (prev) => prev });
   const chosen = new Set(value.map((r) => r.id));
-  const errorId = useId();
-  const hasErrors = Boolean(errors && errors.length > 0);
 
   const toggle = (r: Recipient) => onChange(chosen.has(r.id) ? value.filter((v) => v.id !== r.id) : [...value, r]);
 
@@ -55,14 +53,7 @@ export function RecipientPicker({ value, onChange, errors }: RecipientPickerProp
   };
 
   return (
-    <fieldset className="recipient-picker" aria-describedby={hasErrors ? errorId : undefined}>
-      <legend>
-        {t("to")}
-        <span className="required-mark" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      </legend>
+    <RequiredFieldset className="recipient-picker" legend={t("to")} errors={errors}>
       {value.length === 0 ? (
         <p className="muted recipient-none">{t("none")}</p>
       ) : (
@@ -119,7 +110,6 @@ export function RecipientPicker({ value, onChange, errors }: RecipientPickerProp
         )}
       </div>
       {failure && <p className="field-error">{failure}</p>}
-      <FieldErrorText id={errorId} errors={errors} />
-    </fieldset>
+    </RequiredFieldset>
   );
 }

@@ -29,12 +29,7 @@ export function Field({ label, errors, hint, required, children, className }: Fi
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>
         {label}
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": hasErrors ? true : undefined, required })}
       {hint && (
@@ -44,6 +39,39 @@ export function Field({ label, errors, hint, required, children, className }: Fi
       )}
       <FieldErrorText id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** The star after a required control's label or legend; hidden from screen readers, which announce `required`. */
+function RequiredMark() {
+  return (
+    <span className="required-mark" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+interface RequiredFieldsetProps {
+  legend: string;
+  errors?: string[];
+  className: string;
+  children: ReactNode;
+}
+
+/** A required group of controls under one legend, with the server's messages for the group tied to it. */
+export function RequiredFieldset({ legend, errors, className, children }: RequiredFieldsetProps) {
+  const errorId = useId();
+  const hasErrors = Boolean(errors && errors.length > 0);
+  return (
+    <fieldset className={className} aria-describedby={hasErrors ? errorId : undefined}>
+      <legend>
+        {legend}
+        <RequiredMark />
+      </legend>
+      {children}
+      <FieldErrorText id={errorId} errors={errors} />
+    </fieldset>
   );
 }
 

@@ -1,8 +1,7 @@
 "use client";
 
-import { useId } from "react";
 import { useTranslations } from "use-intl";
-import { FieldErrorText } from "../ui/field";
+import { RequiredFieldset } from "../ui/field";
 import { groupEvents, type EventInfo } from "./webhook-types";
 
 interface EventPickerProps {
@@ -14,21 +13,12 @@ interface EventPickerProps {
 
 /** A checkbox per event, grouped by the object the event carries; hovering an event says when it is sent. */
 export function EventPicker({ catalogue, value, onChange, errors }: EventPickerProps) {
-  const errorId = useId();
   const t = useTranslations("webhooks.form");
-  const hasErrors = Boolean(errors && errors.length > 0);
   const chosen = new Set(value);
   const toggle = (name: string) => onChange(chosen.has(name) ? value.filter((v) => v !== name) : [...value, name]);
 
   return (
-    <fieldset className="event-picker span-2" aria-describedby={hasErrors ? errorId : undefined}>
-      <legend>
-        {t("events")}
-        <span className="required-mark" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      </legend>
+    <RequiredFieldset className="event-picker span-2" legend={t("events")} errors={errors}>
       <div className="event-groups">
         {groupEvents(catalogue).map((group) => (
           <fieldset key={group.object} className="event-group">
@@ -43,7 +33,6 @@ export function EventPicker({ catalogue, value, onChange, errors }: EventPickerP
           </fieldset>
         ))}
       </div>
-      <FieldErrorText id={errorId} errors={errors} />
-    </fieldset>
+    </RequiredFieldset>
   );
 }
