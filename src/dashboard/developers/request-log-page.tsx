@@ -12,7 +12,7 @@ import { DetailRow } from "../ui/detail-rows";
 import { FilterSelect } from "../ui/filter-select";
 import { PageHeader } from "../ui/page-header";
 import { ListTable } from "../ui/list-table";
-import { EMPTY, ExpandedRow } from "../ui/table";
+import { DetailsToggle, EMPTY, ExpandedRow } from "../ui/table";
 
 type Entry = RouterOutputs["requestLogs"]["list"]["results"][number];
 type ListInput = RouterInputs["requestLogs"]["list"];
@@ -251,16 +251,9 @@ function RequestRows({ entry: r, initiallyOpen }: { entry: Entry; initiallyOpen:
           <Caller entry={r} />
         </td>
         <td className="actions">
-          <button
-            type="button"
-            className="button button-small"
-            aria-expanded={open}
-            aria-controls={detailId}
-            aria-label={t("detailsOf", { method: r.method, path: r.path, when })}
-            onClick={() => setOpen(!open)}
-          >
+          <DetailsToggle open={open} controls={detailId} label={t("detailsOf", { method: r.method, path: r.path, when })} onToggle={setOpen}>
             {open ? t("hide") : t("details")}
-          </button>
+          </DetailsToggle>
         </td>
       </tr>
       <ExpandedRow open={open} id={detailId} columns={COLUMN_COUNT}>

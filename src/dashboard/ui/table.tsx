@@ -100,6 +100,25 @@ export function RowButton({ label, subject, onClick, danger, disabled }: RowButt
   );
 }
 
+interface DetailsToggleProps {
+  open: boolean;
+  /** The id of the `ExpandedRow` it opens. */
+  controls: string;
+  /** Names the row, since every row has one. */
+  label: string;
+  onToggle: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** A row's Details / Hide button for its `ExpandedRow`. */
+export function DetailsToggle({ open, controls, label, onToggle, children }: DetailsToggleProps) {
+  return (
+    <button type="button" className="button button-small" aria-expanded={open} aria-controls={controls} aria-label={label} onClick={() => onToggle(!open)}>
+      {children}
+    </button>
+  );
+}
+
 /** The row below a table row that its Details button opens (`aria-controls` names `id`), across every column; nothing while closed. */
 export function ExpandedRow({ open, id, columns, children }: { open: boolean; id: string; columns: number; children: ReactNode }) {
   if (!open) return null;

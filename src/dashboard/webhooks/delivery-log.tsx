@@ -7,7 +7,7 @@ import { useFormat } from "../i18n/use-format";
 import { trpc } from "../trpc";
 import type { NoticeValue } from "../ui/notice";
 import { PagedListCard } from "../ui/query-card";
-import { EMPTY, RowButton, TableHead, ExpandedRow } from "../ui/table";
+import { DetailsToggle, EMPTY, RowButton, TableHead, ExpandedRow } from "../ui/table";
 import {
   DELIVERY_PAGE_SIZE,
   DELIVERY_POLL_MS,
@@ -104,16 +104,9 @@ function DeliveryRows({ webhook, delivery: d, onRedelivered }: { webhook: Webhoo
         <td className="nowrap">{when}</td>
         <td className="nowrap">{d.status === "pending" && d.next_attempt_at ? f.dateTimeSeconds(d.next_attempt_at) : EMPTY}</td>
         <td className="actions">
-          <button
-            type="button"
-            className="button button-small"
-            aria-expanded={open}
-            aria-controls={detailId}
-            aria-label={t("detailsOf", { event: d.event, when })}
-            onClick={() => setOpen(!open)}
-          >
+          <DetailsToggle open={open} controls={detailId} label={t("detailsOf", { event: d.event, when })} onToggle={setOpen}>
             {open ? t("hide") : t("details")}
-          </button>
+          </DetailsToggle>
           <RowButton
             label={t("redeliver")}
             subject={t("subject", { event: d.event, when })}
