@@ -34,9 +34,7 @@ test("a session that ends while a page is open leads to sign-in, and back to tha
   await expect(page.getByRole("status")).toHaveText("Your session ended. Sign in again to go on where you were.");
   await expect(page.getByText("Authentication credentials were not provided")).toHaveCount(0);
 
-  await page.getByLabel("Email").fill(users.client.email);
-  await page.getByLabel("Password").fill(users.client.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInOnPage(page);
   await expect(page).toHaveURL(/\/employees$/);
   await expect(page.getByRole("heading", { name: "Employees", level: 1 })).toBeVisible();
 });
