@@ -90,6 +90,7 @@ function scopedDb(tx: Prisma.TransactionClient, savepoints: Savepoints): Request
     // Nothing is remembered per request: the memos that `listen` keeps fresh belong to the root client.
     listen: null,
     transaction: <R>(work: (run: SqlRunner) => Promise<R>) => block((inner) => work(sqlIn(inner))),
+    copyIn: null,
   });
   return { db: scoped, savepoint: block };
 }

@@ -37,6 +37,34 @@ describe("RequestLogWriter", () => {
     expect(batches.flat().map((r) => r.requestId)).toEqual(["req-0", "req-1", "req-2", "req-3", "req-4", "req-5", "req-6"]);
   });
 
+  it("after a batch, waits flushMs for the next unless a full one is waiting (a steady stream is not written a few records per statement)", async () => {
+    const batches: string[][] = [];
+    let release = () => undefined as void;
+    const firstWrite = new Promise<void>((resolve) => (release = resolve));
+    const writer = new RequestLogWriter({
+      log,
+      batchSize: 100,
+      flushMs: 80,
+      insert: async (rows) => {
+        batches.push(rows.map((r) => r.requestId));
+        if (batches.length === 1) await firstWrite;
+      },
+    });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    writer.add(record(0));
+    await sleep(120);
+    expect(batches).toEqual([["req-0"]]);
+    writer.add(record(1));
+    writer.add(record(2));
+    release();
+    await sleep(20);
+    expect(batches).toHaveLength(1);
+    writer.add(record(3));
+    await sleep(120);
+    expect(batches).toEqual([["req-0"], ["req-1", "req-2", "req-3"]]);
+    await writer.close();
+  });
+
   it("drops and counts what a full buffer cannot hold; a failed batch is counted too", async () => {
     const drops: Record<string, number> = {};
     const writer = new RequestLogWriter({

@@ -113,22 +113,24 @@ export class RequestLogWriter {
       this.timer = null;
     }
     if (this.writing || this.buffer.length === 0) return;
-    this.writing = this.writeAll().finally(() => {
+    this.writing = this.writeBatch().finally(() => {
       this.writing = null;
-      if (this.buffer.length && !this.closed) this.timer ??= setTimeout(() => this.start(), this.flushMs).unref();
+      if (this.closed) return;
+      // A full batch goes at once; fewer records wait for the next tick, so that a steady stream is written in
+      // batches of flushMs's worth instead of a statement per round trip's worth (a few records each).
+      if (this.buffer.length >= this.batchSize) this.start();
+      else if (this.buffer.length) this.timer ??= setTimeout(() => this.start(), this.flushMs).unref();
     });
   }
 
-  /** Batches one after the other while records keep coming; a failed batch is dropped, never retried (it may fail again). */
-  private async writeAll(): Promise<void> {
-    while (this.buffer.length) {
-      const batch = this.buffer.splice(0, this.batchSize);
-      for (const r of batch) this.bodyBytes -= bodySize(r);
-      try {
-        await this.opts.insert(batch.map(toRow));
-      } catch (e) {
-        this.drop("failed", batch.length, e);
-      }
+  /** One batch; a failed batch is dropped, never retried (it may fail again). */
+  private async writeBatch(): Promise<void> {
+    const batch = this.buffer.splice(0, this.batchSize);
+    for (const r of batch) this.bodyBytes -= bodySize(r);
+    try {
+      await this.opts.insert(batch.map(toRow));
+    } catch (e) {
+      this.drop("failed", batch.length, e);
     }
   }
 

@@ -79,6 +79,23 @@ describe("a failed request's record", () => {
     }
   });
 
+  it("keeps a body's tabs, line breaks and backslashes as sent, and a NUL as U+FFFD (the batch is written with COPY)", async () => {
+    const sent = '{"name":\t"Tab\\\\Berg",\r\n "note": "a\\\\Nb\0c"\n';
+    const res = await app.api("/v2/employees/", {
+      method: "POST",
+      key: a.key,
+      headers: { "X-Request-ID": "rlog-copy-0001", "Content-Type": "application/json" },
+      body: sent,
+    });
+    expect(res.status).toBe(400);
+    await app.requestLog?.flush();
+    const admins = callerFor(app, admin(a.accountPk));
+    const [entry] = (await admins.requestLogs.find({ request_id: "rlog-copy-0001" })).results;
+    const detail = await admins.requestLogs.get({ pk: entry.pk });
+    expect(detail.request_body).toBe(sent.replace("\0", "\uFFFD"));
+    expect(detail.response_body).toContain("JSON");
+  });
+
   it("keeps at most 8 KB of a body", async () => {
     const res = await app.json("/v2/integrations/", {
       method: "POST",

@@ -4,8 +4,7 @@
  */
 import type { Db } from "@/db/database";
 import { fastSql } from "@/db/fast-sql";
-import { qb, slotsOf, Template } from "@/db/query-builder";
-import { recordsOf } from "@/db/row-sets";
+import { copyText, type CopyValue } from "@/db/copy-text";
 import { uuidv7 } from "@/lib/uuid-v7";
 import { DomainError, notFound } from "@/domain/errors";
 import type { Environment } from "@/domain/environments";
@@ -57,13 +56,6 @@ const LOGGED_COLUMNS = [
 ] as const;
 type LoggedColumn = (typeof LOGGED_COLUMNS)[number];
 
-const insertBatch = new Template<{ rows: string }, never>(
-  qb
-    .insertInto("request_log")
-    .columns(LOGGED_COLUMNS)
-    .expression(qb.selectFrom(recordsOf("request_log", "r", slotsOf<{ rows: string }>()("rows"))).select(LOGGED_COLUMNS.map((c) => `r.${c}` as const))),
-);
-
 /** What a record keeps as the request had it, under its column's name (which is also the dashboard's field). */
 function asLogged(r: Omit<RequestLogRow, "accountPk" | "apiKeyPk" | "userId" | "requestBody" | "responseBody" | "createdAt">) {
   return {
@@ -81,12 +73,15 @@ function asLogged(r: Omit<RequestLogRow, "accountPk" | "apiKeyPk" | "userId" | "
 }
 
 /**
- * Writes a batch of records in one statement, the rows as one JSON parameter. Each gets a time-ordered key
- * (UUIDv7), so the primary key's index grows at its right edge instead of dirtying a random page per row.
+ * Writes a batch of records in one COPY (half the database's work per row of an INSERT from one JSON
+ * document; docs/performance.md). Each gets a time-ordered key (UUIDv7), so the primary key's index grows at
+ * its right edge instead of dirtying a random page per row.
  */
 export async function insertRequestLogs(db: Db, rows: readonly RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const records = rows.map((r): Record<LoggedColumn, string | number | Date | null> => ({
+  const copyIn = fastSql(db).copyIn;
+  if (!copyIn) throw new Error("insertRequestLogs: the request log is written by the app's database, not in a request's transaction");
+  const values = rows.map((r): Record<LoggedColumn, CopyValue> => ({
     pk: uuidv7(),
     account_pk: r.accountPk,
     api_key_pk: r.apiKeyPk,
@@ -96,7 +91,7 @@ export async function insertRequestLogs(db: Db, rows: readonly RequestLogRow[]):
     response_body: r.responseBody,
     created_at: r.createdAt,
   }));
-  await insertBatch.run(fastSql(db), { rows: JSON.stringify(records) });
+  await copyIn("request_log", LOGGED_COLUMNS, copyText(values.map((v) => LOGGED_COLUMNS.map((c) => v[c]))));
 }
 
 const entrySelect = {
