@@ -3,9 +3,12 @@ import { copyText } from "./copy-text";
 
 describe("copyText", () => {
   it("writes a row per line, tab-separated, null as \\N", () => {
-    expect(copyText([["a", 1.5, null, new Date("2026-11-29T00:00:00.000Z")], ["b", 2, "c", null]])).toBe(
-      "a\t1.5\t\\N\t2026-11-29T00:00:00.000Z\nb\t2\tc\t\\N\n",
-    );
+    expect(
+      copyText([
+        ["a", 1.5, null, new Date("2026-11-29T00:00:00.000Z")],
+        ["b", 2, "c", null],
+      ]),
+    ).toBe("a\t1.5\t\\N\t2026-11-29T00:00:00.000Z\nb\t2\tc\t\\N\n");
   });
 
   it("escapes what would end a value or a row, and a backslash", () => {
