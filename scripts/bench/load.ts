@@ -24,13 +24,15 @@ export interface LoadSpec {
   extraHeaders?: () => Record<string, string>;
   connections: number;
   seconds: number;
+  /** A fixed number of requests instead of `seconds` (a burst). */
+  amount?: number;
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
-    duration: spec.seconds,
+    ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
     requests: [
       {
         method: spec.method ?? "GET",
