@@ -40,6 +40,13 @@ export interface FastSql {
    * connection: the bulk write of the request log. Null in a request's transaction, which does not bulk-write.
    */
   copyIn: ((table: string, columns: readonly string[], rows: string) => Promise<void>) | null;
+  /**
+   * In a request's transaction (request-transaction.ts): the app database's own reader (`root`, whose `listen`
+   * is live), and `afterCommit`, which runs a hook once the request's transaction has committed, before its answer
+   * is sent (dropped when the savepoint it was added in rolls back). Null elsewhere: what is written there commits
+   * at once.
+   */
+  committing: { root: FastSql; afterCommit(hook: () => Promise<void>): void } | null;
 }
 
 function copyStatement(table: string, columns: readonly string[], source: string): string {
@@ -132,6 +139,7 @@ export function registerFastSql(
       listen: (channel, listener) => notifications.listen(channel, listener),
       transaction: (work) => poolTransaction(pool, named, work),
       copyIn: (table, columns, rows) => poolCopyIn(pool, table, columns, rows),
+      committing: null,
     });
     return notifications;
   }
@@ -149,6 +157,7 @@ export function registerFastSql(
     copyIn: async (table, columns, rows) => {
       await driver.pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([rows]) });
     },
+    committing: null,
   });
   return { close: async () => undefined };
 }

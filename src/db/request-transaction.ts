@@ -12,7 +12,7 @@
 import type pg from "pg";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "./database";
-import { registerFastSqlOf } from "./fast-sql";
+import { fastSql, registerFastSqlOf, type FastSql } from "./fast-sql";
 import { sqlIn, type SqlRunner } from "./query-builder";
 
 export interface RequestTransactionOptions {
@@ -30,13 +30,21 @@ export interface RequestTransaction {
 }
 
 /** Runs `work` in one transaction, committed when it resolves and rolled back when it throws. */
-export function withRequestTransaction<T>(db: Db, options: RequestTransactionOptions, work: (request: RequestTransaction) => Promise<T>): Promise<T> {
-  return db.$transaction((tx) => work(scopedDb(tx, { next: 0 })), options);
+export async function withRequestTransaction<T>(db: Db, options: RequestTransactionOptions, work: (request: RequestTransaction) => Promise<T>): Promise<T> {
+  const request: RequestState = { next: 0, root: fastSql(db), afterCommit: [] };
+  const result = await db.$transaction((tx) => work(scopedDb(tx, request)), options);
+  for (const hook of request.afterCommit) await hook();
+  return result;
 }
 
-/** Savepoint names are unique within the transaction, so that nested and sequential blocks never mix. */
-interface Savepoints {
+/**
+ * What the request's levels share: savepoint names unique within the transaction (so that nested and sequential
+ * blocks never mix), the app database's reader, and the hooks to run once the transaction has committed.
+ */
+interface RequestState {
   next: number;
+  root: FastSql;
+  afterCommit: (() => Promise<void>)[];
 }
 
 type Work = (db: Db) => Promise<unknown>;
@@ -46,18 +54,21 @@ type Work = (db: Db) => Promise<unknown>;
  * this level: two concurrent blocks on one connection would roll back each other's statements); a block's own
  * nested `$transaction` gets a Db of its own level, so nesting never waits for itself.
  */
-function scopedDb(tx: Prisma.TransactionClient, savepoints: Savepoints): RequestTransaction {
+function scopedDb(tx: Prisma.TransactionClient, request: RequestState): RequestTransaction {
   let turn: Promise<unknown> = Promise.resolve();
   const inSavepoint = async <R>(body: (inner: Db) => Promise<R>): Promise<R> => {
-    const name = `request_sp_${++savepoints.next}`;
+    const name = `request_sp_${++request.next}`;
+    // Blocks of one level take turns, so the hooks added from here on are this block's (and its nested blocks').
+    const hooksBefore = request.afterCommit.length;
     await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
     try {
-      const result = await body(scopedDb(tx, savepoints).db);
+      const result = await body(scopedDb(tx, request).db);
       await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
       return result;
     } catch (e) {
       // The block's own error is the answer; a transaction that cannot roll back to the savepoint (closed,
       // timed out) fails its next statement or its commit instead, and nothing of the request is kept.
+      request.afterCommit.length = hooksBefore;
       await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
       await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`).catch(() => undefined);
       throw e;
@@ -91,6 +102,7 @@ function scopedDb(tx: Prisma.TransactionClient, savepoints: Savepoints): Request
     listen: null,
     transaction: <R>(work: (run: SqlRunner) => Promise<R>) => block((inner) => work(sqlIn(inner))),
     copyIn: null,
+    committing: { root: request.root, afterCommit: (hook) => void request.afterCommit.push(hook) },
   });
   return { db: scoped, savepoint: block };
 }

@@ -55,12 +55,18 @@ async function offsetOf(db: Db, accountPk: string): Promise<number> {
 
 /**
  * For an advance, called before its transaction: resolves once this process has heard the next advance's
- * notification (its own, at its commit) and forgotten the offsets it remembered, or after HEAR_WITHIN_MS.
+ * notification (its own, at its commit) and forgotten the offsets it remembered, or after HEAR_WITHIN_MS. In a
+ * request's transaction (an Idempotency-Key) the advance commits with the request, after the service returns:
+ * there the wait is the request's, after its commit and before its answer, and the function returned resolves at once.
  */
 export async function nextAdvanceHeard(db: Db): Promise<() => Promise<void>> {
   const sql = fastSql(db);
-  if (!sql.listen) return async () => {};
-  return (await offsets.of(sql, sql.listen)).nextNotification(HEAR_WITHIN_MS);
+  const own = sql.committing?.root ?? sql;
+  if (!own.listen) return async () => {};
+  const heard = (await offsets.of(own, own.listen)).nextNotification(HEAR_WITHIN_MS);
+  if (!sql.committing) return heard;
+  sql.committing.afterCommit(heard);
+  return async () => {};
 }
 
 /**
