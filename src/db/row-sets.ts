@@ -3,7 +3,7 @@
  * `unnest`. A batch of any size is then one statement of one text (prepared once), not a statement per row.
  */
 import { sql, type AliasedRawBuilder } from "kysely";
-import { Slot, unnestColumns, type Tables } from "./query-builder";
+import { Slot, unnestColumns } from "./query-builder";
 
 /** The element types the batches use; `Environment` is the enum of migration 0001. */
 export type ElementType = "uuid" | "text" | "int" | "float8" | "bool" | "json" | "jsonb" | "timestamptz" | "Environment";
@@ -42,14 +42,4 @@ export function rowsOf<R extends object, A extends string>(alias: A, columns: { 
         [name, sql`${values instanceof Slot ? values : textsOf(values)}::text[]::${sql.raw(type === "Environment" ? '"Environment"' : type)}[]`] as const,
     ),
   );
-}
-
-/**
- * Rows of `table`'s shape sent as one JSON array (a slot whose argument is its text), read back with
- * `json_populate_recordset`: the array is made by `JSON.stringify`, which costs a fraction of turning each column
- * into a PostgreSQL array literal, and each value is converted by its column's own type. The objects' keys are
- * the column names; a column missing from them is NULL (so the insert names the columns it fills).
- */
-export function recordsOf<T extends Extract<keyof Tables, string>, A extends string>(table: T, alias: A, rows: Slot<string>): AliasedRawBuilder<Tables[T], A> {
-  return sql<Tables[T]>`json_populate_recordset(NULL::${sql.id(table)}, ${rows}::json)`.as(alias);
 }
