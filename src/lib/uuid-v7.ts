@@ -3,26 +3,14 @@
  * taken from a pool: uuid asks `crypto.getRandomValues` for 16 bytes on every id, which was 3.5 % of a retrieve's
  * CPU in a profile (a request makes two: its request id and its request-log row).
  */
-import crypto from "node:crypto";
 import { v7 } from "uuid";
+import { pooledRandomBytes } from "./random-pool";
 
-const IDS_PER_FILL = 256;
-const pool = new Uint8Array(16 * IDS_PER_FILL);
-let used = pool.length;
 /** uuid's monotonic state: the last id's millisecond and its 31-bit counter (RFC 9562, method 1). */
 const last = { msecs: -Infinity, seq: 0 };
 
-function random16(): Uint8Array {
-  if (used === pool.length) {
-    crypto.randomFillSync(pool);
-    used = 0;
-  }
-  used += 16;
-  return pool.subarray(used - 16, used);
-}
-
 export function uuidv7(): string {
-  const random = random16();
+  const random = pooledRandomBytes(16);
   const now = Date.now();
   if (now > last.msecs) {
     // A new millisecond: the counter starts at a random value, as uuid's does.

@@ -7,6 +7,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { addEventRows, eventArgs, eventSlots, type EventArgs } from "@/domain/events/event-service";
 import { addJobSlots, jobArgs, type JobArgs } from "@/domain/outbox/outbox-service";
 import { withUniqueId } from "@/domain/shared/unique-id";
+import { pooledRandomBytes } from "@/lib/random-pool";
 import { phoneOrError } from "./employee-input";
 import { NOTIFY_EMPLOYEE_JOB } from "./employee-invitation";
 import { toEmployeeApi, type EmployeeRow } from "./employee-representation";
@@ -14,7 +15,7 @@ import type { TCreateEmployeeRequest } from "./employee-schemas";
 
 const INVITATION_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: read aloud and typed by hand
 function newInvitationCode(): string {
-  return Array.from(crypto.randomBytes(8), (b) => INVITATION_ALPHABET[b % 32]).join("");
+  return Array.from(pooledRandomBytes(8), (b) => INVITATION_ALPHABET[b % 32]).join("");
 }
 
 /**
