@@ -134,6 +134,18 @@ function cpuPair(after: Measured, before: Measured): string {
   return ` (${(after.cpuUsMedian / 1000).toFixed(3)} / ${(before.cpuUsMedian / 1000).toFixed(3)})`;
 }
 
+/**
+ * After over before, round by round: in each round the two are measured one right after the other, so a slow
+ * spell of the machine, which moves a whole round, cancels out of the round's ratio. The median of those ratios
+ * and their range, ", paired 0.98 (0.93–1.02)"; the ratio of the two medians is beside it.
+ */
+function pairedRatio(after: Measured, before: Measured): string {
+  const ratios = after.rounds.map((rps, i) => rps / before.rounds[i]).filter((r) => Number.isFinite(r));
+  if (ratios.length < 2) return "";
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return `, paired ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} (${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)})`;
+}
+
 /** --compare-env NAME=value...: the settings of the headline's second npm start (null: none asked for). */
 function compareEnv(): Record<string, string> | null {
   const pairs = values["compare-env"];
@@ -558,7 +570,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
   );
   const rps = (r: Measured) => `${r.rps.toFixed(0)}${r.rounds.length > 1 ? ` (${spread(r)})` : ""}`;
   log(
-    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s (server CPU ms/request)" : ""} | ` +
+    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s: medians, paired rounds (server CPU ms/request)" : ""} | ` +
       `non-2xx or errors (${configs.map((c) => c.key).join(" / ")}) | DRF req/s | x DRF | DRF p50 | p99 <= DRF p50 |`,
   );
   log(`|---|${configs.map(() => "---|---|---|").join("")}${before ? "---|" : ""}---|---|---|---|---|`);
@@ -568,7 +580,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
     const [main, d] = [r(start), DRF[s]];
     aloneResults[s] = results[`${s} alone`];
     log(
-      `| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}${cpuPair(main, r(before))}` : ""} | ` +
+      `| ${s} | ${configs.map((c) => `${rps(r(c))} | ${r(c).p50} | ${r(c).p99}`).join(" | ")}${before ? ` | ${(main.rps / r(before).rps).toFixed(2)}${pairedRatio(main, r(before))}${cpuPair(main, r(before))}` : ""} | ` +
         `${configs.map((c) => r(c).errors + r(c).non2xx).join(" / ")} | ${d.rps} | ${(main.rps / d.rps).toFixed(1)} | ${d.p50} | ${main.p99 <= d.p50 ? "yes" : "no"} |`,
     );
   }
