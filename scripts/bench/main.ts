@@ -134,6 +134,11 @@ function cpuPair(after: Measured, before: Measured): string {
   return ` (${(after.cpuUsMedian / 1000).toFixed(3)} / ${(before.cpuUsMedian / 1000).toFixed(3)})`;
 }
 
+/** The middle value (the upper of the two middle ones for an even count). */
+function medianOf(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
 /**
  * After over before, round by round: in each round the two are measured one right after the other, so a slow
  * spell of the machine, which moves a whole round, cancels out of the round's ratio. The median of those ratios
@@ -142,8 +147,7 @@ function cpuPair(after: Measured, before: Measured): string {
 function pairedRatio(after: Measured, before: Measured): string {
   const ratios = after.rounds.map((rps, i) => rps / before.rounds[i]).filter((r) => Number.isFinite(r));
   if (ratios.length < 2) return "";
-  const sorted = [...ratios].sort((a, b) => a - b);
-  return `, paired ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} (${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)})`;
+  return `, paired ${medianOf(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
 }
 
 /** --compare-env NAME=value...: the settings of the headline's second npm start (null: none asked for). */
@@ -415,11 +419,10 @@ async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Pro
     }
   }
   const out: Record<string, Measured> = {};
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [key, results] of runs) {
     const sorted = [...results].sort((a, b) => a.rps - b.rps);
     const cpu = results.map((r) => r.cpuUs).filter((c): c is number => c !== null);
-    out[key] = { ...sorted[Math.floor(sorted.length / 2)], rounds: results.map((r) => r.rps), cpuUsMedian: cpu.length ? median(cpu) : null };
+    out[key] = { ...sorted[Math.floor(sorted.length / 2)], rounds: results.map((r) => r.rps), cpuUsMedian: cpu.length ? medianOf(cpu) : null };
   }
   return out;
 }
