@@ -37,6 +37,7 @@ function vitestSuite(name, project, env = {}, files = []) {
   const status = run(name, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`, ...files], env);
   let passed = 0;
   let failed = 0;
+  let failures = [];
   try {
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
     passed = report.numPassedTests;
@@ -44,11 +45,24 @@ function vitestSuite(name, project, env = {}, files = []) {
     // threw) counts as one more. numFailedTestSuites would count a failed test again for each describe around it.
     const brokenFiles = report.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
     failed = report.numFailedTests + brokenFiles;
+    failures = report.testResults.flatMap((f) => {
+      const file = path.relative(process.cwd(), f.name);
+      const tests = f.assertionResults.filter((a) => a.status === "failed").map((a) => `${file} › ${a.fullName}`);
+      return tests.length > 0 || f.status !== "failed" ? tests : [`${file} (did not run: ${(f.message ?? "").split("\n")[0]})`];
+    });
   } catch {
     failed = 1; // the runner died before reporting
   }
   if (status !== 0 && failed === 0) failed = 1;
-  record({ name, passed, failed });
+  record({ name, passed, failed, failures });
+}
+
+/** "file › title" of each spec whose result was unexpected (failed, timed out), through Playwright's nested suites. */
+function playwrightFailures(suites) {
+  return (suites ?? []).flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === "unexpected")).map((spec) => `${spec.file} › ${spec.title}`),
+    ...playwrightFailures(suite.suites),
+  ]);
 }
 
 async function postgresReachable() {
@@ -135,15 +149,17 @@ else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 
   const status = run("e2e (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   let passed = 0;
   let failed = 0;
+  let failures = [];
   try {
-    const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+    const { stats, suites } = JSON.parse(fs.readFileSync(file, "utf8"));
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected;
+    failures = playwrightFailures(suites);
   } catch {
     failed = 1;
   }
   if (status !== 0 && failed === 0) failed = 1;
-  record({ name: "e2e", passed, failed });
+  record({ name: "e2e", passed, failed, failures });
 }
 
 // Many instances (scripts/multi-instance.ts, a short load): two web instances and two workers behind nginx on
@@ -165,7 +181,11 @@ else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 
 }
 
 console.log("\n=== summary ===");
-for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+for (const r of results) {
+  console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+  // Which tests, so that the summary alone (the end of a CI log) says what to look at.
+  for (const failure of r.failures ?? []) console.log(`  failed: ${failure}`);
+}
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
