@@ -15,7 +15,10 @@ export default defineConfig({
   retries: 0,
   // A bound on a hung spec, not a speed check: the longest flows take 15–20 s, and twice that on a busy machine.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Also a bound, not a speed check: the e2e server runs on the embedded database, one connection for the three
+  // workers' transactions, so on a busy CI machine a save waits behind another worker's long one (a CSV import,
+  // every-page's loads). Two CI runs failed a 10 s wait on a dialog closing after its save; alone it takes 1–2 s.
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
