@@ -108,6 +108,8 @@ const log = (s: string) => console.log(s);
 const children: ChildProcess[] = [];
 /** The server process listening at each base URL, so that a measurement can read its CPU time. */
 const serverAt = new Map<string, ChildProcess>();
+/** The PostgreSQL database each base URL's server uses, so that a measurement can read its backends' CPU time. */
+const databaseAt = new Map<string, string>();
 process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
 
 if (!fs.existsSync("dist/server.js")) {
@@ -128,10 +130,23 @@ function comparedServer(): string | null {
   return script;
 }
 
-/** Two measurements' server CPU per request, " (after / before ms)", or nothing when either is unknown. */
+/**
+ * Two measurements' CPU per request, " (server after / before ms, PostgreSQL after / before ms, together x)", or
+ * nothing when unknown. "Together" is what the server and its database spent on a request, after over before,
+ * paired round by round as in pairedRatio: on a machine the load generator shares, CPU time per request moves far
+ * less than req/s.
+ */
 function cpuPair(after: Measured, before: Measured): string {
   if (after.cpuUsMedian === null || before.cpuUsMedian === null) return "";
-  return ` (${(after.cpuUsMedian / 1000).toFixed(3)} / ${(before.cpuUsMedian / 1000).toFixed(3)})`;
+  const ms = (us: number) => (us / 1000).toFixed(3);
+  const server = `server ${ms(after.cpuUsMedian)} / ${ms(before.cpuUsMedian)}`;
+  if (after.pgCpuUsMedian === null || before.pgCpuUsMedian === null) return ` (${server})`;
+  const ratios = after.totalCpuUs.flatMap((a, i) => {
+    const b = before.totalCpuUs[i];
+    return a !== null && b ? [a / b] : [];
+  });
+  const together = ratios.length ? `, together ${medianOf(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})` : "";
+  return ` (${server}, PostgreSQL ${ms(after.pgCpuUsMedian)} / ${ms(before.pgCpuUsMedian)}${together})`;
 }
 
 /** The middle value (the upper of the two middle ones for an even count). */
@@ -207,6 +222,7 @@ async function startProcess(script: string, env: Record<string, string | undefin
   children.push(child);
   if (port) {
     serverAt.set(`http://127.0.0.1:${port}`, child);
+    if (env.DATABASE_URL) databaseAt.set(`http://127.0.0.1:${port}`, new URL(env.DATABASE_URL).pathname.slice(1));
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (Date.now() > deadline) throw new Error(`${script} did not start`);
@@ -290,15 +306,7 @@ function watchTreeMemory(root: () => ChildProcess): { stop(): { peakMiB: number;
 
 /** CPU seconds (user + system) a process tree has used so far: a figure that the machine's load moves less than req/s. */
 function treeCpuSeconds(child: ChildProcess): number {
-  const ticks = 100; // USER_HZ on Linux
-  return processTree(child.pid ?? 0).reduce((sum, pid) => {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      return sum + (Number(fields[11]) + Number(fields[12])) / ticks;
-    } catch {
-      return sum;
-    }
-  }, 0);
+  return processTree(child.pid ?? 0).reduce((sum, pid) => sum + (processCpuUs(pid) ?? 0) / 1e6, 0);
 }
 
 /** The machine's load, printed beside every figure: the machine is shared, and figures move with it. */
@@ -360,27 +368,69 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 /** CPU time (user and system, all threads) a process has used so far, in µs. */
+/** A process's CPU time so far (user + system, µs); null once it has ended. */
+function processCpuUs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 function cpuTimeUs(child: ChildProcess): number {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  return processCpuUs(child.pid ?? 0) ?? 0;
+}
+
+let pgAdmin: pg.Client | null = null;
+
+/** CPU time so far of each PostgreSQL backend connected to these databases (the same machine's server), by pid. */
+async function backendCpuUs(databases: string[]): Promise<Map<number, number>> {
+  if (!pgAdmin) {
+    pgAdmin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+    await pgAdmin.connect();
+  }
+  const { rows } = await pgAdmin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = ANY($1)", [databases]);
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const us = processCpuUs(pid);
+    if (us !== null) out.set(pid, us);
+  }
+  return out;
+}
+
+/**
+ * What those backends spent between two readings: a backend in both, its difference; one only in the second (it
+ * connected meanwhile), all of its time. A backend that ended meanwhile, and autovacuum after it, are not counted.
+ */
+function backendCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, us] of after) spent += us - (before.get(pid) ?? 0);
+  return spent;
 }
 
 interface MeasuredLoad extends LoadResult {
   /** CPU time the server processes spent per request answered (µs), when they are known. */
   cpuUs: number | null;
+  /** CPU time their PostgreSQL backends spent per request answered (µs), when their databases are known. */
+  pgCpuUs: number | null;
 }
 
 async function measure(s: Scenario, bases: string[], data: Seeded): Promise<MeasuredLoad> {
   const per = Math.max(1, Math.floor(16 / bases.length));
   await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, WARMUP))));
   const servers = bases.map((b) => serverAt.get(b)).filter((c): c is ChildProcess => c !== undefined);
+  const databases = [...new Set(bases.map((b) => databaseAt.get(b)).filter((d): d is string => d !== undefined))];
+  const pgBefore = databases.length ? await backendCpuUs(databases) : null;
   const cpuBefore = servers.reduce((a, c) => a + cpuTimeUs(c), 0);
   const results = await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, SECONDS))));
   const cpu = servers.reduce((a, c) => a + cpuTimeUs(c), 0) - cpuBefore;
+  const pgSpent = pgBefore ? backendCpuSpent(pgBefore, await backendCpuUs(databases)) : null;
   const requests = results.reduce((a, r) => a + r.requests, 0);
   return {
     cpuUs: servers.length === bases.length && requests > 0 ? cpu / requests : null,
+    pgCpuUs: pgSpent !== null && databases.length === bases.length && requests > 0 ? pgSpent / requests : null,
     rps: results.reduce((a, r) => a + r.rps, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
@@ -396,6 +446,10 @@ interface Measured extends MeasuredLoad {
   rounds: number[];
   /** The median round's CPU time per request is that round's; this is the median over the rounds (µs). */
   cpuUsMedian: number | null;
+  /** The same for the PostgreSQL backends. */
+  pgCpuUsMedian: number | null;
+  /** Each round's server and PostgreSQL CPU per request together (µs), in the order of `rounds`. */
+  totalCpuUs: (number | null)[];
 }
 
 interface Case {
@@ -421,8 +475,17 @@ async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Pro
   const out: Record<string, Measured> = {};
   for (const [key, results] of runs) {
     const sorted = [...results].sort((a, b) => a.rps - b.rps);
-    const cpu = results.map((r) => r.cpuUs).filter((c): c is number => c !== null);
-    out[key] = { ...sorted[Math.floor(sorted.length / 2)], rounds: results.map((r) => r.rps), cpuUsMedian: cpu.length ? medianOf(cpu) : null };
+    const known = (xs: (number | null)[]) => {
+      const kept = xs.filter((x): x is number => x !== null);
+      return kept.length ? medianOf(kept) : null;
+    };
+    out[key] = {
+      ...sorted[Math.floor(sorted.length / 2)],
+      rounds: results.map((r) => r.rps),
+      cpuUsMedian: known(results.map((r) => r.cpuUs)),
+      pgCpuUsMedian: known(results.map((r) => r.pgCpuUs)),
+      totalCpuUs: results.map((r) => (r.cpuUs === null || r.pgCpuUs === null ? null : r.cpuUs + r.pgCpuUs)),
+    };
   }
   return out;
 }
@@ -573,7 +636,7 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
   );
   const rps = (r: Measured) => `${r.rps.toFixed(0)}${r.rounds.length > 1 ? ` (${spread(r)})` : ""}`;
   log(
-    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s: medians, paired rounds (server CPU ms/request)" : ""} | ` +
+    `| request | ${configs.map((c) => `${c.heading} req/s | p50 ms | p99 ms`).join(" | ")}${before ? " | after / before req/s: medians, paired rounds (CPU ms/request: server, PostgreSQL; both together after / before, paired)" : ""} | ` +
       `non-2xx or errors (${configs.map((c) => c.key).join(" / ")}) | DRF req/s | x DRF | DRF p50 | p99 <= DRF p50 |`,
   );
   log(`|---|${configs.map(() => "---|---|---|").join("")}${before ? "---|" : ""}---|---|---|---|---|`);
