@@ -18,6 +18,8 @@ if (missing) {
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "payroute-test-"));
 const PG_TEST_URL = process.env.PG_TEST_URL ?? "postgresql://postgres@127.0.0.1:5432";
+/** Retries of a failed HTTP or browser test (TEST_RETRIES, default 1; 0 for none). See vitestSuite. */
+const RETRY = Number(process.env.TEST_RETRIES ?? 1);
 const results = [];
 // Each suite's time is shown in the summary (the build's is its own line), to see where CI's minutes go.
 let since = Date.now();
@@ -32,12 +34,19 @@ function run(name, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-function vitestSuite(name, project, env = {}, files = []) {
+/**
+ * A suite's tests that start servers and race them on a shared machine get one retry (TEST_RETRIES): a test that
+ * fails twice fails. One that passed only on its retry counts as passed and is named in the summary as flaky,
+ * with its first failure, so that it is seen and chased, not hidden.
+ */
+function vitestSuite(name, project, env = {}, files = [], retry = 0) {
   const file = path.join(out, `${name.replace(/\W+/g, "-")}.json`);
-  const status = run(name, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`, ...files], env);
+  const args = ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`, `--retry=${retry}`, ...files];
+  const status = run(name, "npx", args, env);
   let passed = 0;
   let failed = 0;
   let failures = [];
+  let flaky = [];
   try {
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
     passed = report.numPassedTests;
@@ -50,18 +59,23 @@ function vitestSuite(name, project, env = {}, files = []) {
       const tests = f.assertionResults.filter((a) => a.status === "failed").map((a) => `${file} › ${a.fullName}`);
       return tests.length > 0 || f.status !== "failed" ? tests : [`${file} (did not run: ${(f.message ?? "").split("\n")[0]})`];
     });
+    flaky = report.testResults.flatMap((f) =>
+      f.assertionResults
+        .filter((a) => a.status === "passed" && a.failureMessages?.length)
+        .map((a) => `${path.relative(process.cwd(), f.name)} › ${a.fullName}: ${a.failureMessages[0].split("\n")[0]}`),
+    );
   } catch {
     failed = 1; // the runner died before reporting
   }
   if (status !== 0 && failed === 0) failed = 1;
-  record({ name, passed, failed, failures });
+  record({ name, passed, failed, failures, flaky });
 }
 
-/** "file › title" of each spec whose result was unexpected (failed, timed out), through Playwright's nested suites. */
-function playwrightFailures(suites) {
+/** "file › title" of each spec with this outcome ("unexpected": failed; "flaky": passed on a retry), through Playwright's nested suites. */
+function playwrightSpecs(suites, outcome) {
   return (suites ?? []).flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === "unexpected")).map((spec) => `${spec.file} › ${spec.title}`),
-    ...playwrightFailures(suite.suites),
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === outcome)).map((spec) => `${spec.file} › ${spec.title}`),
+    ...playwrightSpecs(suite.suites, outcome),
   ]);
 }
 
@@ -115,8 +129,8 @@ vitestSuite("embedded database (PGlite, CLI)", "embedded-db");
   }
   since = Date.now();
 }
-vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" });
-if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL });
+vitestSuite("http (embedded PGlite)", "http", { TEST_DB: "pglite" }, [], RETRY);
+if (await postgresReachable()) vitestSuite("http (PostgreSQL)", "http", { TEST_DB: "pg", PG_TEST_URL }, [], RETRY);
 else record({ name: "http (PostgreSQL)", passed: 0, failed: 1 });
 // Through PgBouncer in transaction mode (tests/support/pgbouncer.ts), as large deployments run it: the files
 // whose behaviour rests on what a pooler does not carry between transactions (prepared statements, advisory
@@ -138,7 +152,7 @@ const THROUGH_POOLER = [
 if (!fs.existsSync("/usr/sbin/pgbouncer")) {
   console.error("pgbouncer is not installed (Debian package pgbouncer): the PgBouncer suite cannot run");
   record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 });
-} else if (await postgresReachable()) vitestSuite("http (PostgreSQL through PgBouncer)", "http", { TEST_DB: "pgbouncer", PG_TEST_URL }, THROUGH_POOLER);
+} else if (await postgresReachable()) vitestSuite("http (PostgreSQL through PgBouncer)", "http", { TEST_DB: "pgbouncer", PG_TEST_URL }, THROUGH_POOLER, RETRY);
 else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 });
 
 // The browser specs: Playwright in Debian's Chromium on E2E_WORKERS workers (default 3), each with people of its own
@@ -146,20 +160,24 @@ else record({ name: "http (PostgreSQL through PgBouncer)", passed: 0, failed: 1 
 // them ran five times slower.
 {
   const file = path.join(out, "playwright.json");
-  const status = run("e2e (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const status = run("e2e (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json", `--retries=${RETRY}`], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
   let passed = 0;
   let failed = 0;
   let failures = [];
+  let flaky = [];
   try {
     const { stats, suites } = JSON.parse(fs.readFileSync(file, "utf8"));
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected;
-    failures = playwrightFailures(suites);
+    failures = playwrightSpecs(suites, "unexpected");
+    flaky = playwrightSpecs(suites, "flaky");
   } catch {
     failed = 1;
   }
   if (status !== 0 && failed === 0) failed = 1;
-  record({ name: "e2e", passed, failed, failures });
+  record({ name: "e2e", passed, failed, failures, flaky });
 }
 
 // Many instances (scripts/multi-instance.ts, a short load): two web instances and two workers behind nginx on
@@ -185,6 +203,7 @@ for (const r of results) {
   console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
   // Which tests, so that the summary alone (the end of a CI log) says what to look at.
   for (const failure of r.failures ?? []) console.log(`  failed: ${failure}`);
+  for (const test of r.flaky ?? []) console.log(`  flaky (passed on its retry): ${test}`);
 }
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
