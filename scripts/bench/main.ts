@@ -33,6 +33,8 @@ import { findOrCreateAccount } from "../../src/domain/accounts/account-service";
 import { createApiKey } from "../../src/domain/api-keys/api-key-service";
 import { startReceiver } from "../../tests/support/webhook-receiver";
 import { limiterCpu } from "./limiter-cpu";
+import { requestLogCpu } from "./request-log-cpu";
+import { backendCpuSpent, backendCpuUs, processCpuUs } from "./process-cpu";
 import { runLoad, toLoadResult, runSequential, type LoadResult } from "./load";
 import { seed, type Seeded } from "./seed";
 import { PAYRUN_SIZE, seedScale } from "./scale-seed";
@@ -365,49 +367,8 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
 }
 
 /** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/** CPU time (user and system, all threads) a process has used so far, in µs. */
-/** A process's CPU time so far (user + system, µs); null once it has ended. */
-function processCpuUs(pid: number): number | null {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
 function cpuTimeUs(child: ChildProcess): number {
   return processCpuUs(child.pid ?? 0) ?? 0;
-}
-
-let pgAdmin: pg.Client | null = null;
-
-/** CPU time so far of each PostgreSQL backend connected to these databases (the same machine's server), by pid. */
-async function backendCpuUs(databases: string[]): Promise<Map<number, number>> {
-  if (!pgAdmin) {
-    pgAdmin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-    await pgAdmin.connect();
-  }
-  const { rows } = await pgAdmin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = ANY($1)", [databases]);
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
-    const us = processCpuUs(pid);
-    if (us !== null) out.set(pid, us);
-  }
-  return out;
-}
-
-/**
- * What those backends spent between two readings: a backend in both, its difference; one only in the second (it
- * connected meanwhile), all of its time. A backend that ended meanwhile, and autovacuum after it, are not counted.
- */
-function backendCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, us] of after) spent += us - (before.get(pid) ?? 0);
-  return spent;
 }
 
 interface MeasuredLoad extends LoadResult {
@@ -422,11 +383,11 @@ async function measure(s: Scenario, bases: string[], data: Seeded): Promise<Meas
   await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, WARMUP))));
   const servers = bases.map((b) => serverAt.get(b)).filter((c): c is ChildProcess => c !== undefined);
   const databases = [...new Set(bases.map((b) => databaseAt.get(b)).filter((d): d is string => d !== undefined))];
-  const pgBefore = databases.length ? await backendCpuUs(databases) : null;
+  const pgBefore = databases.length ? await backendCpuUs(PG_SERVER, databases) : null;
   const cpuBefore = servers.reduce((a, c) => a + cpuTimeUs(c), 0);
   const results = await Promise.all(bases.map((b) => runLoad(scenarioSpec(s, b, data, per, SECONDS))));
   const cpu = servers.reduce((a, c) => a + cpuTimeUs(c), 0) - cpuBefore;
-  const pgSpent = pgBefore ? backendCpuSpent(pgBefore, await backendCpuUs(databases)) : null;
+  const pgSpent = pgBefore ? backendCpuSpent(pgBefore, await backendCpuUs(PG_SERVER, databases)) : null;
   const requests = results.reduce((a, r) => a + r.requests, 0);
   return {
     cpuUs: servers.length === bases.length && requests > 0 ? cpu / requests : null,
@@ -673,6 +634,17 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
       await s.db.close();
       await stop(s.server);
     }),
+  );
+  // The request log's own cost (issue 27), in process, against what a request costs npm start in the table above.
+  const own = await requestLogCpu(url, ROUNDS);
+  const perRequest = (["list", "get", "post"] as const).map((s) => {
+    const r = results[`${s} start`];
+    return r.cpuUsMedian === null || r.pgCpuUsMedian === null ? "?" : (((own.serverUs + own.postgresUs) / (r.cpuUsMedian + r.pgCpuUsMedian)) * 100).toFixed(1);
+  });
+  log(
+    `  the request log's own CPU per request (scripts/bench/request-log-cpu.ts, in process; median of ${ROUNDS} rounds of 50,000 records): ` +
+      `server ${own.serverUs.toFixed(1)} µs, PostgreSQL ${own.postgresUs.toFixed(1)} µs = ${perRequest.join(" / ")} % of a list / retrieve / create's ` +
+      `CPU on npm start above (server and PostgreSQL) (${load()})`,
   );
   return { alone, aloneResults };
 }
