@@ -156,6 +156,12 @@ function medianOf(xs: number[]): number {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
 
+/** The median of the values that are known; null when none is. */
+function medianOfKnown(xs: (number | null)[]): number | null {
+  const known = xs.filter((x): x is number => x !== null);
+  return known.length ? medianOf(known) : null;
+}
+
 /**
  * After over before, round by round: in each round the two are measured one right after the other, so a slow
  * spell of the machine, which moves a whole round, cancels out of the round's ratio. The median of those ratios
@@ -366,7 +372,7 @@ function scenarioSpec(s: Scenario, base: string, data: Seeded, connections: numb
   }
 }
 
-/** Clock ticks per second of /proc's CPU times. */
+/** A server process's CPU time so far (µs; 0 once it has ended). */
 function cpuTimeUs(child: ChildProcess): number {
   return processCpuUs(child.pid ?? 0) ?? 0;
 }
@@ -426,7 +432,7 @@ interface Case {
  * round. `beforeEach` runs before every measurement (its warm-up included).
  * The cases of one request (consecutive cases of one scenario: the configurations or builds compared) take turns
  * going first: round r starts each such group at its r-th case. Measured in a fixed order, two identical npm
- * starts differed by 8–20 % in req/s and CPU per request, the first of each group always the slower.
+ * starts differed by 8–19 % in req/s and 10–27 % in CPU per request, the first of each group always the slower.
  */
 async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Promise<void>): Promise<Record<string, Measured>> {
   const runs = new Map<string, MeasuredLoad[]>(cases.map((c) => [c.key, []]));
@@ -439,15 +445,11 @@ async function measureRounds(cases: Case[], data: Seeded, beforeEach?: () => Pro
   const out: Record<string, Measured> = {};
   for (const [key, results] of runs) {
     const sorted = [...results].sort((a, b) => a.rps - b.rps);
-    const known = (xs: (number | null)[]) => {
-      const kept = xs.filter((x): x is number => x !== null);
-      return kept.length ? medianOf(kept) : null;
-    };
     out[key] = {
       ...sorted[Math.floor(sorted.length / 2)],
       rounds: results.map((r) => r.rps),
-      cpuUsMedian: known(results.map((r) => r.cpuUs)),
-      pgCpuUsMedian: known(results.map((r) => r.pgCpuUs)),
+      cpuUsMedian: medianOfKnown(results.map((r) => r.cpuUs)),
+      pgCpuUsMedian: medianOfKnown(results.map((r) => r.pgCpuUs)),
       totalCpuUs: results.map((r) => (r.cpuUs === null || r.pgCpuUs === null ? null : r.cpuUs + r.pgCpuUs)),
     };
   }
