@@ -24,7 +24,6 @@ import { jobHandlers } from "@/worker/job-registry";
 import { postgresJobListener } from "@/worker/job-wakeup";
 import { OutboxWorker } from "@/worker/worker";
 import { createAppHandler } from "./app-server";
-import { keepEmbeddedDatabaseCodeSmall } from "./embedded-wasm-code";
 import { drainAndClose } from "./graceful-shutdown";
 import { startMetricsServer } from "./metrics";
 import { Readiness } from "./readiness";
@@ -43,7 +42,6 @@ async function main(): Promise<void> {
   else if (keys.keyFile) log.info({ keyFile: keys.keyFile }, "encryption key read from the data folder");
   const fieldCipher = createFieldCipher(keys.current, keys.old);
   log.info({ keyId: fieldCipher.currentKeyId, oldKeys: keys.old.length }, "encryption at rest ready");
-  if (!config.DATABASE_URL) keepEmbeddedDatabaseCodeSmall();
   const db = await openDatabase(databaseOptionsFromEnv(config, "npm start"));
   log.info({ database: db.description }, "database ready");
 
