@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_SWITCHES } from "./e2e/chromium-switches.mjs";
 import { E2E_WORKERS } from "./e2e/people.mjs";
 
 /** E2E_PORT and E2E_DATA_DIR let two runs share a machine (defaults: 3101, data/e2e). */
@@ -24,10 +25,12 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: "chromium",
-    trace: "retain-on-failure",
+    // Recording a trace on every test took a fifth of the five slowest spec files' CPU (README.md, Tests): only a failed test's retry
+    // (CI retries once, TEST_RETRIES) records one, which is kept when the retry fails too.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: CHROMIUM_SWITCHES,
     },
   },
   webServer: {

@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_SWITCHES } from "../e2e/chromium-switches.mjs";
 
 const SNAPSHOTS = "tests/unit/__email_snapshots__";
 const OUT = process.env.SCREENSHOT_DIR ?? "docs/screenshots/emails";
@@ -16,7 +17,7 @@ const SKIP = new Set(["invitationHostile"]);
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="#e4572e"/><text x="60" y="26" font-family="Arial" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">BYGG &amp; M</text></svg>`;
 
 mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_SWITCHES });
 try {
   for (const file of readdirSync(SNAPSHOTS).filter((f) => f.endsWith(".html"))) {
     const [name, locale] = file.split(".");

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_SWITCHES } from "../e2e/chromium-switches.mjs";
 
 const PORT = process.env.SCREENSHOT_PORT ?? "3190";
 const DATA_DIR = process.env.SCREENSHOT_DATA_DIR ?? "data/screenshots";
@@ -165,7 +166,7 @@ try {
   await waitForServer();
   const ids = await seed();
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_SWITCHES });
   const states = { client: await signedIn(browser, users.client), operator: await signedIn(browser, users.operator) };
   for (const [size, viewport] of Object.entries(SIZES)) {
     for (const [target, language] of pages(ids)
