@@ -41,7 +41,7 @@ import { PAYRUN_SIZE, seedScale } from "./scale-seed";
 import { trafficBench } from "./traffic";
 import { EVENTS, explainEvents, FILTERED_TYPE, seedEvents } from "./events-list";
 import { NOTIFY_EMPLOYEE_JOB } from "../../src/domain/employees/employee-invitation";
-import { SERVER_HEAP_FLAGS, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
+import { SERVER_HEAP_FLAGS, SERVER_MALLOC_ENV, WORKER_HEAP_FLAGS } from "../../src/server/heap-flags";
 import { SELLER_ENV } from "../seller-env.mjs";
 import { ENCRYPTION_ENV } from "../encryption-env.mjs";
 
@@ -187,25 +187,25 @@ function compareEnv(): Record<string, string> | null {
 }
 
 /**
- * The node flags of package.json's `start` script, `node FLAGS dist/server.js`, read from there: the headline's
- * servers are started with exactly what `npm start` passes (heap-flags.test.ts checks that it holds SERVER_HEAP_FLAGS).
+ * package.json's `start` script, `[NAME=value ...] node FLAGS dist/server.js`, read from there: the headline's
+ * servers are started with exactly what `npm start` passes, its environment (NODE_ENV, glibc's settings) and its node
+ * flags (heap-flags.test.ts checks that they hold SERVER_MALLOC_ENV and SERVER_HEAP_FLAGS).
  */
-function npmStartFlags(): string[] {
+function npmStart(): { env: Record<string, string>; flags: string[] } {
   const start = z.object({ scripts: z.object({ start: z.string() }) }).parse(JSON.parse(fs.readFileSync("package.json", "utf8"))).scripts.start;
-  // Leading NAME=value words are its environment (NODE_ENV=production), which startProcess sets for every server.
-  const words = start
-    .split(/\s+/)
-    .filter(Boolean)
-    .filter((word) => !/^[A-Z_]+=/.test(word));
-  if (words[0] !== "node" || words.at(-1) !== "dist/server.js")
+  const words = start.split(/\s+/).filter(Boolean);
+  const node = words.indexOf("node");
+  if (node < 0 || words.at(-1) !== "dist/server.js" || !words.slice(0, node).every((word) => /^[A-Z_]+=\S+$/.test(word)))
     throw new Error(`package.json's start script is not "[NAME=value] node FLAGS dist/server.js": ${start}`);
-  return words.slice(1, -1);
+  const env = Object.fromEntries(words.slice(0, node).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]));
+  return { env, flags: words.slice(node + 1, -1) };
 }
 
 /**
  * `env`: settings over the bench's own environment (undefined: not passed on, so the server takes its default).
  * `nodeFlags`: the node flags; by default the heap flags of npm start (a server.js, a compared build's included) or
- * of npm run worker (package.json), so that memory is what they would use.
+ * of npm run worker (package.json), so that memory is what they would use. A server.js also gets npm start's C heap
+ * settings (SERVER_MALLOC_ENV), which `env` can override.
  */
 async function startProcess(script: string, env: Record<string, string | undefined>, port?: number, nodeFlags?: string[]): Promise<ChildProcess> {
   // BENCH_NODE_FLAGS: more flags for every process started (e.g. "--cpu-prof --cpu-prof-dir=prof" for profiles).
@@ -219,6 +219,7 @@ async function startProcess(script: string, env: Record<string, string | undefin
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       WEBHOOK_PRIVATE_TARGETS: "demo",
+      ...(path.basename(script) === "server.js" ? SERVER_MALLOC_ENV : {}),
       ...SELLER_ENV,
       ...ENCRYPTION_ENV,
       ...env,
@@ -552,7 +553,7 @@ interface HeadlineConfig {
  */
 async function headline(url: string, dataDir: string, data: Seeded): Promise<{ alone: ChildProcess; aloneResults: Record<string, Measured> }> {
   const compared = comparedServer();
-  const flags = npmStartFlags();
+  const { env: startEnv, flags } = npmStart();
   const builds: { key: string; heading: string; script: string; port: number; env?: Record<string, string> }[] = [
     { key: "start", heading: "npm start", script: "dist/server.js", port: 3413 },
   ];
@@ -572,7 +573,12 @@ async function headline(url: string, dataDir: string, data: Seeded): Promise<{ a
     const copy = await pgDatabase(`_${b.key}`, url);
     const dir = path.join(dataDir, b.key);
     fs.mkdirSync(dir, { recursive: true });
-    const server = await startProcess(b.script, { DATABASE_URL: copy, DATA_DIR: dir, ...NPM_START_DEFAULTS, ...RAISED_QUOTA, ...b.env }, b.port, flags);
+    const server = await startProcess(
+      b.script,
+      { ...startEnv, DATABASE_URL: copy, DATA_DIR: dir, ...NPM_START_DEFAULTS, ...RAISED_QUOTA, ...b.env },
+      b.port,
+      flags,
+    );
     starts.push({
       key: b.key,
       heading: b.heading,

@@ -9,11 +9,19 @@
 
 /**
  * `npm start`: measured under the bench's reads with a backlog draining in the process, 415 MB peak without the
- * old-space limit, 244 MB with it. The young generation at half V8's default (two 8 MB semi-spaces, not 16 MB): on the
- * embedded database under the compare's requests the peak fell from 318–326 to 304–312 MiB, and the create's Node CPU
- * was the same in three alternating runs (317–345 against 327–358 µs a create).
+ * old-space limit, 244 MB with it. Two 4 MB semi-spaces (a quarter of V8's default) and 192 MB of old space (the
+ * live data is 60-80 MB) with SERVER_MALLOC_ENV: the bench's background runs peaked at 318 MiB embedded and 215 on
+ * PostgreSQL against 358 and 246 with 8 MB semi-spaces and 256 MB, and the side-by-side run's reads and creates on
+ * PostgreSQL were the same or faster (docs/performance.md, 29 November evening).
  */
-export const SERVER_HEAP_FLAGS = ["--max-old-space-size=256", "--max-semi-space-size=8"];
+export const SERVER_HEAP_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=4"];
+
+/**
+ * `npm start`'s C heap: blocks of 128 KiB and more come from `mmap` and go back to the system when freed (glibc's
+ * default raises that threshold to the largest block freed, up to 32 MiB, so the compiler's blocks stayed resident).
+ * Read by glibc when the process starts, so it is an environment variable of the start script, not a flag.
+ */
+export const SERVER_MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
 
 /** `npm run worker` and `npm start`'s worker child: measured under the bench, 310 MB peak without these flags and 176 MB with them. */
 export const WORKER_HEAP_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
