@@ -26,6 +26,11 @@ export interface LoadSpec {
   seconds: number;
   /** A fixed number of requests instead of `seconds` (a burst). */
   amount?: number;
+  /**
+   * Called as each answer arrives. autocannon ends a run on its next one-second sample after the last answer, so a
+   * burst's own duration is up to a second shorter than the run's: a burst times itself with this.
+   */
+  onResponse?: () => void;
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -43,6 +48,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           body: spec.body?.(),
           ...(spec.extraHeaders ? { headers: { ...spec.headers, ...spec.extraHeaders() } } : {}),
         }),
+        ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
       },
     ],
   });

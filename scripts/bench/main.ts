@@ -914,9 +914,10 @@ async function fairnessBoth(dataDir: string, embedded: boolean, pg = true): Prom
  * Creates `count` Employees through the API, 16 connections at a time, with the headline's client (autocannon):
  * a burst's rate is the server's, not the cost of the bench's own HTTP client. Answers when the last create was answered.
  */
-async function createBurst(base: string, data: Seeded, count: number): Promise<{ seconds: number; failed: number }> {
+async function createBurst(base: string, data: Seeded, count: number): Promise<{ seconds: number; failed: number; lastAnswer: number }> {
   const spec = scenarioSpec("post", base, data, 16, 120);
   const started = performance.now();
+  let lastAnswer = started;
   const r = await runLoad({
     ...spec,
     amount: count,
@@ -924,8 +925,12 @@ async function createBurst(base: string, data: Seeded, count: number): Promise<{
       const id = `burst-${crypto.randomUUID()}`;
       return JSON.stringify({ id, name: "Burst Berg", email: `${id}@example.se`, country: "SWE" });
     },
+    onResponse: () => {
+      lastAnswer = performance.now();
+    },
   });
-  return { seconds: (performance.now() - started) / 1000, failed: r.errors + r.non2xx + Math.max(0, count - r.requests) };
+  // From the first request to the last answer (autocannon's own run ends on its next whole second after it).
+  return { seconds: (lastAnswer - started) / 1000, failed: r.errors + r.non2xx + Math.max(0, count - r.requests), lastAnswer };
 }
 
 /**
@@ -1073,18 +1078,23 @@ async function backgroundWork(bg: BackgroundDb, data: Seeded): Promise<void> {
     );
     const first = new Date();
     const burst = await createBurst(bg.base, data, BURST);
-    const lastCreate = performance.now();
     await drained(300_000);
-    const drainedAfter = (performance.now() - lastCreate) / 1000;
-    const [{ last, sent }] = await bg.read(
-      async (db) => db.$queryRaw<{ last: Date | null; sent: number }[]>`
-        SELECT max(notified_at) AS last, count(*)::int AS sent FROM employee WHERE id LIKE 'burst-%' AND notified_at >= ${first}`,
+    const drainedAfter = (performance.now() - burst.lastAnswer) / 1000;
+    const [{ last, lastCreated, sent }] = await bg.read(
+      async (db) => db.$queryRaw<{ last: Date | null; lastCreated: Date | null; sent: number }[]>`
+        SELECT max(notified_at) AS last, max(created_at) AS "lastCreated", count(*)::int AS sent FROM employee WHERE id LIKE 'burst-%' AND notified_at >= ${first}`,
     );
     const span = last ? (last.getTime() - first.getTime()) / 1000 : Infinity;
-    log(`  creates: ${(BURST / burst.seconds).toFixed(0)}/s (${burst.failed} failed)`);
+    // The issue's measure: the last invitation's time against the last create's, both the database's.
+    const lastAfter = last && lastCreated ? (last.getTime() - lastCreated.getTime()) / 1000 : Infinity;
+    const createRate = BURST / burst.seconds;
+    log(
+      `  creates: ${createRate.toFixed(0)}/s, the last answered ${burst.seconds.toFixed(2)} s after the first request (${burst.failed} failed; target >= 1,000/s: ${createRate >= 1000 ? "met" : "NOT met"})`,
+    );
     log(
       `  invitations: ${sent} in ${span.toFixed(1)} s from the first create = ${(sent / span).toFixed(0)}/s (bounded by the creates/s above); ` +
-        `backlog drained ${drainedAfter.toFixed(2)} s after the last create (target <= 2 s: ${drainedAfter <= 2 ? "met" : "NOT met"}) (${load()})`,
+        `the last sent ${lastAfter.toFixed(2)} s after the last create (target <= 5 s: ${lastAfter <= 5 ? "met" : "NOT met"}); ` +
+        `backlog drained ${drainedAfter.toFixed(2)} s after the last answer (target <= 2 s: ${drainedAfter <= 2 ? "met" : "NOT met"}) (${load()})`,
     );
 
     // CPU from before the requeue while the same server drains it (PostgreSQL); embedded, from the restarted server's answer.
