@@ -8,8 +8,10 @@
  * remembers the offsets it read and forgets them all when it hears an advance's notification (sent in the advance's
  * transaction, so delivered to every instance's listener at its commit; the listener is also called when
  * notifications may have been missed, e.g. after its connection was lost). The advance answers only once its own
- * process has heard it: by then PostgreSQL has sent it to every listening instance, before the client can reach one
- * of them. On the embedded database this process is the only writer and hears it before the write returns.
+ * process has heard it: by then PostgreSQL has usually delivered it to every listening instance too. Not always: each
+ * instance's listening backend delivers it when it next runs, and on a loaded machine CI once saw the other instance
+ * answer a request with the old offset after the advance had answered (29 November; docs/performance.md, "What is
+ * next"). On the embedded database this process is the only writer and hears it before the write returns.
  */
 import type { Db } from "@/db/database";
 import type { Environment } from "@/domain/environments";
