@@ -197,7 +197,12 @@ function npmStart(): { env: Record<string, string>; flags: string[] } {
   const node = words.indexOf("node");
   if (node < 0 || words.at(-1) !== "dist/server.js" || !words.slice(0, node).every((word) => /^[A-Z_]+=\S+$/.test(word)))
     throw new Error(`package.json's start script is not "[NAME=value] node FLAGS dist/server.js": ${start}`);
-  const env = Object.fromEntries(words.slice(0, node).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]));
+  const env = Object.fromEntries(
+    words.slice(0, node).map((word): [string, string] => {
+      const at = word.indexOf("=");
+      return [word.slice(0, at), word.slice(at + 1)];
+    }),
+  );
   return { env, flags: words.slice(node + 1, -1) };
 }
 

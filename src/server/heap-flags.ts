@@ -1,6 +1,6 @@
 /**
- * V8 heap limits of the processes, in one place: package.json's `start` and `worker` scripts carry them
- * (heap-flags.test.ts checks), as do `npm start`'s worker child and the bench's servers.
+ * V8 heap limits of the processes, and npm start's C heap setting, in one place: package.json's `start` and `worker`
+ * scripts carry them (heap-flags.test.ts checks), as do `npm start`'s worker child and the bench's servers.
  *
  * Without a limit V8 sizes the old generation from the machine's memory (gigabytes here) and lets a busy
  * process's heap grow far past its live data before collecting. The limits are several times the live data
