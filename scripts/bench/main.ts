@@ -66,6 +66,8 @@ const { values } = parseArgs({
     "fairness-db": { type: "string", default: "both" },
     /** Only the events list (GET /v2/events/) at 100,000 stored events, beside the Employees list. */
     "only-events": { type: "boolean", default: false },
+    /** Only the webhook deliveries: on PostgreSQL, and with --embedded on the embedded database too. */
+    "only-webhooks": { type: "boolean", default: false },
     /** The scale bench alone: the request cases at --scale-small Employees and at --scale-employees, side by side. */
     scale: { type: "boolean", default: false },
     "scale-employees": { type: "string", default: "1000000" },
@@ -1297,15 +1299,20 @@ async function webhookFanOut(base: string, data: Seeded, startDeliverer: () => P
 
 /**
  * On a database of its own: the creates before left a backlog of invitations that would delay deliveries.
- * The backlog is queued through a server with WORKER=0; on PostgreSQL one `npm run worker` drains it. Embedded,
- * a worker runs only inside the server that holds the folder, and it cannot be paused: the server is restarted
- * with the worker on (npm start's default). So the embedded figure is deliveries/s of npm start's in-process
- * worker draining a backlog it found at its start, first receipt to last (as on PostgreSQL; the invitations the
- * creates queued drain beside them, as there), and its CPU time is the whole server's, PGlite's included.
+ * The backlog is queued through a server with WORKER=0; then either one `npm run worker` drains it (PostgreSQL,
+ * `worker: "process"`), or the server is restarted with the worker on, npm start's default (`worker: "in-process"`;
+ * the only way embedded: a worker runs only inside the server that holds the folder). The in-process figure is
+ * deliveries/s of npm start's worker draining a backlog it found at its start, first receipt to last (the
+ * invitations the creates queued drain beside them, as with a worker process), and its CPU time is the whole
+ * server's (embedded, PGlite's included); its steady latency is npm start's, yielding to the requests that
+ * create the events.
  */
-async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
-  log(`\nWebhook deliveries on ${embedded ? "the embedded database" : "PostgreSQL"} (a local receiver; a fresh database with 100 Employees) (${load()})`);
-  const port = embedded ? 3411 : 3404;
+async function webhooks(dataDir: string, embedded: boolean, worker: "process" | "in-process" = embedded ? "in-process" : "process"): Promise<void> {
+  const inProcess = worker === "in-process";
+  log(
+    `\nWebhook deliveries on ${embedded ? "the embedded database" : "PostgreSQL"}, ${inProcess ? "npm start's in-process worker" : "a worker process"} (a local receiver; a fresh database with 100 Employees) (${load()})`,
+  );
+  const port = embedded ? 3411 : inProcess ? 3405 : 3404;
   const hooksDir = embedded ? path.join(dataDir, "embedded-hooks") : dataDir;
   const hooksUrl = embedded ? "" : await pgDatabase("_hooks");
   const hooksData = await seed(
@@ -1326,7 +1333,7 @@ async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
     }
   };
   const startDeliverer = async (): Promise<Deliverer> => {
-    if (!embedded) {
+    if (!inProcess) {
       await withoutInvitations();
       return { child: await startProcess("dist/worker.js", { ...env, LOG_LEVEL: "warn" }), what: "one worker process", cpuWho: "the worker", cpuFrom: 0 };
     }
@@ -1336,12 +1343,18 @@ async function webhooks(dataDir: string, embedded: boolean): Promise<void> {
     return {
       child,
       what: "npm start's in-process worker (the server restarted with it on)",
-      cpuWho: "npm start (the database's included)",
+      cpuWho: embedded ? "npm start (the database's included)" : "npm start",
       cpuFrom: Date.now(),
     };
   };
   await webhookFanOut(`http://127.0.0.1:${port}`, hooksData, startDeliverer);
   await stop(hooksServer);
+}
+
+/** Webhook deliveries on PostgreSQL: by npm start's in-process worker (the default), then by a worker process. */
+async function pgWebhooks(dataDir: string): Promise<void> {
+  await webhooks(dataDir, false, "in-process");
+  await webhooks(dataDir, false, "process");
 }
 
 /** npm start's background work on PostgreSQL with its default worker, then (not with --quick) with the other. */
@@ -1486,6 +1499,12 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
+  if (values["only-webhooks"]) {
+    if (values.embedded) await webhooks(dataDir, true);
+    await pgWebhooks(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (values["only-embedded-background"]) {
     await embeddedBackgroundSections(dataDir, await seedEmbedded(dataDir));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -1516,7 +1535,7 @@ async function main(): Promise<void> {
   }
   if (values["only-background"]) {
     await pgBackgroundModes(url, dataDir, data);
-    await webhooks(dataDir, false);
+    await pgWebhooks(dataDir);
     if (values.embedded) {
       const embedded = await seedEmbedded(dataDir);
       await embeddedBackgroundSections(dataDir, embedded);
@@ -1560,7 +1579,7 @@ async function main(): Promise<void> {
   await outboxAcrossWorkers(url, dataDir);
   await pgBackgroundModes(url, dataDir, data);
 
-  await webhooks(dataDir, false);
+  await pgWebhooks(dataDir);
 
   if (values.embedded) {
     const embedded = await seedEmbedded(dataDir);

@@ -59,7 +59,7 @@ const EnvSchema = z
     WORKER_MODE: z.enum(["in-process", "child"]).default("in-process"),
     /**
      * The in-process worker's budget: while requests are being served, background work takes at most this share
-     * of the time (src/worker/worker.ts, RequestBudget); idle, it runs at full speed.
+     * of the time while they keep the event loop busy (src/worker/worker.ts, RequestBudget); idle, it runs at full speed.
      */
     WORKER_REQUEST_SHARE: z.coerce.number().min(0.01).max(1).default(0.15),
     /**
