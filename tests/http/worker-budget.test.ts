@@ -23,18 +23,14 @@ const WAIT_MS = 100;
 /** Each job's start and end (ms), in the order they ran. */
 const ran: { start: number; end: number }[] = [];
 const waited: { start: number; end: number }[] = [];
-const handlers = {
-  [KIND]: single(async () => {
+/** A job that takes `ms` on a timer and records its start and end in `runs`. */
+const timedJob = (ms: number, runs: { start: number; end: number }[]) =>
+  single(async () => {
     const start = Date.now();
-    await new Promise((r) => setTimeout(r, BATCH_MS));
-    ran.push({ start, end: Date.now() });
-  }),
-  [WAITING_KIND]: single(async () => {
-    const start = Date.now();
-    await new Promise((r) => setTimeout(r, WAIT_MS));
-    waited.push({ start, end: Date.now() });
-  }),
-};
+    await new Promise((r) => setTimeout(r, ms));
+    runs.push({ start, end: Date.now() });
+  });
+const handlers = { [KIND]: timedJob(BATCH_MS, ran), [WAITING_KIND]: timedJob(WAIT_MS, waited) };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
